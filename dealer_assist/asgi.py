@@ -1,0 +1,29 @@
+"""ASGI entry point: HTTP goes to Django, websockets to the games app's consumers.
+
+Run with ``daphne dealer_assist.asgi:application`` (``scripts/run`` does).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_assist.settings")
+
+# Set up Django (settings, app registry) before importing anything that may touch models:
+# the consumers behind games.routing import them at module level.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        # A websocket whose Origin is not in ALLOWED_HOSTS is refused before it reaches a
+        # consumer; the session cookie then identifies the user (scope["user"]).
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

@@ -1,0 +1,207 @@
+"""Dealer Assist settings: one file, read from the environment.
+
+With no environment variables at all this is the embedded default a newcomer gets from
+``scripts/run``: DEBUG on, SQLite in ``db.sqlite3``, the in-memory channel layer. Production
+(``docker-compose.yml``) sets ``DEBUG=0``, ``SECRET_KEY``, ``DATABASE_URL`` and ``REDIS_URL``.
+Every variable is read through the small typed helpers below, which refuse a value they do
+not understand instead of guessing: a typo in a deployment should stop the server, not
+quietly turn DEBUG on.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def envstr(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def envbool(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if value == "":
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={os.environ[name]!r} is not a boolean: use 1/0, true/false, yes/no or on/off")
+
+
+def envint(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+
+
+def envlist(name: str, default: str) -> list[str]:
+    """A comma-separated list; blanks around items and empty items are dropped."""
+    value = os.environ.get(name, default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# --- Core -------------------------------------------------------------------------------
+
+DEBUG = envbool("DEBUG", default=True)
+
+SECRET_KEY = envstr("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+    # Only ever used with DEBUG on, on a developer's machine.
+    SECRET_KEY = "dev-only-insecure-dealer-assist-secret-key-do-not-deploy"  # noqa: S105
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
+
+INSTALLED_APPS = [
+    # daphne first: its runserver replaces Django's with one that also serves websockets.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "template_partials",
+    "games.apps.GamesConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # Right after SecurityMiddleware, as WhiteNoise asks: static files skip the rest.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "dealer_assist.urls"
+ASGI_APPLICATION = "dealer_assist.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        # template_partials replaces APP_DIRS with its own (cached) loader chain at startup.
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # {% partialdef %} / {% partial %} everywhere without {% load partials %}.
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------------
+
+# DATABASE_URL (postgres://user:password@host:5432/name) selects PostgreSQL; without it, SQLite.
+# Connections are not kept between requests by default: under ASGI Django's documentation
+# says to disable persistent connections (each request may run on a different thread).
+DATABASE_URL = envstr("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0))}
+else:
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Channel layer ----------------------------------------------------------------------
+
+# REDIS_URL (redis://host:6379/0) selects the Redis channel layer, which every server process
+# shares; without it, the in-memory layer, which only works inside a single process.
+REDIS_URL = envstr("REDIS_URL")
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://")
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        },
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- Authentication -----------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+# --- Security -----------------------------------------------------------------------------
+
+# Secure cookies are only sent over HTTPS (browsers also accept them on http://localhost).
+# SECURE_COOKIES=0 lets a non-DEBUG server be tried over plain HTTP on another host.
+SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", default=not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# --- Internationalization -------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+# The casinos are in Pennsylvania; times are stored in UTC and shown in Eastern time.
+TIME_ZONE = "America/New_York"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files -------------------------------------------------------------------------
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# The manifest storage needs collectstatic to have run; with DEBUG on (development, and the
+# test suite, whose settings are read with DEBUG unset) plain storage serves from the sources.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+
+# --- Logging ------------------------------------------------------------------------------
+
+# Everything to the console (daphne's stdout, the container's log); Django's default would
+# only show errors there with DEBUG on.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+    # Drop Django's own DEBUG-only console handler so nothing is printed twice; "django"
+    # records still reach the root handler above.
+    "loggers": {"django": {"handlers": [], "level": "INFO"}},
+}
