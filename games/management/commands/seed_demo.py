@@ -1,0 +1,36 @@
+"""Demo tables and one user per role, for a first run on the embedded default."""
+
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand
+
+from games.models import Table
+from games.roles import ROLES
+
+DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - demo accounts of the embedded default only
+DEMO_USERS = {"dealer": ["dealer"], "dealer2": ["dealer"], "floor": ["floorperson"], "super": ["supervisor"]}
+DEMO_TABLES = [
+    ("TH-1", "texas-holdem-bonus", {"bonus_paytable": "A", "ante_returned_below": "straight",
+                                    "dealing_method": "manual_shoe", "approval_threshold": "500.00"}, False),
+    ("TH-2", "texas-holdem-bonus", {"bonus_paytable": "B", "ante_returned_below": "flush",
+                                    "dealing_method": "hand", "counting_shuffler": True}, False),
+    ("TH-T", "texas-holdem-bonus", {"bonus_paytable": "A", "approval_threshold": "100.00"}, True),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo tables and one demo user per role (idempotent), and print the logins."
+
+    def handle(self, *args, **options):
+        groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
+        for username, user_roles in DEMO_USERS.items():
+            user, created = User.objects.get_or_create(username=username)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            user.groups.set([groups[role] for role in user_roles])
+        for name, game, rules, training in DEMO_TABLES:
+            Table.objects.get_or_create(name=name, defaults={"game": game, "rules": rules, "training": training})
+        self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
+        for username, user_roles in DEMO_USERS.items():
+            self.stdout.write(f"  {username:<8} {', '.join(user_roles)}")
+        self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES) + " (TH-T is in training mode)")

@@ -1,0 +1,150 @@
+"""Tables, rounds and their append-only log.
+
+``RoundEvent`` is the source of truth: the engine rebuilds a round by replaying it.  Wagers,
+settlement lines and approvals are materialised from the replay in the same transaction, so
+that the pit page and the history can query them; they are never edited by hand.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from games.engine.registry import GAMES
+
+
+class Table(models.Model):
+    name = models.CharField(max_length=40, unique=True)
+    game = models.CharField(max_length=40)  # a game slug of games.engine.registry
+    # The options the casino's Rules Submission selects (§ 601a.2): paytables, limits, dealing method.
+    rules = models.JSONField(default=dict, blank=True)
+    # Training mode: cards come from a virtual shoe shuffled with secrets.SystemRandom.
+    training = models.BooleanField(default=False)
+    # Rounds closed since the stub was last counted (§ 647a.8(f): at least once every 5 rounds).
+    rounds_since_stub_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def game_engine(self):
+        return GAMES[self.game]
+
+    @property
+    def game_name(self) -> str:
+        return GAMES[self.game].name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "In play"
+        CLOSED = "closed", "Closed"
+        VOID = "void", "Void"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=40)  # a game slug of games.engine.registry
+    # The table's rules as they were when the round started; the round is replayed with these.
+    rules = models.JSONField(default=dict)
+    shoe_order = models.JSONField(null=True, blank=True)  # training mode's virtual shoe
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rounds_dealt")
+    started_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)  # number of events in the log
+    total_paid = models.BigIntegerField(default=0)  # cents, from the settlement lines
+    total_collected = models.BigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_round_number_per_table"),
+            # One round in play per table at a time.
+            models.UniqueConstraint(fields=["table"], condition=models.Q(status="open"),
+                                    name="one_open_round_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.name} round {self.number}"
+
+    @property
+    def game_name(self) -> str:
+        return GAMES[self.game].name
+
+
+class RoundEvent(models.Model):
+    """One action taken in a round, in order.  Append-only."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    action = models.JSONField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    role = models.CharField(max_length=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "seq"]
+        constraints = [models.UniqueConstraint(fields=["round", "seq"], name="unique_event_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.seq} {self.action.get('type', '')}"
+
+
+class Wager(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="wagers")
+    seat = models.PositiveSmallIntegerField()
+    wager = models.CharField(max_length=40)
+    amount = models.BigIntegerField()  # cents
+
+    class Meta:
+        ordering = ["round", "seat", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat} {self.wager}"
+
+
+class SettlementLine(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lines")
+    position = models.PositiveIntegerField()  # settlement order
+    seat = models.PositiveSmallIntegerField()
+    wager = models.CharField(max_length=40)
+    stake = models.BigIntegerField()
+    outcome = models.CharField(max_length=10)
+    amount = models.BigIntegerField()
+    odds = models.CharField(max_length=40, blank=True)
+    section = models.CharField(max_length=40)
+    hand = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["round", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat} {self.wager}: {self.outcome}"
+
+
+class Approval(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="approvals")
+    number = models.PositiveIntegerField()  # the engine's approval id within the round
+    kind = models.CharField(max_length=20)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=300)
+    section = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    note = models.CharField(max_length=300, blank=True)
+    requested_at = models.DateTimeField()
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["requested_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_approval_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.reason} ({self.status})"

@@ -1,0 +1,146 @@
+"""Read-only views of tables and rounds for pages, pushes and exports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games import roles
+from games.engine.cards import RANK_CHARS, SUIT_CHARS
+from games.engine.procedure import Round as EngineRound
+from games.engine.procedure import SettlementLine as EngineLine
+from games.models import Approval, Round, Table
+from games.services import engine_round
+
+DEALING_LABELS = {
+    "manual_shoe": "Dealt from a manual shoe",
+    "hand": "Dealt from the hand",
+    "automated_shoe": "Dealt from an automated shoe",
+    "reshuffling_shoe": "Dealt from an automated reshuffling shoe",
+}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_label(code: str) -> str:
+    rank = "10" if code[0] == "T" else code[0]
+    return f"{rank}{SUIT_SYMBOLS[code[1]]}"
+
+
+@dataclass
+class SeatView:
+    number: int
+    wagers: list[tuple[str, str, int]]  # (slug, label, cents)
+    cards: list[str]
+    cards_shown: bool
+    folded: bool
+    lines: list[EngineLine] = field(default_factory=list)
+    active: bool = False
+
+
+def current_round(table: Table) -> Round | None:
+    return table.rounds.filter(status=Round.Status.OPEN).first() or table.rounds.order_by("-number").first()
+
+
+def table_state(table: Table, user, *, error: str = "") -> dict[str, Any]:
+    """Everything the table fragment shows, for this user's roles."""
+    user_roles = roles.roles_of(user)
+    rnd = current_round(table)
+    context: dict[str, Any] = {
+        "table": table,
+        "game": table.game_engine,
+        "round": rnd,
+        "is_dealer": roles.DEALER in user_roles,
+        "is_floor": bool(user_roles & {roles.FLOORPERSON, roles.SUPERVISOR}),
+        "error": error,
+        "seat_numbers": range(1, table.game_engine.seat_count + 1),
+        "dealing": DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+    }
+    if rnd is None:
+        return context
+    state = engine_round(rnd)
+    context.update(round_view(rnd, state))
+    context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
+    context["betting_wagers"] = [(w, state.game.wager_label(w)) for w in state.game.betting_wagers(state.rules)]
+    context["picker"] = card_picker(state)
+    context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
+    context["approvals"] = list(rnd.approvals.select_related("decided_by"))
+    return context
+
+
+def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
+    game = state.game
+    prompt = state.prompt
+    seats = []
+    for number in range(1, game.seat_count + 1):
+        seat = state.seats.get(number)
+        if seat is None:
+            seats.append(SeatView(number, [], [], False, False))
+            continue
+        seats.append(SeatView(
+            number,
+            [(w, game.wager_label(w), amount) for w, amount in seat.wagers.items()],
+            [card.code for card in seat.cards],
+            seat.cards_shown,
+            seat.folded,
+            state.seat_lines(number),
+            active=prompt is not None and prompt.seat == number,
+        ))
+    order = []
+    for line in state.lines:
+        if line.seat not in order:
+            order.append(line.seat)
+    return {
+        "state": state,
+        "seats": seats,
+        "board": [card.code for card in state.board],
+        "dealer_cards": [card.code for card in state.dealer_cards],
+        "dealer_shown": state.dealer_shown,
+        "settlement": [(seat, state.seat_lines(seat)) for seat in order],
+        "void": state.void,
+    }
+
+
+def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:
+    """Rows of the 52-card picker, one per suit, with the cards already used greyed out."""
+    used = {card.code for card in state.used_cards()}
+    rows = []
+    for suit in SUIT_CHARS:
+        row = []
+        for rank in reversed(RANK_CHARS):
+            code = rank + suit
+            row.append({"code": code, "label": card_label(code), "used": code in used, "suit": suit})
+        rows.append(row)
+    return rows
+
+
+def pending_approvals() -> QuerySet[Approval]:
+    return (Approval.objects.filter(status=Approval.Status.PENDING)
+            .select_related("round", "round__table").order_by("requested_at"))
+
+
+def pit_state() -> dict[str, Any]:
+    items = []
+    for approval in pending_approvals():
+        lines = list(approval.round.lines.filter(seat=approval.seat)) if approval.seat else []
+        items.append({"approval": approval, "lines": lines})
+    return {"items": items, "tables": Table.objects.all()}
+
+
+def search_rounds(*, table: str = "", dealer: str = "", game: str = "", date_from=None, date_to=None,
+                  status: str = "") -> QuerySet[Round]:
+    rounds = Round.objects.select_related("table", "dealer")
+    if table:
+        rounds = rounds.filter(table__name__iexact=table)
+    if dealer:
+        rounds = rounds.filter(dealer__username__iexact=dealer)
+    if game:
+        rounds = rounds.filter(game=game)
+    if date_from:
+        rounds = rounds.filter(started_at__date__gte=date_from)
+    if date_to:
+        rounds = rounds.filter(started_at__date__lte=date_to)
+    if status:
+        rounds = rounds.filter(status=status)
+    return rounds.order_by("-started_at", "-id")

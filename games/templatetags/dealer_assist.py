@@ -1,0 +1,33 @@
+from django import template
+
+from games.engine.money import dollars as format_dollars
+from games.selectors import card_label
+
+register = template.Library()
+
+
+@register.filter
+def dollars(cents: int) -> str:
+    return format_dollars(int(cents))
+
+
+@register.filter
+def card(code: str) -> str:
+    return card_label(code)
+
+
+@register.filter
+def suit(code: str) -> str:
+    return code[1] if code else ""
+
+
+@register.filter
+def tojson(value) -> str:
+    import json
+
+    return json.dumps(value)
+
+
+@register.filter
+def wager_label(slug: str, game) -> str:
+    return game.wager_label(slug)

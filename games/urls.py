@@ -1,0 +1,18 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("tables/<int:table_id>/", views.table_page, name="table"),
+    path("tables/<int:table_id>/state/", views.table_fragment, name="table-state"),
+    path("tables/<int:table_id>/start/", views.round_start, name="round-start"),
+    path("rounds/<int:round_id>/act/", views.round_act, name="round-act"),
+    path("pit/", views.pit_page, name="pit"),
+    path("pit/state/", views.pit_fragment, name="pit-state"),
+    path("approvals/<int:approval_id>/decide/", views.approval_decide, name="approval-decide"),
+    path("history/", views.history, name="history"),
+    path("history.csv", views.history_csv, name="history-csv"),
+    path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
+    path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
+]
