@@ -82,3 +82,60 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 # ---------------------------------------------------------------------------------------------
 # Fixtures (the app's shared cast and helpers go below)
 # ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # The cast logs in often; the production hasher is slow on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def cast(db):
+    """The fixed cast: two dealers, a floorperson, a supervisor, and a stranger with no role."""
+    from django.contrib.auth.models import Group, User
+
+    from games.roles import ROLES
+
+    groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
+    people = {}
+    for username, role in [("dealer", "dealer"), ("dealer2", "dealer"), ("floor", "floorperson"),
+                           ("super", "supervisor"), ("stranger", None)]:
+        user = User.objects.create_user(username, password="pw")  # noqa: S106 - test accounts
+        if role:
+            user.groups.add(groups[role])
+        people[username] = user
+    return people
+
+
+@pytest.fixture
+def table(db):
+    from games.models import Table
+
+    return Table.objects.create(name="TH-9", game="texas-holdem-bonus",
+                                rules={"bonus_paytable": "A", "approval_threshold": "100.00"})
+
+
+def play(rnd, user, *actions):
+    """Apply actions one tap at a time through the services, as a tablet would."""
+    from games import services
+
+    for action in actions:
+        rnd.refresh_from_db()
+        services.round_act(round_id=rnd.id, user=user, actions=[action], expected_seq=rnd.seq)
+    rnd.refresh_from_db()
+    return rnd
+
+
+# The first part of a round on table "TH-9": seat 1 Ante $10 + Bonus $5, seat 3 Ante $25,
+# both make the Flop Wager, up to the Turn decisions.
+OPENING = [
+    {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
+    {"type": "place_wager", "seat": 1, "wager": "bonus", "amount": "5"},
+    {"type": "place_wager", "seat": 3, "wager": "ante", "amount": "25"},
+    {"type": "no_more_bets"},
+    {"type": "deal"},
+    {"type": "decide", "seat": 1, "choice": "flop"},
+    {"type": "decide", "seat": 3, "choice": "flop"},
+    {"type": "cards", "target": "board", "cards": ["Ah", "Kd", "7c"]},
+]

@@ -487,6 +487,9 @@ class SettleSeats(Step):
 class Close(Step):
     actions = ("close",)
 
+    def done(self, rnd: Round) -> bool:
+        return rnd.closed
+
     def prompt(self, rnd: Round) -> Prompt:
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:

@@ -1,0 +1,117 @@
+"""Pages: roles on every page, the dealer's taps over HTTP, history search, CSV and round sheets."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.engine.round_sheet import settle_sheet
+from tests.conftest import OPENING, play
+
+pytestmark = pytest.mark.django_db
+
+ROUND_END = [
+    {"type": "decide", "seat": 1, "choice": "check"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "seat": 1, "choice": "check"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "target": "seat:3", "cards": ["3c", "4c"]},
+    {"type": "cards", "target": "seat:1", "cards": ["Jd", "Js"]},
+    {"type": "close"},
+]
+
+
+@pytest.fixture
+def played(cast, table):
+    return play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *ROUND_END)
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("name, args", [("home", []), ("pit", []), ("history", []), ("history-csv", [])])
+def test_nobody_unauthenticated_sees_anything(client, table, name, args):
+    response = client.get(reverse(name, args=args))
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_a_user_without_a_role_is_refused(client, cast, table):
+    assert login(client, cast["stranger"]).get(reverse("table", args=[table.id])).status_code == 403
+
+
+@pytest.mark.parametrize("user, name, status", [
+    ("dealer", "pit", 403), ("dealer", "history", 403), ("floor", "pit", 200), ("super", "history", 200),
+    ("floor", "table", 200), ("super", "table", 200),
+])
+def test_pages_follow_the_roles(client, cast, table, user, name, status):
+    args = [table.id] if name == "table" else []
+    assert login(client, cast[user]).get(reverse(name, args=args)).status_code == status
+
+
+def test_a_floorperson_cannot_start_a_round(client, cast, table):
+    assert login(client, cast["floor"]).post(reverse("round-start", args=[table.id])).status_code == 403
+
+
+def test_the_dealer_places_wagers_and_sees_the_next_prompt(client, cast, table):
+    login(client, cast["dealer"])
+    client.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+    response = client.post(reverse("round-act", args=[rnd.id]), {
+        "seq": 0, "seat": 2, "wager": ["ante", "bonus"], "amount_ante": "15", "amount_bonus": "5"})
+    assert response.status_code == 200
+    assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(2, "ante", 1500), (2, "bonus", 500)]
+    assert "No more bets" in response.content.decode()
+
+
+def test_a_refusal_is_shown_to_the_dealer_and_changes_nothing(client, cast, table):
+    login(client, cast["dealer"])
+    client.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+    response = client.post(reverse("round-act", args=[rnd.id]), {
+        "seq": 0, "seat": 2, "wager": ["ante"], "amount_ante": "5000"})
+    assert "outside the table&#x27;s limits" in response.content.decode()
+    assert not rnd.wagers.exists()
+
+
+def test_history_finds_rounds_by_table_dealer_game_and_date(client, cast, played):
+    login(client, cast["super"])
+    today = played.started_at.date().isoformat()
+    found = client.get(reverse("history"), {"table": "TH-9", "dealer": "dealer", "game": "texas-holdem-bonus",
+                                            "from": today, "to": today})
+    assert reverse("round-detail", args=[played.id]) in found.content.decode()
+    missed = client.get(reverse("history"), {"dealer": "dealer2"})
+    assert reverse("round-detail", args=[played.id]) not in missed.content.decode()
+
+
+def test_history_exports_csv(client, cast, played):
+    response = login(client, cast["super"]).get(reverse("history-csv"), {"table": "TH-9"})
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    # Board Ah Kd 7c 2s 9s, dealer Qs Qd: a pair of queens.  Seat 3 (3c 4c) has ace high and
+    # loses Ante $25 + Flop $50 (§ 647a.11(h)(2)(i)); seat 1 (Jd Js) has a pair of jacks and loses
+    # Ante $10 + Flop $20: $105 collected.  Seat 1's Bonus $5 on jack-jack wins 10 to 1
+    # (§ 647a.12(b), Paytable A) = $50 paid.
+    assert rows == [{"table": "TH-9", "round": "1", "game": "texas-holdem-bonus", "dealer": "dealer",
+                     "started": rows[0]["started"], "closed": rows[0]["closed"], "status": "closed",
+                     "paid": "50.00", "collected": "105.00"}]
+
+
+def test_the_round_page_reconstructs_the_hand(client, cast, played):
+    page = login(client, cast["super"]).get(reverse("round-detail", args=[played.id])).content.decode()
+    for text in ("King-king, queen-queen or jack-jack", "§ 647a.11(h)(2)(i)", "dealer", "J♠", "Q♦"):
+        assert text in page
+
+
+def test_a_rounds_sheet_reproduces_its_own_settlement(client, cast, played):
+    response = login(client, cast["super"]).get(reverse("round-sheet", args=[played.id]))
+    settled = settle_sheet(json.loads(response.content))
+    recorded = list(played.lines.values_list("seat", "wager", "outcome", "amount"))
+    assert [(line["seat"], line["wager"], line["outcome"], line["amount_cents"]) for line in settled["lines"]] \
+        == recorded
