@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("tables/<int:table_id>/", views.table_page, name="table"),
     path("tables/<int:table_id>/state/", views.table_fragment, name="table-state"),
+    path("tables/<int:table_id>/configure/", views.table_configure, name="table-configure"),
     path("tables/<int:table_id>/start/", views.round_start, name="round-start"),
     path("rounds/<int:round_id>/act/", views.round_act, name="round-act"),
     path("pit/", views.pit_page, name="pit"),

@@ -120,6 +120,34 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
     return _table_fragment(request, rnd.table)
 
 
+@role_required(roles.SUPERVISOR)
+def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table's Rules Submission options; saved only when the chapter allows them."""
+    table = get_object_or_404(Table, pk=table_id)
+    game = table.game_engine
+    rules = {**game.default_rules, **table.rules}
+    error, saved = "", False
+    if request.method == "POST":
+        submitted = {}
+        for option in game.rule_options:
+            if option.kind == "bool":
+                submitted[option.key] = option.key in request.POST
+            else:
+                submitted[option.key] = request.POST.get(option.key, "").strip()
+        try:
+            services.table_configure(table_id=table.id, user=request.user, rules=submitted,
+                                     training="training" in request.POST)
+            saved = True
+            table.refresh_from_db()
+        except Refused as refusal:
+            error = str(refusal)
+        rules = {**rules, **submitted}
+    return render(request, "games/configure.html", {
+        "table": table, "game": game, "error": error, "saved": saved,
+        "options": [(option, rules.get(option.key)) for option in game.rule_options],
+    })
+
+
 # -- the pit ---------------------------------------------------------------------------------------
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)

@@ -505,8 +505,22 @@ class Close(Step):
         rnd.closed = True
 
 
+@dataclass(frozen=True)
+class RuleOption:
+    """One option of a table's Rules Submission, as the configuration page shows it."""
+
+    key: str
+    label: str
+    kind: str  # "choice", "money" or "bool"
+    section: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+
+
 class Game:
     """A table game: its wagers, steps and settlement.  One subclass per chapter."""
+
+    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
 
     slug: ClassVar[str]
     name: ClassVar[str]

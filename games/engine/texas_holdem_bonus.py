@@ -33,6 +33,7 @@ from games.engine.procedure import (
     Option,
     Refused,
     Round,
+    RuleOption,
     Seat,
     SeatDecision,
     SettlementLine,
@@ -90,6 +91,26 @@ class TexasHoldemBonus(Game):
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 647a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
+    rule_options = (
+        RuleOption("bonus_paytable", "Texas Hold 'Em Bonus Wager", "choice", "§ 647a.12(b)",
+                   (("A", "Paytable A"), ("B", "Paytable B"), ("", "Not offered"))),
+        RuleOption("ante_returned_below", "Ante returned when the winning hand is below", "choice",
+                   "§ 647a.11(h)(2)(ii)", (("straight", "a straight"), ("flush", "a flush"))),
+        RuleOption("min_ante", "Minimum Ante", "money", "§ 647a.7"),
+        RuleOption("max_ante", "Maximum Ante", "money", "§ 647a.7"),
+        RuleOption("min_bonus", "Minimum Bonus Wager", "money", "§ 647a.7"),
+        RuleOption("max_bonus", "Maximum Bonus Wager", "money", "§ 647a.7"),
+        RuleOption("payout_limit", "Aggregate payout limit per hand", "money", "§ 647a.12(c)",
+                   help="At least $50,000 or the most one patron can win betting the minimum"),
+        RuleOption("dealing_method", "Dealing method", "choice", "§ 647a.8-§ 647a.10", (
+            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
+            ("automated_shoe", "Automated dealing shoe"),
+            ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"))),
+        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 647a.8(f)",
+                   help="Without one, the stub is counted at least once every 5 rounds"),
+        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
+                   help="Leave empty for none"),
+    )
     irregularities = {
         "card_face_up": Irregularity(
             "card_face_up", "Card found face up in the shoe or deck", "§ 647a.13(a)", void=False),

@@ -115,3 +115,23 @@ def test_a_rounds_sheet_reproduces_its_own_settlement(client, cast, played):
     recorded = list(played.lines.values_list("seat", "wager", "outcome", "amount"))
     assert [(line["seat"], line["wager"], line["outcome"], line["amount_cents"]) for line in settled["lines"]] \
         == recorded
+
+
+def test_a_supervisor_configures_the_table_within_the_regulation(client, cast, table):
+    login(client, cast["super"])
+    url = reverse("table-configure", args=[table.id])
+    form = {"bonus_paytable": "B", "ante_returned_below": "flush", "min_ante": "10", "max_ante": "1000",
+            "min_bonus": "5", "max_bonus": "100", "payout_limit": "49999", "dealing_method": "hand",
+            "approval_threshold": "250"}
+    refused = client.post(url, form).content.decode()
+    assert "§ 647a.12(c)" in refused
+    table.refresh_from_db()
+    assert table.rules["bonus_paytable"] == "A"  # unchanged
+    client.post(url, {**form, "payout_limit": "50000"})
+    table.refresh_from_db()
+    assert (table.rules["bonus_paytable"], table.rules["dealing_method"], table.rules["counting_shuffler"]) == (
+        "B", "hand", False)
+
+
+def test_only_a_supervisor_configures_a_table(client, cast, table):
+    assert login(client, cast["floor"]).get(reverse("table-configure", args=[table.id])).status_code == 403

@@ -72,6 +72,11 @@ class HighHand:
     cards: tuple[Card, ...] = field(compare=False)  # the five cards, those that make the hand first
     name: str = field(compare=False)
 
+    @property
+    def slugs(self) -> tuple[str, ...]:
+        """The paytable rows this hand may be paid under, the most specific first."""
+        return five_card_slugs(self.value)
+
 
 CATEGORY_SHIFT = 20
 CATEGORIES = tuple(Category)
@@ -87,6 +92,28 @@ def pack(category: int, ranks: Sequence[int]) -> int:
 
 def category_of(value: int) -> Category:
     return CATEGORIES[value >> CATEGORY_SHIFT]
+
+
+# Pair rows as the chapters print them: (slug, lowest pair rank, highest pair rank).
+PAIR_ROWS = (
+    ("pair_of_jacks_or_better", 11, 14),  # § 655a.12(a)
+    ("pair_of_tens_or_better", 10, 14),  # § 643a.12(a)-(b), § 639a.12(c)
+    ("pair_6_to_10", 6, 10),  # § 655a.12(a), a push
+)
+
+
+@cache
+def five_card_slugs(value: int) -> tuple[str, ...]:
+    """Paytable hand slugs for a five-card value, the most specific first: a royal flush may
+    be paid as a straight flush where a table has no royal row, a pair of kings as "pair of
+    jacks or better", then "pair of tens or better", then "pair"."""
+    category = category_of(value)
+    if category is Category.ROYAL_FLUSH:
+        return ("royal_flush", "straight_flush")
+    if category is Category.PAIR:
+        top = value >> 16 & 0xF
+        return (*(slug for slug, low, high in PAIR_ROWS if low <= top <= high), "pair")
+    return (category.slug,)
 
 
 def deciding_ranks(value: int) -> list[int]:

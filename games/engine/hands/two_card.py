@@ -41,3 +41,27 @@ def holdem_bonus_hand(cards: Sequence[Card], dealer_cards: Sequence[Card] = ()) 
     if low.rank in (QUEEN, JACK):
         return "ace_queen_or_jack_suited" if suited else "ace_queen_or_jack_offsuit"
     return None
+
+
+def pocket_bonus_hand(cards: Sequence[Card]) -> str | None:
+    """The § 677a.12(d) Pocket Bonus row a player's two cards make, or None when they lose
+    (§ 677a.11(i)(1): a pair, or an ace with a king, queen or jack).
+
+    >>> from games.engine.cards import parse_cards
+    >>> pocket_bonus_hand(parse_cards("Ah Jh"))
+    'ace_king_queen_or_jack_suited'
+    >>> pocket_bonus_hand(parse_cards("7c 7d"))
+    'pair_two_to_king'
+    >>> pocket_bonus_hand(parse_cards("As Ts")) is None
+    True
+    """
+    if len(cards) != 2:
+        raise CardError(f"a Pocket Bonus hand is two cards, not {len(cards)}")
+    if cards[0] == cards[1]:
+        raise CardError(f"{cards[0].code} appears twice in the hand")
+    high, low = sorted(cards, key=lambda card: card.rank, reverse=True)
+    if high.rank == low.rank:
+        return "pair_of_aces" if high.rank == ACE else "pair_two_to_king"
+    if high.rank == ACE and low.rank in (KING, QUEEN, JACK):
+        return "ace_king_queen_or_jack_suited" if high.suit == low.suit else "ace_king_queen_or_jack_offsuit"
+    return None
