@@ -14,6 +14,7 @@ the rules that differ.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -417,6 +418,10 @@ class StubCount(Step):
     actions = ("stub_count",)
     RESULTS = ("correct", "misdealt", "incorrect")
 
+    def __init__(self, step_id: str, section: str, text: str, misdeal_section: str):
+        super().__init__(step_id, section, text)
+        self.misdeal_section = misdeal_section  # each dealing method has its own misdeal rule
+
     def applies(self, rnd: Round) -> bool:
         return bool(rnd.rules.get("stub_count_due"))
 
@@ -434,7 +439,7 @@ class StubCount(Step):
         rnd.completed_steps.add(self.id)
         if result != "correct":
             misdeal = rnd.game.irregularities[f"stub_{result}"]
-            rnd.request_void(misdeal, "")
+            rnd.request_void(dataclasses.replace(misdeal, section=self.misdeal_section), "")
 
 
 class SettleSeats(Step):
@@ -558,6 +563,10 @@ class Game:
     def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError
 
+    def void_needs_dealer_cards(self, rnd: Round) -> bool:
+        """Whether a wager that survives a void is settled on the dealer's cards as well."""
+        return False
+
     def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Action) -> None:
         """Refuse an irregularity that cannot have happened at this point of the round."""
 
@@ -655,6 +664,10 @@ class Round:
 
     def void_step(self) -> Step | None:
         """After a void: settle the surviving wagers (their seats' cards), then close."""
+        if self.game.void_needs_dealer_cards(self) and not self.dealer_shown:
+            return DealerReveal("void_dealer_cards", self.void.section,
+                                "Void: turn the dealer's two cards face up and enter them; a surviving wager "
+                                "pays on them too.")
         settle = SettleSeats("void_settlement", self.void.section,
                              "Void: turn seat {seat}'s cards to settle its " + ", ".join(
                                  self.game.wager_label(w) for w in self.void.surviving_wagers),

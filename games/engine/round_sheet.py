@@ -63,10 +63,13 @@ class _Player:
         while self.irregularities and self.irregularities[0].get("at") == step:
             entry = self.irregularities.pop(0)
             self.act({"type": "irregularity", **{k: v for k, v in entry.items() if k not in ("at", "approved")}})
-            for approval in self.round.approvals:
-                if approval.kind == "void" and approval.status == "pending":
-                    self.act({"type": "approve" if entry.get("approved", True) else "refuse",
-                              "approval": approval.id})
+            self.confirm_void(entry.get("approved", True))
+
+    def confirm_void(self, approved: bool) -> None:
+        """The floorperson's answer to a void the round is waiting on."""
+        for approval in self.round.approvals:
+            if approval.kind == "void" and approval.status == "pending":
+                self.act({"type": "approve" if approved else "refuse", "approval": approval.id})
 
 
 def _settle(sheet: Any) -> dict[str, Any]:
@@ -80,8 +83,16 @@ def _settle(sheet: Any) -> dict[str, Any]:
     irregularities = sheet.get("irregularities", [])
     if not isinstance(board, list) or not isinstance(irregularities, list):
         raise SheetError("the sheet: 'board' and 'irregularities' must be lists")
+    if not all(isinstance(entry, Mapping) for entry in irregularities):
+        raise SheetError("the sheet: each irregularity must be an object with \"at\" and \"kind\"")
+    for seat_key, seat in seats.items():
+        if isinstance(seat, Mapping) and not isinstance(seat.get("decisions", {}), Mapping):
+            raise SheetError(f"seat {seat_key}: 'decisions' must be an object like {{\"flop\": \"20\"}}")
+    if "stub_count" in sheet:
+        # The sheet records a stub count: the round counted the stub (§ 647a.8(f)).
+        rules = {**rules, "stub_count_due": True}
     player = _Player(Round(game, rules), list(irregularities))
-    dealt = {"board": 0, "dealer": False, "seats": set()}
+    dealt = {"board": 0, "dealer": False, "seats": set(), "decisions": set()}
 
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
@@ -100,6 +111,7 @@ def _settle(sheet: Any) -> dict[str, Any]:
         if isinstance(step, Deal):
             player.act({"type": "deal"})
         elif isinstance(step, SeatDecision):
+            dealt["decisions"].add((str(prompt.seat), step.id.removesuffix("_decision")))
             player.act(_decision(step, seats, prompt.seat))
         elif isinstance(step, CommunityCards):
             cards = board[dealt["board"]:dealt["board"] + step.count]
@@ -110,6 +122,7 @@ def _settle(sheet: Any) -> dict[str, Any]:
             player.act({"type": "cards", "target": "board", "cards": cards})
         elif isinstance(step, StubCount):
             player.act({"type": "stub_count", "result": sheet.get("stub_count", "correct")})
+            player.confirm_void(True)  # a wrong count voids the round (§ 647a.8(h)); the sheet records the void
         elif isinstance(step, DealerReveal):
             dealt["dealer"] = True
             player.act({"type": "cards", "target": "dealer", "cards": _cards(sheet.get("dealer"), "the dealer")})
@@ -129,6 +142,10 @@ def _settle(sheet: Any) -> dict[str, Any]:
     for seat_key, seat in seats.items():
         if isinstance(seat, Mapping) and seat.get("cards") and int(seat_key) not in dealt["seats"]:
             raise SheetError(f"seat {seat_key}'s cards are given, but its hand is never turned in this round")
+        for name in seat.get("decisions", {}) if isinstance(seat, Mapping) and not player.round.void else ():
+            if (str(int(seat_key)), name) not in dealt["decisions"]:
+                raise SheetError(f"seat {seat_key} has a {name} decision, but the round never asked seat "
+                                 f"{seat_key} for one")
     if player.irregularities:
         raise SheetError(f"the irregularity at {player.irregularities[0].get('at')!r} never happened: "
                          "the round has no such step")

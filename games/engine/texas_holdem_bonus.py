@@ -231,8 +231,11 @@ class TexasHoldemBonus(Game):
         if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
             stub_section = {"manual_shoe": "§ 647a.8(f)", "hand": "§ 647a.9(d)",
                             "automated_shoe": "§ 647a.10(d)"}[method]
+            misdeal_section = {"manual_shoe": "§ 647a.8(h)", "hand": "§ 647a.9(f)",
+                               "automated_shoe": "§ 647a.10(f)"}[method]
             steps.append(StubCount("stub_count", stub_section,
-                                   "Count the stub face down on the layout (due at least once every 5 rounds)."))
+                                    "Count the stub face down on the layout (due at least once every 5 rounds).",
+                                    misdeal_section))
         steps += [
             DealerReveal("reveal", "§ 647a.11(h)",
                          "Remove the cover card and turn the dealer's two cards face up: enter them."),
@@ -271,6 +274,17 @@ class TexasHoldemBonus(Game):
             raise Refused("This table does not deal from an automated shoe", irregularity.section)
         if irregularity.kind in ("card_face_up", "wrong_card_count", "shoe_jam") and not rnd.bets_closed:
             raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
+        if irregularity.kind == "card_face_up" and len(rnd.board) == 5:
+            # § 647a.13(a) is about a card found face up "while the cards are being dealt".
+            raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
+                          irregularity.section)
+
+    def void_needs_dealer_cards(self, rnd: Round) -> bool:
+        # Paytable A's "Ace-ace (dealer and player)" row pays on the dealer's cards too.
+        if "bonus" not in rnd.void.surviving_wagers or not rnd.rules["bonus_paytable"]:
+            return False
+        has_row = paytable(self.slug, "bonus", rnd.rules["bonus_paytable"]).row("ace_ace_dealer_and_player")
+        return has_row is not None and any("bonus" in seat.wagers for seat in rnd.seats.values())
 
     def multiple_face_up(self, rnd: Round) -> Irregularity:
         initial_deal_done = "deal" in rnd.completed_steps
