@@ -51,7 +51,7 @@ class SettlementLine:
     odds: str = ""
     hand: str = ""
     note: str = ""
-    stage: str = "settle"  # "fold" for a wager collected when its seat folded
+    stage: str = "settle"  # "decision" for a wager settled by a seat's decision (a fold, a pulled bet)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -128,6 +128,7 @@ class Prompt:
     wagers_open: bool = False  # the betting form is shown
     upcoming: str = ""
     waiting_for_floor: bool = False
+    amount_entry: tuple[str, str, Cents] | None = None  # (choice, label, most) for a wager of any amount
 
 
 @dataclass(frozen=True)
@@ -297,16 +298,29 @@ class SeatDecision(Step):
         seat = rnd.seats[seat_no]
         choices = []
         parts = []
+        amount_entry = None
         for option in self.options:
+            payload = {"type": "decide", "step": self.id, "seat": seat_no, "choice": option.key}
+            style = "primary" if option.wager else "secondary"
+            if option.up_to:
+                most = option.up_to(rnd, seat)
+                parts.append(f"{option.label} up to {dollars(most)}")
+                base = seat.wagers[rnd.game.required_wager]
+                for multiple in option.multiples:
+                    if multiple * base <= most:
+                        choices.append(Choice(f"{option.label} {dollars(multiple * base)}",
+                                              {**payload, "amount": multiple * base}, style))
+                amount_entry = (option.key, option.label, most)
+                continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
             parts.append(label)
-            payload = {"type": "decide", "step": self.id, "seat": seat_no, "choice": option.key}
-            choices.append(Choice(label, payload, "primary" if option.wager else "secondary"))
+            choices.append(Choice(label, payload, "danger" if option.returns else style))
         stake = rnd.game.wager_label(rnd.game.required_wager)
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
-        return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming)
+        return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
+                      amount_entry=amount_entry)
 
     def apply(self, rnd: Round, action: Action) -> None:
         seat_no = rnd.seat_number(action.get("seat"))
@@ -324,7 +338,18 @@ class SeatDecision(Step):
             keys = " or ".join(o.key for o in self.options)
             raise Refused(f"Seat {seat_no} may choose {keys}, not {action.get('choice')!r}", self.section)
         seat = rnd.seats[seat_no]
-        if option.wager:
+        label = rnd.game.wager_label(option.wager)
+        if option.up_to:
+            most = option.up_to(rnd, seat)
+            if action.get("amount") in (None, ""):
+                raise Refused(f"Seat {seat_no}'s {label}: say how much, up to {option.rule} ({dollars(most)})",
+                              option.section or self.section)
+            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+            if given > most:
+                raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
+                              f"not {dollars(given)}", option.section or self.section)
+            seat.wagers[option.wager] = given
+        elif option.wager:
             expected = option.amount(rnd, seat)
             if action.get("amount") not in (None, ""):
                 given = rnd.amount(action["amount"], f"seat {seat_no}'s {rnd.game.wager_label(option.wager)}")
@@ -332,6 +357,11 @@ class SeatDecision(Step):
                     raise Refused(f"Seat {seat_no}'s {rnd.game.wager_label(option.wager)} must be {option.rule} "
                                   f"({dollars(expected)}), not {dollars(given)}", option.section or self.section)
             seat.wagers[option.wager] = expected
+        if option.returns:
+            stake = seat.wagers.pop(option.returns)
+            rnd.lines.append(SettlementLine(seat_no, option.returns, stake, RETURNED, 0, option.section or self.section,
+                                            note=f"{rnd.game.wager_label(option.returns)} withdrawn and returned",
+                                            stage="decision"))
         if option.folds:
             seat.folded = True
             rnd.lines += rnd.game.fold_lines(rnd, seat)
@@ -343,7 +373,10 @@ class Option:
     key: str
     label: str
     wager: str = ""  # the wager this choice places
-    amount: Callable[[Round, Seat], Cents] | None = None
+    amount: Callable[[Round, Seat], Cents] | None = None  # a set amount
+    up_to: Callable[[Round, Seat], Cents] | None = None  # or any amount up to this
+    multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
+    returns: str = ""  # the wager this choice withdraws (its stake goes back to the player)
     rule: str = ""  # "twice the Ante", for refusals
     section: str = ""
     folds: bool = False
@@ -764,7 +797,7 @@ class Round:
             # The floorperson disputes the hand: the seat's cards are entered again and re-settled.
             seat = self.seats[approval.seat]
             seat.cards, seat.cards_shown, seat.settled = (), False, False
-            self.lines = [line for line in self.lines if line.seat != approval.seat or line.stage == "fold"]
+            self.lines = [line for line in self.lines if line.seat != approval.seat or line.stage != "settle"]
 
     # -- helpers used by steps ----------------------------------------------------------------
 

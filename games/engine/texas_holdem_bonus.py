@@ -294,7 +294,7 @@ class TexasHoldemBonus(Game):
 
     def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
         return [SettlementLine(seat.number, "ante", seat.wagers["ante"], LOSE, seat.wagers["ante"],
-                               "§ 647a.11(b)(2)", note="Folded: Ante collected", stage="fold")]
+                               "§ 647a.11(b)(2)", note="Folded: Ante collected", stage="decision")]
 
     def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
         lines: list[SettlementLine] = []
