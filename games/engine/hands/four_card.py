@@ -101,7 +101,7 @@ def _flush_value(mask: int) -> int:
 
 
 NO_FLUSH_VALUES: dict[int, int] = no_flush_table(_four_ranks_value, 4, 7)
-FLUSH_VALUES: list[int] = [_flush_value(mask) if mask.bit_count() >= 4 else 0 for mask in range(1 << 13)]
+FLUSH_VALUES: list[int] = [_flush_value(mask) if 4 <= mask.bit_count() <= 7 else 0 for mask in range(1 << 13)]
 FOUR_OF_A_SUIT_TEST = 0x4444  # a suit nibble of 4 or more overflows into bit 3 once 4 is added
 
 

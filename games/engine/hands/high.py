@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from operator import itemgetter
 
 from games.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, CardError
 
@@ -187,18 +188,18 @@ def no_flush_table(value_of: Callable[[list[int]], int], hand_size: int, most: i
     ``value_of`` values exactly ``hand_size`` ranks; the best hand of a bigger multiset is the
     best over the multisets one card smaller, which is cheap to build upwards.
     """
+    # Adding a card of a rank is adding its digit's low bit, allowed while the digit's 4-bit is clear.
+    steps = [(1 << shift, 4 << shift) for shift in DIGIT_SHIFTS]
     keys = {0}
     for _ in range(hand_size):
-        keys = {key + (1 << shift) for key in keys for shift in DIGIT_SHIFTS if (key >> shift) & 7 < 4}
+        keys = {key + bit for key in keys for bit, full in steps if not key & full}
     values = {key: value_of(multiset_ranks(key)) for key in keys}
     table = dict(values)
     for _ in range(hand_size, most):
         # Ascending by value, so that where several smaller multisets grow into the same
         # one the best is written last and stays.
-        ascending = sorted(values.items(), key=lambda item: item[1])
-        values = {
-            key + (1 << shift): value for key, value in ascending for shift in DIGIT_SHIFTS if (key >> shift) & 7 < 4
-        }
+        ascending = sorted(values.items(), key=itemgetter(1))
+        values = {key + bit: value for key, value in ascending for bit, full in steps if not key & full}
         table.update(values)
     return table
 
@@ -208,9 +209,7 @@ FLUSH_TEST = 0x3333
 FLUSH_BITS = 0x8888
 
 NO_FLUSH_VALUES: dict[int, int] = no_flush_table(_five_ranks_value, 5, 7)
-FLUSH_VALUES: list[int] = [
-    _flush_value(mask) if mask.bit_count() >= 5 else 0 for mask in range(1 << 13)
-]
+FLUSH_VALUES: list[int] = [_flush_value(mask) if 5 <= mask.bit_count() <= 7 else 0 for mask in range(1 << 13)]
 
 # Per card index: the additive key (rank digit and suit nibble) and the card's bit within
 # a 64-bit "rank mask per suit" word (suit s occupies bits 16*s .. 16*s+12).
@@ -233,6 +232,7 @@ def rank_value(indices: Sequence[int]) -> int:
 # --- the full hand, for people -------------------------------------------------------------
 
 _SUIT_INDEX = {suit: number for number, suit in enumerate(SUIT_CHARS)}
+_RANK_BASE = {rank: (rank - 2) * 4 for rank in range(2, 15)}  # rank -> index of its first card
 
 
 def card_indices(cards: Sequence[Card], *, low: int = 5, high: int = 7, what: str = "a poker hand") -> list[int]:
@@ -240,6 +240,13 @@ def card_indices(cards: Sequence[Card], *, low: int = 5, high: int = 7, what: st
     if not low <= len(cards) <= high:
         wanted = f"{low}" if low == high else f"{low} to {high}"
         raise CardError(f"{what} is formed from {wanted} cards, not {len(cards)}")
+    try:
+        indices = [_RANK_BASE[card.rank] + _SUIT_INDEX[card.suit] for card in cards if type(card) is Card]
+    except (AttributeError, KeyError, TypeError):
+        indices = []
+    if len(indices) == len(cards) and len(set(indices)) == len(indices):
+        return indices
+    # Something is wrong: find the first bad card and name it.
     indices = []
     for card in cards:
         try:

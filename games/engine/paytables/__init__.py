@@ -7,20 +7,58 @@ table damaged by scanning carries the reading chosen, in ``reading``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from importlib import import_module
 
-from games.engine.money import Cents, Odds
+from games.engine.money import Cents, Odds, parse_dollars
 
 
 @dataclass(frozen=True, slots=True)
 class MeterShare:
-    """A progressive payout: a share of the meter ("100% of meter", "10% of meter")."""
+    """A progressive payout: a share of the meter ("100% of meter", "10% of meter").
+
+    ``meter`` names one of several meters ("mega", "major", "minor" in § 643a.12(e)(1)); it is
+    empty where the table has one meter.
+    """
 
     percent: Decimal
+    meter: str = ""
 
     def __str__(self) -> str:
+        if self.meter:
+            return f"{self.percent.normalize():f}% {self.meter} jackpot"
         return f"{self.percent.normalize():f}% of meter"
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """The wager is returned, neither paid nor collected (§ 677a.12(b), § 653a.12(b))."""
+
+    def __str__(self) -> str:
+        return "Push"
+
+
+PUSH = Push()
+
+
+@dataclass(frozen=True, slots=True)
+class Meter:
+    """How a progressive meter starts and grows, where the chapter fixes it.
+
+    Amounts "N for 1" of the wager (§ 643a.12(d)(3)) are ``seed_for_1``/``reseed_for_1``;
+    a chapter that leaves the amount to the Rules Submission gives only a floor in cents
+    (``least_reset``, "at least $10,000", § 647a.12(d)(3)).  Rates are percents of each wager.
+    """
+
+    name: str = ""
+    seed_for_1: int | None = None
+    reseed_for_1: int | None = None
+    least_reset: Cents | None = None
+    primary_rate: Decimal | None = None
+    reserve_rate: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +73,7 @@ class FixedAmount:
         return dollars(self.amount)
 
 
-Payout = Odds | MeterShare | FixedAmount
+Payout = Odds | MeterShare | FixedAmount | Push
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +91,89 @@ class Paytable:
     section: str  # e.g. "§ 647a.12(b)"
     rows: tuple[PayRow, ...]
     reading: str = ""  # how a table damaged in the source was read, and why
+    missing: tuple[str, ...] = ()  # labels of rows the source lost beyond recovery: the table cannot be used
+    meters: tuple[Meter, ...] = ()  # the progressive meters behind its MeterShare rows
+    note: str = ""  # what the table is judged on, where the chapter says it elsewhere
 
     def row(self, hand: str) -> PayRow | None:
         return next((row for row in self.rows if row.hand == hand), None)
+
+    def pay_row(self, slugs: Iterable[str]) -> PayRow | None:
+        """The row a hand is paid under: the first of its ``slugs`` (most specific first) that
+        the table has, else the table's catch-all row for any other hand, else None (it loses)."""
+        for slug in (*slugs, ANY_OTHER_HAND):
+            row = self.row(slug)
+            if row is not None:
+                return row
+        return None
 
     @property
     def title(self) -> str:
         return f"Paytable {self.letter}" if self.letter else "Paytable"
 
 
+ANY_OTHER_HAND = "any_other_hand"  # a row such as "Less than a straight: Push"
+
+
 def odds(text: str) -> Odds:
     return Odds.parse(text)
+
+
+_METER = re.compile(r"^(\d+)% (?:of meter|(\w+) jackpot)$")
+
+
+def payout(text: str) -> Payout:
+    """Read a cell as printed: "3 to 2", "9 for 1", "100% of meter", "100% mega jackpot", "$1,000", "Push".
+
+    >>> payout("10% of meter")
+    MeterShare(percent=Decimal('10'), meter='')
+    >>> payout("$1,500")
+    FixedAmount(amount=150000)
+    """
+    if text == "Push":
+        return PUSH
+    if text.startswith("$"):
+        return FixedAmount(parse_dollars(text))
+    match = _METER.match(text)
+    if match:
+        return MeterShare(Decimal(match[1]), match[2] or "")
+    return Odds.parse(text)
+
+
+def columns(
+    game: str,
+    wager: str,
+    section: str,
+    letters: str | Sequence[str],
+    rows: Sequence[tuple[str, str, *tuple[str | None, ...]]],
+    *,
+    reading: str | dict[str, str] = "",
+    meters: dict[str, tuple[Meter, ...]] | None = None,
+    missing: dict[str, tuple[str, ...]] | None = None,
+    note: str = "",
+) -> tuple[Paytable, ...]:
+    """One ``Paytable`` per letter from a table printed with one column per letter.
+
+    Each row is ``(slug, label, cell for the first letter, cell for the next...)``; a cell of
+    None is a hand that column does not pay (an empty cell, "N/A").  ``reading`` is one text
+    for every letter or a text per letter.
+    """
+    tables = []
+    for column, letter in enumerate(letters):
+        tables.append(
+            Paytable(
+                game,
+                wager,
+                letter,
+                section,
+                tuple(PayRow(slug, label, payout(cells[column])) for slug, label, *cells in rows if cells[column]),
+                reading=reading.get(letter, "") if isinstance(reading, dict) else reading,
+                missing=(missing or {}).get(letter, ()),
+                meters=(meters or {}).get(letter, ()),
+                note=note,
+            )
+        )
+    return tuple(tables)
 
 
 REGISTRY: dict[tuple[str, str, str], Paytable] = {}
@@ -90,6 +200,15 @@ def paytables_for(game: str, wager: str) -> list[Paytable]:
     return [table for (g, w, _), table in sorted(REGISTRY.items()) if g == game and w == wager]
 
 
+CHAPTERS = ("ch635a", "ch639a", "ch641a", "ch643a", "ch647a", "ch653a", "ch655a", "ch657a", "ch677a")
+
+
 def _load_all() -> None:
     # Chapters register their tables on import; importing them here keeps the registry complete.
-    from games.engine.paytables import ch647a  # noqa: F401
+    for chapter in CHAPTERS:
+        import_module(f"games.engine.paytables.{chapter}")
+
+
+def all_paytables() -> list[Paytable]:
+    _load_all()
+    return [table for _, table in sorted(REGISTRY.items())]

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from games.engine.paytables import FixedAmount, MeterShare, PayRow, Paytable, odds, register
+from games.engine.paytables import FixedAmount, Meter, MeterShare, PayRow, Paytable, odds, register
 
 GAME = "texas-holdem-bonus"
 
@@ -40,6 +40,8 @@ PROGRESSIVE = Paytable(
         PayRow("straight", "Straight", odds("30 for 1")),
         PayRow("three_of_a_kind", "Three-of-a-kind", odds("9 for 1")),
     ),
+    meters=(Meter(least_reset=1_000_000),),  # § 647a.12(d)(3): at least $10,000
+    note="Judged on the player's two cards and the three-card Flop (§ 647a.11(i)).",
 )
 
 ENVY_BONUS_1 = Paytable(
@@ -66,6 +68,9 @@ FIVE_CARD_HAND_BONUS = Paytable(
         PayRow("full_house", "Full house", odds("100 for 1")),
         PayRow("flush", "Flush", odds("50 for 1")),
     ),
+    reading="The print says 'payable' for 'paytable' (INDEX.md defect 4).",
+    meters=(Meter(least_reset=1_000_000),),  # § 647a.12(e)(4): at least $10,000
+    note="Judged on the two cards and the three-card Flop (§ 647a.11(j)).",
 )
 FIVE_CARD_HAND_BONUS_EXTRAS = Paytable(
     GAME, "five_card_hand_bonus_extras", "", "§ 647a.12(e)(3)",
