@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import QuerySet
 
 from games import roles
+from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS
+from games.engine.paytables import paytable
 from games.engine.procedure import Round as EngineRound
 from games.engine.procedure import SettlementLine as EngineLine
 from games.models import Approval, Round, Table
@@ -112,6 +115,23 @@ def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:
             code = rank + suit
             row.append({"code": code, "label": card_label(code), "used": code in used, "suit": suit})
         rows.append(row)
+    return rows
+
+
+@functools.cache
+def _paytable_return(game: str, wager: str, letter: str):
+    return returns.paytable_return(paytable(game, wager, letter))
+
+
+def paytable_returns(game, option) -> list[dict[str, Any]]:
+    """The exact theoretical return of each paytable a configuration option can select."""
+    rows = []
+    for letter, label in option.choices:
+        if not letter:
+            continue
+        entry = _paytable_return(game.slug, option.paytable_wager, letter)
+        rows.append({"letter": letter, "label": label, "section": entry.section, "note": entry.note,
+                     "expected": None if entry.expected is None else f"{float(entry.expected) * 100:+.4f}%"})
     return rows
 
 

@@ -144,7 +144,9 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
         rules = {**rules, **submitted}
     return render(request, "games/configure.html", {
         "table": table, "game": game, "error": error, "saved": saved,
-        "options": [(option, rules.get(option.key)) for option in game.rule_options],
+        "options": [(option, rules.get(option.key),
+                     selectors.paytable_returns(game, option) if option.paytable_wager else [])
+                    for option in game.rule_options],
     })
 
 

@@ -553,12 +553,14 @@ class RuleOption:
     section: str = ""
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
+    paytable_wager: str = ""  # the choice is this wager's paytable letter: the page shows its return
 
 
 class Game:
     """A table game: its wagers, steps and settlement.  One subclass per chapter."""
 
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    dealer_hand: ClassVar[bool] = True  # whether the dealer plays a hand (Let It Ride's does not)
 
     slug: ClassVar[str]
     name: ClassVar[str]

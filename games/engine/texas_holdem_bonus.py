@@ -93,7 +93,7 @@ class TexasHoldemBonus(Game):
     }
     rule_options = (
         RuleOption("bonus_paytable", "Texas Hold 'Em Bonus Wager", "choice", "§ 647a.12(b)",
-                   (("A", "Paytable A"), ("B", "Paytable B"), ("", "Not offered"))),
+                   (("A", "Paytable A"), ("B", "Paytable B"), ("", "Not offered")), paytable_wager="bonus"),
         RuleOption("ante_returned_below", "Ante returned when the winning hand is below", "choice",
                    "§ 647a.11(h)(2)(ii)", (("straight", "a straight"), ("flush", "a flush"))),
         RuleOption("min_ante", "Minimum Ante", "money", "§ 647a.7"),

@@ -135,3 +135,12 @@ def test_a_supervisor_configures_the_table_within_the_regulation(client, cast, t
 
 def test_only_a_supervisor_configures_a_table(client, cast, table):
     assert login(client, cast["floor"]).get(reverse("table-configure", args=[table.id])).status_code == 403
+
+
+def test_the_configuration_page_shows_each_bonus_paytables_return(client, cast, table):
+    page = login(client, cast["super"]).get(reverse("table-configure", args=[table.id])).content.decode()
+    # § 647a.12(b) Paytable B over the 1,326 two-card hands, winnings per unit: AA 6 × 30,
+    # AK suited 4 × 25, AQ/AJ suited 8 × 20, AK offsuit 12 × 15, KK/QQ/JJ 18 × 10,
+    # AQ/AJ offsuit 24 × 5, 22-TT 54 × 3: 1,082 won; the other 1,200 hands lose their unit:
+    # (1,082 − 1,200) / 1,326 = −8.8989%.
+    assert "-8.8989%" in page
