@@ -44,24 +44,26 @@ FIVE_CARD_BONUS = columns(
     "§ 643a.12(b)",
     "ABCDEFG",
     (
-        (*ROYAL, "20,000 to 1", "20,000 to 1", "20,000 to 1", *["10,000 to 1"] * 3, "25,000 to 1"),
-        (*STRAIGHT_FLUSH, *["2,000 to 1"] * 6, "2,500 to 1"),
-        (*FOUR, "150 to 1", "200 to 1", "100 to 1", "200 to 1", "200 to 1", "100 to 1", "400 to 1"),
-        (*FULL_HOUSE, "75 to 1", "75 to 1", "75 to 1", "75 to 1", "100 to 1", "75 to 1", "200 to 1"),
-        (*FLUSH, "50 to 1", "50 to 1", "50 to 1", "50 to 1", "50 to 1", "50 to 1", "50 to 1"),
-        (*STRAIGHT, "25 to 1", "25 to 1", "25 to 1", "25 to 1", "25 to 1", "25 to 1", "25 to 1"),
-        (*TRIPS, "4 to 1", "5 to 1", "9 to 1", "5 to 1", "10 to 1", "9 to 1", "5 to 1"),
-        (*TWO_PAIR, "3 to 1", "4 to 1", "6 to 1", "4 to 1", "6 to 1", "6 to 1", None),
-        (*TENS, "2 to 1", "1 to 1", None, "1 to 1", None, None, None),
+        (*ROYAL, "20,000 for 1", "20,000 for 1", "20,000 for 1", *["10,000 for 1"] * 3, "25,000 for 1"),
+        (*STRAIGHT_FLUSH, *["2,000 for 1"] * 6, "2,500 for 1"),
+        (*FOUR, "150 for 1", "200 for 1", "100 for 1", "200 for 1", "200 for 1", "100 for 1", "400 for 1"),
+        (*FULL_HOUSE, "75 for 1", "75 for 1", "75 for 1", "75 for 1", "100 for 1", "75 for 1", "200 for 1"),
+        (*FLUSH, "50 for 1", "50 for 1", "50 for 1", "50 for 1", "50 for 1", "50 for 1", "50 for 1"),
+        (*STRAIGHT, "25 for 1", "25 for 1", "25 for 1", "25 for 1", "25 for 1", "25 for 1", "25 for 1"),
+        (*TRIPS, "4 for 1", "5 for 1", "9 for 1", "5 for 1", "10 for 1", "9 for 1", "5 for 1"),
+        (*TWO_PAIR, "3 for 1", "4 for 1", "6 for 1", "4 for 1", "6 for 1", "6 for 1", None),
+        (*TENS, "2 for 1", "1 for 1", None, "1 for 1", None, None, None),
     ),
     reading=(
         "The scan splits the A-C table at a page break (A's cells broken into '75 t' / 'o 1') and shifts every "
         "D-G cell across a tab under a header 'Paytable I E'. Read as INDEX.md defects 6-7: the values match the "
         "2014 dollar table of 44 Pa.B. 5463 for A-F. An empty cell pays nothing: § 643a.7(e) lets a paytable "
         "start at a pair of tens, at two pair or at three-of-a-kind, and 2014 printed $0 there (C, E, F); "
-        "G was added later and cannot be cross-checked. Caution: read as printed ('X to 1'), Paytables A, B, D "
-        "and E return more than is wagered (see the paytable report); the 2014 text printed the same numbers "
-        "as dollar amounts. Check the current § 643a.12(b) before offering them."
+        "G was added later and cannot be cross-checked. The chapter prints 'X to 1'; it is paid 'X for 1' "
+        "(X times the wager in all): the dealer collects every Five Card Bonus Wager into the table inventory "
+        "container before the deal (§ 643a.8(b)(1), § 643a.9(a)(3)(i), § 643a.10(a)(2)(i)), so no stake stays "
+        "on the layout to be returned, and the 2014 text paid the same figures as dollar amounts on a $1 wager. "
+        "Read 'to 1', Paytables A, B, D and E would return more than is wagered."
     ),
     note="Judged on the player's three cards and the two community cards (§ 643a.11(g)(1)).",
 )

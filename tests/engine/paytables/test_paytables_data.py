@@ -70,7 +70,7 @@ def test_an_empty_cell_pays_nothing():
     # § 643a.12(b) Paytable C starts at two pair: a pair of tens or better is not paid.
     table = paytable("let-it-ride", "five_card_bonus", "C")
     assert table.pay_row(high_hand(parse_cards("Ts Td 4c 7h 9s")).slugs) is None
-    assert str(table.pay_row(high_hand(parse_cards("Ts Td 4c 4h 9s")).slugs).payout) == "6 to 1"
+    assert str(table.pay_row(high_hand(parse_cards("Ts Td 4c 4h 9s")).slugs).payout) == "6 for 1"  # read "for 1"
 
 
 def test_a_hand_is_paid_under_its_most_specific_row_the_table_has():

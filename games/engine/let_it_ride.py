@@ -1,0 +1,641 @@
+"""Let It Ride Poker, Chapter 643a.
+
+Each player places three equal wagers, Bet Number 1, 2 and 3 (§ 643a.7(d)), and is dealt three
+cards; two community cards lie face down in front of the dealer.  Before the first community
+card is turned each player withdraws Bet 1 or lets it ride (§ 643a.11(b)); before the second,
+Bet 2 (§ 643a.11(d)).  Bet 3 always stays.  There is no dealer's hand: the player's three cards
+and the two community cards win on a pair of 10s or better, on the table's paytable
+(§ 643a.11(f), § 643a.12(a)), subject to the optional per-hand payout limit of § 643a.12(h).
+
+The optional side wagers the table selects are settled after the Let It Ride Wagers, each on
+its own table and untouched by a withdrawn bet or the payout limit (§ 643a.7(k), § 643a.12(h)):
+the Five Card Bonus on the same five cards (§ 643a.12(b)), the Three Card Bonus on the player's
+three cards (§ 643a.12(c)) and the Six Card Bonus on the player's three cards with the three
+Six Card Bonus cards (§ 643a.12(g)).
+
+The Three- and Five-Card Progressive Payout Wagers (with their Envy Bonuses) and the Five Card
+Hand Bonus Wager (Magic Card, Lucky Bonus) need progressive meters and a table game system;
+they come with the later issue on progressives and are not offered by this module yet.
+
+Reading of § 643a.12(b), the Five Card Bonus: paid "X for 1", not "X to 1"
+---------------------------------------------------------------------------------------
+The current chapter prints these payouts as "20,000 to 1" ... "2 to 1".  Read literally
+("to 1" returns the stake and X times it), Paytables A, B, D and E would return more than is
+wagered: +19.0%, +10.8%, +9.3% and +0.4% to the player, a table no Rules Submission could be
+approved with.  The regulation's own text says how the figures were meant:
+
+* § 643a.8(b)(1), § 643a.9(a)(3)(i) and § 643a.10(a)(2)(i): on a table game system the dealer
+  collects every Five Card Bonus Wager into the table inventory container before a card is
+  dealt.  Nothing of the wager is left on the layout to be returned with a win: what the
+  paytable gives is everything the player receives.
+* The same tables as amended in 2014 (44 Pa.B. 5463) printed the same numbers as dollar amounts
+  ("$20,000", "$2", and "$0" where the cell is now empty) for the $1 wager, paid "at the
+  amounts" in the table: $2 for a $1 wager is 2 for 1.  The 2019 text generalised the $1 wager
+  to any amount ("at the odds") without changing a figure.
+
+So each printed "X to 1" is paid as "X for 1": X times the wager in all, the wager included.
+Every table then holds a house edge (A 4.9%, B 13.1%, C 13.8%, D 14.6%, E 7.2%, F 15.3%,
+G 24.1%); C's 13.8% is the long-published figure of the classic $1 Let It Ride Bonus with the
+same payouts.  A pair of 10s on Paytables B and D, "1 to 1", so gives the wager back and
+nothing more: it is shown as a push.  The paytables module (ch643a) carries this reading.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.hands import HighHand, high_hand, three_card_hand
+from games.engine.hands.six_card import six_card_hand
+from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.paytables import Paytable, paytable
+from games.engine.procedure import (
+    CAPPED,
+    LOSE,
+    PUSH,
+    VOID,
+    WIN,
+    Action,
+    Betting,
+    Choice,
+    Close,
+    CommunityCards,
+    Deal,
+    DealerReveal,
+    Game,
+    Irregularity,
+    Option,
+    Prompt,
+    Refused,
+    Round,
+    RuleOption,
+    Seat,
+    SeatDecision,
+    SettlementLine,
+    SettleSeats,
+    Step,
+    StubCount,
+)
+
+BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
+SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)
+PAYTABLE_LETTERS = {"five_card_bonus": "ABCDEFG", "three_card_bonus": "ABCDEF", "six_card_bonus": "ABCDE"}
+SIDE_SECTIONS = {"five_card_bonus": "§ 643a.7(e)", "three_card_bonus": "§ 643a.7(f)", "six_card_bonus": "§ 643a.7(j)"}
+# § 643a.8 manual dealing shoe, § 643a.9 from the hand, § 643a.10 automated dealing shoe,
+# § 643a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
+DEALING_METHODS = {
+    "manual_shoe": "§ 643a.8",
+    "hand": "§ 643a.9",
+    "automated_shoe": "§ 643a.10",
+    "reshuffling_shoe": "§ 643a.10(g)",
+}
+STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 643a.12(h)
+# Community cards a card-reading shoe (or the virtual shoe) dealt face down, waiting to be turned.
+# The generic Round has no such place (its board is face up), so the game keeps them on the round.
+FACE_DOWN_COMMUNITY = "face_down_community"
+
+
+def _plays(rnd: Round, seat: Seat) -> bool:
+    return "bet1" in seat.wagers
+
+
+def withdrawn(seat: Seat, bet: str) -> bool:
+    """Whether the player withdrew this bet at § 643a.11(b) (Bet 1) or § 643a.11(d) (Bet 2)."""
+    return seat.decisions.get(f"{bet}_decision") == "pull"
+
+
+def six_card_bonus_placed(rnd: Round) -> bool:
+    return any("six_card_bonus" in seat.wagers for seat in rnd.seats.values())
+
+
+# -- the steps that differ from the shared ones --------------------------------------------------
+
+class ThreeEqualBets(Betting):
+    """§ 643a.7(d): a seat plays with three equal wagers; "no more bets" is refused until each seat has them.
+
+    The check waits for "no more bets" so that a seat's three amounts can be changed one after the other.
+    """
+
+    def prompt(self, rnd: Round) -> Prompt:
+        prompt = super().prompt(rnd)
+        if prompt.choices:
+            return prompt
+        return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with three equal wagers, "
+                                                "Bet 1, Bet 2 and Bet 3.")
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        if action["type"] == "no_more_bets":
+            for number in sorted(rnd.seats):
+                wagers = rnd.seats[number].wagers
+                missing = [rnd.game.wager_label(bet) for bet in BETS if bet not in wagers]
+                if missing:
+                    raise Refused(f"Seat {number} must place Bet 1, Bet 2 and Bet 3 to play; it has no "
+                                  f"{' or '.join(missing)}", "§ 643a.7(d)")
+                if len({wagers[bet] for bet in BETS}) > 1:
+                    amounts = ", ".join(f"{rnd.game.wager_label(bet)} {dollars(wagers[bet])}" for bet in BETS)
+                    raise Refused(f"Seat {number}'s three Let It Ride Wagers must be equal, not {amounts}",
+                                  "§ 643a.7(d)")
+        super().apply(rnd, action)
+
+
+class LetItRideDeal(Deal):
+    """The deal of §§ 643a.8(d), 643a.9(b), 643a.10(b) and (g): three cards to each seat, two
+    community cards face down, and three Six Card Bonus cards when a seat has that wager.
+
+    A card-reading shoe (or training mode's virtual shoe) may give every card now: ``cards``
+    holds ``seat:N`` (three each), ``community`` (the two community cards, the one turned first
+    first) and ``six_card_bonus`` (three).  The community cards wait face down until they are
+    turned (§ 643a.11(c), (e)); the Six Card Bonus cards are kept as the round's dealer cards,
+    unseen until they are revealed (§ 643a.11(g)(6)): this game has no dealer's hand to put there.
+    """
+
+    def __init__(self, step_id: str, section: str, texts: tuple[str, str]):
+        super().__init__(step_id, section, texts[0], cards_each=3, dealer_cards=0)
+        self.six_card_text = texts[1]
+
+    def prompt(self, rnd: Round) -> Prompt:
+        prompt = super().prompt(rnd)
+        if six_card_bonus_placed(rnd):
+            return dataclasses.replace(prompt, text=self.six_card_text.format(
+                seats=", ".join(str(n) for n in rnd.playing_seats())))
+        return prompt
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        given = action.get("cards") or {}
+        if not isinstance(given, Mapping):
+            raise Refused("The cards of a deal are given by place: {\"seat:1\": [...], \"community\": [...]}",
+                          self.section)
+        hands = dict(given)
+        if rnd.shoe is not None and not hands:
+            hands = rnd.game.deal_from_shoe(rnd, self)
+        community = hands.pop("community", None)
+        six_cards = hands.pop("six_card_bonus", None)
+        if "dealer" in hands:
+            raise Refused("Let It Ride deals no dealer's hand: give the seats', the community and the Six Card "
+                          "Bonus cards", self.section)
+        if six_cards is not None:
+            if not six_card_bonus_placed(rnd):
+                raise Refused("No seat has a Six Card Bonus Wager: no Six Card Bonus cards are dealt", self.section)
+            rnd.dealer_cards = rnd.checked_cards(six_cards, 3, "the Six Card Bonus cards")
+        for target, codes in hands.items():
+            if rnd.seat_number(str(target).removeprefix("seat:")) not in rnd.playing_seats():
+                raise Refused(f"{target} has no Let It Ride Wagers and is dealt no cards", self.section)
+            rnd.set_cards(target, codes, self.cards_each)
+        rnd.completed_steps.add(self.id)
+        if community is not None:
+            setattr(rnd, FACE_DOWN_COMMUNITY, rnd.checked_cards(community, 2, "the community cards"))
+
+
+class PullOrRide(SeatDecision):
+    """§ 643a.11(b) and (d): each seat in turn, clockwise, withdraws a bet or lets it ride.
+
+    The withdrawn bet gets its "returned" line (``Option.returns``) but stays in ``seat.wagers``,
+    as a folded Ante does in Chapter 647a: ``seat.wagers`` is what the seat wagered before "no more
+    bets".  The round sheet (``sheet_from_log``) lists a seat's wagers from it, so a sheet exported
+    from a round with a withdrawn bet still holds all three and settles again; a void returns every
+    wager from it.  Whether a bet is still in action is the seat's decision (``withdrawn``).
+    """
+
+    def __init__(self, step_id: str, section: str, bet: str, pull_section: str):
+        label = LetItRide.wager_labels[bet]
+        super().__init__(step_id, section, (
+            Option("ride", "Let It Ride", section=section),
+            Option("pull", f"Pull {label}", returns=bet, section=pull_section),
+        ), eligible=_plays)
+        self.bet = bet
+
+    def prompt(self, rnd: Round) -> Prompt:
+        prompt = super().prompt(rnd)
+        stake = rnd.seats[prompt.seat].wagers[self.bet]
+        label = rnd.game.wager_label(self.bet)
+        return dataclasses.replace(prompt, text=f"Seat {prompt.seat}: withdraw {label} ({dollars(stake)}) "
+                                                f"or Let It Ride?")
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        seat = rnd.seats.get(rnd.seat_number(action.get("seat")))
+        placed = dict(seat.wagers) if seat is not None else None
+        super().apply(rnd, action)
+        if placed is not None:
+            seat.wagers = placed  # keep the withdrawn bet on the record (see the class docstring)
+
+
+class TurnCommunityCard(CommunityCards):
+    """Turn one community card face up (§ 643a.11(c), (e)); no card is burned.  The dealer enters it,
+    unless a card-reading or virtual shoe gave it at the deal: then it is only turned."""
+
+    def __init__(self, step_id: str, section: str, text: str):
+        super().__init__(step_id, section, text, count=1, burn=0)
+
+    def prompt(self, rnd: Round) -> Prompt:
+        if getattr(rnd, FACE_DOWN_COMMUNITY, ()):
+            return Prompt(self.id, self.section, self.text,
+                          (Choice("Community card turned", {"type": "cards", "target": "board"}),))
+        return super().prompt(rnd)
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        face_down = getattr(rnd, FACE_DOWN_COMMUNITY, ())
+        if not face_down:
+            super().apply(rnd, action)
+            return
+        if action.get("target", "board") != "board":
+            raise Refused(f"The community card is due now, not {action.get('target')}'s", self.section)
+        if action.get("cards"):
+            raise Refused("The community cards were read by the shoe at the deal: turn the card, enter nothing",
+                          self.section)
+        rnd.board += face_down[:1]
+        setattr(rnd, FACE_DOWN_COMMUNITY, face_down[1:])
+
+
+class SixCardBonusReveal(DealerReveal):
+    """§ 643a.11(g)(6): the three Six Card Bonus cards are turned face up, once, before the first hand
+    they settle; only when a seat has a Six Card Bonus Wager."""
+
+    def __init__(self, step_id: str, section: str, text: str):
+        super().__init__(step_id, section, text, count=3)
+
+    def applies(self, rnd: Round) -> bool:
+        return six_card_bonus_placed(rnd)
+
+    def summary(self, rnd: Round) -> str:
+        return "turn the Six Card Bonus cards"
+
+    def prompt(self, rnd: Round) -> Prompt:
+        if rnd.dealer_cards:
+            return Prompt(self.id, self.section, self.text,
+                          (Choice("Six Card Bonus cards turned", {"type": "cards", "target": "dealer"}),))
+        return Prompt(self.id, self.section, self.text, cards_for="dealer", cards_needed=self.count)
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        if action.get("target", "dealer") != "dealer":
+            raise Refused(f"The Six Card Bonus cards are due now, not {action.get('target')}'s", self.section)
+        if not rnd.dealer_cards:
+            rnd.dealer_cards = rnd.checked_cards(action.get("cards") or [], self.count, "the Six Card Bonus cards")
+        elif action.get("cards"):
+            raise Refused("The Six Card Bonus cards were read by the shoe at the deal already", self.section)
+        rnd.dealer_shown = True
+
+
+# -- the game ---------------------------------------------------------------------------------------
+
+class LetItRide(Game):
+    slug = "let-it-ride"
+    name = "Let It Ride Poker"
+    chapter = "643a"
+    seat_count = 7  # § 643a.2(a)
+    table_section = "§ 643a.2(a)"
+    required_wager = "bet1"  # with Bet 2 and Bet 3, equal (checked at "no more bets")
+    wager_section = "§ 643a.7(d)"
+    dealer_hand = False
+    wager_labels = {
+        "bet1": "Bet 1",
+        "bet2": "Bet 2",
+        "bet3": "Bet 3",
+        "five_card_bonus": "Five Card Bonus Wager",
+        "three_card_bonus": "Three Card Bonus Wager",
+        "six_card_bonus": "Six Card Bonus Wager",
+        "payout_limit": "Payout limit",
+    }
+    default_rules: dict[str, Any] = {
+        "let_it_ride_paytable": "A",  # § 643a.12(a): "A" or "B"
+        "five_card_bonus_paytable": "",  # § 643a.12(b): "A"-"G", or "" when not offered (§ 643a.7(e))
+        "three_card_bonus_paytable": "",  # § 643a.12(c): "A"-"F", or "" (§ 643a.7(f))
+        "six_card_bonus_paytable": "",  # § 643a.12(g): "A"-"E", or "" (§ 643a.7(j))
+        "min_bet": "5.00",  # each of Bet 1, 2 and 3
+        "max_bet": "500.00",
+        "min_five_card_bonus": "1.00",
+        "max_five_card_bonus": "25.00",
+        "min_three_card_bonus": "1.00",
+        "max_three_card_bonus": "100.00",
+        "min_six_card_bonus": "1.00",
+        "max_six_card_bonus": "100.00",
+        "payout_limit": "",  # § 643a.12(h): optional; "" for none
+        "dealing_method": "manual_shoe",
+        "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 643a.8(f))
+        "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
+    }
+    rule_options = (
+        # Bet 1's return depends on the player's decisions: the page says so rather than print a number.
+        RuleOption("let_it_ride_paytable", "Let It Ride paytable", "choice", "§ 643a.12(a)",
+                   (("A", "Paytable A"), ("B", "Paytable B")), paytable_wager="bet1"),
+        RuleOption("five_card_bonus_paytable", "Five Card Bonus Wager", "choice", "§ 643a.12(b)",
+                   (*((letter, f"Paytable {letter}") for letter in "ABCDEFG"), ("", "Not offered")),
+                   help="Payouts printed \"X to 1\" are paid X for 1, the wager included",
+                   paytable_wager="five_card_bonus"),
+        RuleOption("three_card_bonus_paytable", "Three Card Bonus Wager", "choice", "§ 643a.12(c)",
+                   (*((letter, f"Paytable {letter}") for letter in "ABCDEF"), ("", "Not offered")),
+                   help="D, E and F pay the mini-royal apart", paytable_wager="three_card_bonus"),
+        RuleOption("six_card_bonus_paytable", "Six Card Bonus Wager", "choice", "§ 643a.12(g)",
+                   (*((letter, f"Paytable {letter}") for letter in "ABCDE"), ("", "Not offered")),
+                   help="E pays the six-card royal flush apart", paytable_wager="six_card_bonus"),
+        RuleOption("min_bet", "Minimum of each Let It Ride Wager", "money", "§ 643a.7(d)"),
+        RuleOption("max_bet", "Maximum of each Let It Ride Wager", "money", "§ 643a.7(d)"),
+        RuleOption("min_five_card_bonus", "Minimum Five Card Bonus Wager", "money", "§ 643a.7(e)"),
+        RuleOption("max_five_card_bonus", "Maximum Five Card Bonus Wager", "money", "§ 643a.7(e)"),
+        RuleOption("min_three_card_bonus", "Minimum Three Card Bonus Wager", "money", "§ 643a.7(f)"),
+        RuleOption("max_three_card_bonus", "Maximum Three Card Bonus Wager", "money", "§ 643a.7(f)"),
+        RuleOption("min_six_card_bonus", "Minimum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
+        RuleOption("max_six_card_bonus", "Maximum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
+        RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
+                   help="Empty for none; else at least $50,000 or the most one patron can win betting the minimum"),
+        RuleOption("dealing_method", "Dealing method", "choice", "§ 643a.8-§ 643a.10", (
+            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
+            ("automated_shoe", "Automated dealing shoe"),
+            ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"))),
+        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 643a.8(f)",
+                   help="Without one, the stub is counted at least once every 5 rounds"),
+        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
+                   help="Leave empty for none"),
+    )
+    irregularities = {
+        "card_face_up": Irregularity(
+            "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False),
+        "wrong_card_count": Irregularity(
+            "wrong_card_count", "A player or the community area dealt an incorrect number of cards",
+            "§ 643a.13(c)", void=True),
+        "community_card_exposed": Irregularity(
+            "community_card_exposed", "Community card exposed before the dealer turned it", "§ 643a.13(d)",
+            void=True),
+        "shoe_jam": Irregularity(
+            "shoe_jam", "Automated dealing shoe jammed or failed to deal", "§ 643a.13(f)", void=True),
+        "stub_misdealt": Irregularity(
+            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", "§ 643a.8(h)", void=True),
+        "stub_incorrect": Irregularity(
+            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
+            "§ 643a.8(h)", void=True, removes_deck=True),
+    }
+    MULTIPLE_FACE_UP = Irregularity(
+        "cards_face_up", "More than one card found face up while dealing", "§ 643a.13(a)", void=True)
+
+    # -- rules ----------------------------------------------------------------------------------
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        merged = super().validate_rules(rules)
+        if merged["let_it_ride_paytable"] not in ("A", "B"):
+            raise Refused(f"The Let It Ride paytable must be A or B, not {merged['let_it_ride_paytable']!r}",
+                          "§ 643a.12(a)")
+        for wager, letters in PAYTABLE_LETTERS.items():
+            letter = merged[f"{wager}_paytable"]
+            if letter != "" and (not isinstance(letter, str) or letter not in letters):
+                section = paytable(self.slug, wager, letters[0]).section
+                raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} or "
+                              f"\"\" (not offered), not {letter!r}", section)
+        if merged["dealing_method"] not in DEALING_METHODS:
+            raise Refused(f"Dealing method must be one of {', '.join(DEALING_METHODS)}, "
+                          f"not {merged['dealing_method']!r}", "§ 643a.8-§ 643a.10")
+        try:
+            for wager in ("bet", *SIDE_WAGERS):
+                low, high = parse_dollars(merged[f"min_{wager}"]), parse_dollars(merged[f"max_{wager}"])
+                if not 0 < low <= high:
+                    label = "Let It Ride Wager" if wager == "bet" else self.wager_label(wager)
+                    raise Refused(f"The {label} limits must satisfy 0 < minimum ≤ maximum",
+                                  SIDE_SECTIONS.get(wager, "§ 643a.7(d)"))
+            limit = parse_dollars(merged["payout_limit"]) if merged["payout_limit"] not in ("", None) else None
+            if merged["approval_threshold"] not in ("", None):
+                parse_dollars(merged["approval_threshold"])
+        except MoneyError as error:
+            raise Refused(str(error)) from None
+        floor = self.minimum_payout_limit(merged)
+        if limit is not None and limit < floor:
+            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
+                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
+                          "whichever is greater)", "§ 643a.12(h)")
+        return merged
+
+    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
+        """§ 643a.12(h): $50,000, or what one patron could win in a round betting the minimum, if more.
+
+        The limit covers only the Let It Ride Wagers, so the most is theirs: the three bets at the
+        minimum, all let ride, paid the paytable's top row (a royal flush, 1,000 to 1 on A).  The side
+        wagers are outside the limit and do not raise its floor.
+        """
+        table = paytable(self.slug, "bet3", rules["let_it_ride_paytable"])
+        top = max(row.payout.winnings(parse_dollars(rules["min_bet"])) for row in table.rows)
+        return max(STATUTORY_PAYOUT_LIMIT, len(BETS) * top)
+
+    def limits(self, rules: Mapping[str, Any], wager: str) -> tuple[Cents, Cents] | None:
+        if wager in BETS:
+            return parse_dollars(rules["min_bet"]), parse_dollars(rules["max_bet"])
+        return super().limits(rules, wager)
+
+    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+        return (*BETS, *(wager for wager in SIDE_WAGERS if rules[f"{wager}_paytable"]))
+
+    # -- procedure ------------------------------------------------------------------------------
+
+    def steps(self, rules: Mapping[str, Any]) -> list[Step]:
+        method = rules["dealing_method"]
+        announce = {"manual_shoe": "§ 643a.8(b)", "hand": "§ 643a.9(a)(3)",
+                    "automated_shoe": "§ 643a.10(a)(2)", "reshuffling_shoe": "§ 643a.10(a)(2)"}[method]
+        deal_section = {"manual_shoe": "§ 643a.8(d)", "hand": "§ 643a.9(b)",
+                        "automated_shoe": "§ 643a.10(b)", "reshuffling_shoe": "§ 643a.10(g)"}[method]
+        sides = [self.wager_label(w) for w in SIDE_WAGERS if rules[f"{w}_paytable"]]
+        offered = f"; optional {', '.join(sides)}" if sides else ""
+        steps: list[Step] = [
+            ThreeEqualBets("wagers", announce,
+                           f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\"."),
+            LetItRideDeal("deal", deal_section, self.deal_texts(method)),
+        ]
+        if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
+            # § 643a.8(e)-(f): the stub comes out of the shoe as soon as the cards are dealt.
+            stub_section = {"manual_shoe": "§ 643a.8(f)", "hand": "§ 643a.9(d)",
+                            "automated_shoe": "§ 643a.10(d)"}[method]
+            misdeal_section = {"manual_shoe": "§ 643a.8(h)", "hand": "§ 643a.9(f)",
+                               "automated_shoe": "§ 643a.10(f)"}[method]
+            steps.append(StubCount("stub_count", stub_section,
+                                   "Count the stub face down on the layout (due at least once every 5 rounds).",
+                                   misdeal_section))
+        steps += [
+            PullOrRide("bet1_decision", "§ 643a.11(b)", "bet1", "§ 643a.11(b)(2)"),
+            TurnCommunityCard("first_community_card", "§ 643a.11(c)",
+                              "Turn the community card on your left face up and place it to the right of the "
+                              "other: enter it (the first community card)."),
+            PullOrRide("bet2_decision", "§ 643a.11(d)", "bet2", "§ 643a.11(d)(2)"),
+            TurnCommunityCard("second_community_card", "§ 643a.11(e)",
+                              "Turn the second community card face up: enter it."),
+            SixCardBonusReveal("six_card_bonus_cards", "§ 643a.11(g)(6)",
+                               "Turn the three Six Card Bonus cards face up: enter them (they settle every Six "
+                               "Card Bonus Wager)."),
+            SettleSeats("settle", "§ 643a.11(f)",
+                        "Turn seat {seat}'s three cards face up and settle its wagers, right to left.",
+                        eligible=_plays, cards_each=3),
+            Close("close", "§ 643a.11(h)",
+                  "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
+        ]
+        return steps
+
+    @staticmethod
+    def deal_texts(method: str) -> tuple[str, str]:
+        """The deal's prompt without and with Six Card Bonus cards, for each dealing method."""
+        one_by_one = ("one card at a time face down, clockwise from the dealer's left: one to seats {seats}, "
+                      "one to the community area, a second to each seat, a second community card to the right "
+                      "of the first, a third to each seat.")
+        six_first = "Deal three cards face down to the Six Card Bonus area, then "
+        stacks = ("Deliver a stack of three cards face down to seats {seats}, clockwise from the dealer's left, "
+                  "then a stack of three to the community area, top card to your right; discard the card on "
+                  "your left unseen.")
+        six_last = " Then place the next stack of three on the Six Card Bonus area."
+        match method:
+            case "manual_shoe" | "hand":
+                source = "shoe" if method == "manual_shoe" else "hand"
+                return (f"Deal from the {source} " + one_by_one, six_first + f"from the {source} " + one_by_one)
+            case "automated_shoe":
+                return stacks, stacks + six_last
+            case _:
+                reshuffling = ("The shoe may dispense the two community cards first (place them face down in the "
+                               "community area); deliver a stack of three cards face down to seats {seats}, "
+                               "clockwise from the dealer's left.")
+                return reshuffling, reshuffling + six_last
+
+    def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
+        """Training mode: the virtual shoe deals in the order of the table's dealing method.
+
+        Manual shoe and hand (§ 643a.8(d), § 643a.9(b)): the Six Card Bonus cards first, then one card
+        at a time around the table, a community card after the first and the second round.  Automated
+        shoe (§ 643a.10(b)): a stack of three to each seat, a stack of three for the community area whose
+        bottom card (on the dealer's left) is discarded unseen, then the Six Card Bonus stack.  Reshuffling
+        shoe (§ 643a.10(g)): the two community cards first, then the seats' stacks and the Six Card Bonus stack.
+        """
+        method = rnd.rules["dealing_method"]
+
+        def draw(count: int = 1) -> list[str]:
+            return [card.code for card in rnd.shoe.draw(count)]
+
+        seats = [f"seat:{n}" for n in rnd.playing_seats()]
+        hands: dict[str, list[str]] = {target: [] for target in seats}
+        six_cards: list[str] = []
+        community: list[str] = []
+        if method in ("manual_shoe", "hand"):
+            if six_card_bonus_placed(rnd):
+                six_cards = draw(3)
+            for turn in range(3):
+                for target in seats:
+                    hands[target] += draw()
+                if turn < 2:
+                    community += draw()
+        else:
+            if method == "reshuffling_shoe":
+                community = draw(2)
+            for target in seats:
+                hands[target] = draw(3)
+            if method == "automated_shoe":
+                community = draw(3)[1:]  # the bottom card of the stack goes to the discard rack unseen
+            if six_card_bonus_placed(rnd):
+                six_cards = draw(3)
+        return {**hands, "community": community, **({"six_card_bonus": six_cards} if six_cards else {})}
+
+    # -- irregularities -------------------------------------------------------------------------
+
+    def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+        if not rnd.bets_closed:
+            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
+        dealt = "deal" in rnd.completed_steps
+        if irregularity.kind == "card_face_up" and dealt:
+            # § 643a.13(a) is about a card found face up "while the cards are being dealt"; every card of
+            # the round is dealt at once, and the stub then leaves the shoe (§ 643a.8(e)).
+            raise Refused("Every card of the round has been dealt: a card found face up now is not one found "
+                          "while dealing", irregularity.section)
+        if irregularity.kind == "shoe_jam":
+            if rnd.rules["dealing_method"] not in ("automated_shoe", "reshuffling_shoe"):
+                raise Refused("This table does not deal from an automated shoe", irregularity.section)
+            if dealt:
+                raise Refused("The automated shoe dispensed every card of the round at the deal: it can no "
+                              "longer fail to deal them", irregularity.section)
+        if irregularity.kind == "community_card_exposed" and len(rnd.board) == 2:
+            raise Refused("Both community cards have been turned face up by the dealer already",
+                          irregularity.section)
+
+    def multiple_face_up(self, rnd: Round) -> Irregularity:
+        return self.MULTIPLE_FACE_UP
+
+    # -- settlement -----------------------------------------------------------------------------
+
+    def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+        """§ 643a.11(f)-(g): the Let It Ride Wagers first, then the side wagers in the order of (g)."""
+        hand = high_hand(seat.cards + rnd.board)
+        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in rnd.board)})"
+        table = paytable(self.slug, "bet3", rnd.rules["let_it_ride_paytable"])
+        row = table.pay_row(hand.slugs)
+        lines: list[SettlementLine] = []
+        for bet in BETS:
+            stake = seat.wagers[bet]
+            if withdrawn(seat, bet):
+                continue  # returned when the player withdrew it
+            if row is None:
+                lines.append(SettlementLine(seat.number, bet, stake, LOSE, stake, "§ 643a.11(f)(1)",
+                                            hand=f"{shown}: below a pair of 10s"))
+            else:
+                lines.append(SettlementLine(seat.number, bet, stake, WIN, row.payout.winnings(stake), table.section,
+                                            odds=str(row.payout), hand=f"{shown}: {row.label} ({table.title})"))
+        lines += self.payout_limit(rnd, seat, lines)
+        if "five_card_bonus" in seat.wagers:
+            lines.append(self.settle_five_card_bonus(rnd, seat, hand, shown))
+        if "three_card_bonus" in seat.wagers:
+            lines.append(self.settle_three_card_bonus(rnd, seat))
+        if "six_card_bonus" in seat.wagers:
+            lines.append(self.settle_six_card_bonus(rnd, seat))
+        return lines
+
+    def payout_limit(self, rnd: Round, seat: Seat, lines: list[SettlementLine]) -> list[SettlementLine]:
+        """§ 643a.12(h): the table's most payable on a single hand, on the Let It Ride Wagers only."""
+        if rnd.rules["payout_limit"] in ("", None):
+            return []
+        limit = parse_dollars(rnd.rules["payout_limit"])
+        covered = sum(line.amount for line in lines if line.outcome == WIN and line.wager in BETS)
+        if covered <= limit:
+            return []
+        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - covered, "§ 643a.12(h)",
+                               note=f"Winnings of {dollars(covered)} on the Let It Ride Wagers are capped at the "
+                                    f"table's payout limit of {dollars(limit)} per hand")]
+
+    def _side_line(self, seat: Seat, wager: str, table: Paytable, slugs: tuple[str, ...], hand: str,
+                   losing_section: str, note: str = "") -> SettlementLine:
+        """One side wager on its own paytable: the first row the hand may be paid under, else it loses."""
+        stake = seat.wagers[wager]
+        row = table.pay_row(slugs)
+        if row is None:
+            return SettlementLine(seat.number, wager, stake, LOSE, stake, losing_section,
+                                  hand=f"{hand}: no paying hand on {table.title}")
+        odds = row.payout
+        note = note.format(odds=odds)
+        described = f"{hand}: {row.label} ({table.title})"
+        won = odds.winnings(stake)
+        if won == 0:  # "1 for 1": the winning wager comes back and nothing more
+            return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section, odds=str(odds), hand=described,
+                                  note=f"{note}: the wager comes back, nothing more" if note else
+                                  "The wager comes back, nothing more")
+        return SettlementLine(seat.number, wager, stake, WIN, won, table.section, odds=str(odds), hand=described,
+                              note=note)
+
+    def settle_five_card_bonus(self, rnd: Round, seat: Seat, hand: HighHand, shown: str) -> SettlementLine:
+        """§ 643a.11(g)(1): the same five cards as the Let It Ride Wagers, paid X for 1 (module docstring)."""
+        table = paytable(self.slug, "five_card_bonus", rnd.rules["five_card_bonus_paytable"])
+        # The chapter prints "X to 1"; ch643a reads it "X for 1" (module docstring): the line says both.
+        return self._side_line(seat, "five_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(1)(ii)",
+                               note="Printed “{odds.numerator:,} to {odds.denominator:,}”, paid {odds}, "
+                                    "the wager included")
+
+    def settle_three_card_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+        """§ 643a.11(g)(2): the player's three cards alone; a mini-royal is a straight flush on A-C."""
+        table = paytable(self.slug, "three_card_bonus", rnd.rules["three_card_bonus_paytable"])
+        hand = three_card_hand(seat.cards)
+        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)})"
+        return self._side_line(seat, "three_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(2)(ii)")
+
+    def settle_six_card_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+        """§ 643a.11(g)(6): the player's three cards and the three Six Card Bonus cards."""
+        table = paytable(self.slug, "six_card_bonus", rnd.rules["six_card_bonus_paytable"])
+        hand = six_card_hand(seat.cards + rnd.dealer_cards)
+        shown = (f"{hand.name} ({' '.join(c.code for c in seat.cards)} + "
+                 f"{' '.join(c.code for c in rnd.dealer_cards)})")
+        return self._side_line(seat, "six_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(6)(i)")
+
+    def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
+        """Every void of Chapter 643a returns every wager (§ 643a.13(a), (c), (d), (f), § 643a.8(h)); a bet
+        already withdrawn is in ``seat.wagers`` too and comes back once, here."""
+        return [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
+                               note=f"Void: {irregularity.label}; wager returned")
+                for wager, stake in seat.wagers.items()]
+
+
+GAME = LetItRide()

@@ -1,0 +1,531 @@
+"""World Poker Tour Heads-Up Hold 'Em, Chapter 677a.
+
+Each player plays an Ante and an Odds Wager equal to it against the dealer's hand (§ 677a.7(d)(1)).
+Once, and only once, the player may place a Raise Wager: up to three times the Ante before the
+Flop (§ 677a.11(b)), up to twice the Ante after it (§ 677a.11(d)), or, after the Turn and River
+are dealt together, one equal to the Ante, or fold (§ 677a.11(f)).  The dealer's hand needs a
+pair for the Ante to play (§ 677a.11(h)(1)); the Odds Wager is paid on its own table when the
+player wins (§ 677a.12(b)) and carries the Bad Beat Bonus when a straight or better loses
+(§ 677a.11(h)(2)(iii)(B), § 677a.12(c)).  The optional Pocket Bonus Wager is decided by the
+player's two cards alone (§ 677a.12(d)), the optional Trips Plus Wager by the best five of the
+player's seven (§ 677a.12(e)).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.hands import Category, high_hand
+from games.engine.hands.two_card import pocket_bonus_hand
+from games.engine.money import EVEN_MONEY, Cents, MoneyError, Odds, dollars, parse_dollars
+from games.engine.paytables import Paytable, paytable
+from games.engine.procedure import (
+    CAPPED,
+    LOSE,
+    PUSH,
+    VOID,
+    WIN,
+    Action,
+    Betting,
+    Close,
+    CommunityCards,
+    Deal,
+    DealerReveal,
+    Game,
+    Irregularity,
+    Option,
+    Prompt,
+    Refused,
+    Round,
+    RuleOption,
+    Seat,
+    SeatDecision,
+    SettlementLine,
+    SettleSeats,
+    Step,
+    StubCount,
+)
+
+SLUG = "wpt-heads-up"
+# § 677a.8 manual dealing shoe, § 677a.9 from the hand, § 677a.10 automated dealing shoe, and
+# § 677a.10(g) an automated shoe that reshuffles and dispenses the five community cards first.
+DEALING_METHODS = {
+    "manual_shoe": "§ 677a.8",
+    "hand": "§ 677a.9",
+    "automated_shoe": "§ 677a.10",
+    "reshuffling_shoe": "§ 677a.10(g)",
+}
+AUTOMATED = ("automated_shoe", "reshuffling_shoe")
+MAIN_WAGERS = ("ante", "raise", "odds")  # settled in this order, then the optional ones (§ 677a.11(i))
+OPTIONAL_WAGERS = ("pocket_bonus", "trips_plus")
+ODDS_EQUALS_ANTE = "§ 677a.7(d)(1)"
+STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 677a.12(f)
+PAYTABLE_LETTERS = {"pocket_bonus": "ABC", "trips_plus": "ABCD"}  # § 677a.12(d), § 677a.12(e)
+
+
+def _playing(rnd: Round, seat: Seat) -> bool:
+    return "ante" in seat.wagers
+
+
+def _not_raised(rnd: Round, seat: Seat) -> bool:
+    return "ante" in seat.wagers and "raise" not in seat.wagers
+
+
+def _raised(rnd: Round, seat: Seat) -> bool:
+    return "raise" in seat.wagers
+
+
+def _folded_with_optional_wager(rnd: Round, seat: Seat) -> bool:
+    return seat.folded and any(wager in seat.wagers for wager in OPTIONAL_WAGERS)
+
+
+class AnteAndOddsBetting(Betting):
+    """The wagers before "no more bets", where a seat plays only with an Ante and an equal Odds Wager.
+
+    § 677a.7(d)(1): "an Ante Wager and an Odds Wager equal to the player's Ante Wager".  An Odds
+    Wager of another amount is refused when it is placed; an Ante changed afterwards (the dealer
+    correcting both amounts in turn) is refused at "no more bets" until the two agree again.
+    """
+
+    def prompt(self, rnd: Round) -> Prompt:
+        prompt = super().prompt(rnd)
+        if prompt.choices:
+            return prompt
+        return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with an Ante and an Odds "
+                                                "Wager equal to it.")
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        if action["type"] == "no_more_bets":
+            for number in rnd.playing_seats():
+                self.check_odds(rnd, number, rnd.seats[number].wagers.get("odds"))
+        elif action["type"] == "place_wager" and action.get("wager") == "odds":
+            number = rnd.seat_number(action.get("seat"))
+            if number not in rnd.playing_seats():
+                raise Refused(f"Seat {number} must place its Ante before its Odds Wager", ODDS_EQUALS_ANTE)
+            self.check_odds(rnd, number, rnd.amount(action.get("amount"), f"seat {number}'s Odds Wager"))
+        super().apply(rnd, action)
+
+    @staticmethod
+    def check_odds(rnd: Round, number: int, odds: Cents | None) -> None:
+        ante = rnd.seats[number].wagers["ante"]
+        if odds is None:
+            raise Refused(f"Seat {number} has an Ante of {dollars(ante)} but no Odds Wager: a player places an "
+                          "Ante and an Odds Wager equal to it", ODDS_EQUALS_ANTE)
+        if odds != ante:
+            raise Refused(f"Seat {number}'s Odds Wager must equal its Ante ({dollars(ante)}), not {dollars(odds)}",
+                          ODDS_EQUALS_ANTE)
+
+
+class RaiseDecision(SeatDecision):
+    """A Raise Wager decision, asked only of the seats that have not raised (§ 677a.11(d), (f)).
+
+    The shared step would answer a seat that raised earlier with "has no decision to make here";
+    the dealer is told why instead.
+    """
+
+    def apply(self, rnd: Round, action: Action) -> None:
+        number = rnd.seat_number(action.get("seat"))
+        seat = rnd.seats.get(number)
+        if seat is not None and "raise" in seat.wagers and self.id not in seat.decisions:
+            raise Refused(f"Seat {number} has already placed a Raise Wager of {dollars(seat.wagers['raise'])}: "
+                          "only a player who has not raised is asked again", self.section)
+        super().apply(rnd, action)
+
+
+class WptHeadsUp(Game):
+    slug = SLUG
+    name = "World Poker Tour Heads-Up Hold 'Em"
+    chapter = "677a"
+    seat_count = 6  # § 677a.2(a)
+    table_section = "§ 677a.2(a)"
+    required_wager = "ante"
+    wager_section = "§ 677a.7(d)"
+    wager_labels = {
+        "ante": "Ante",
+        "odds": "Odds Wager",
+        "raise": "Raise Wager",
+        "pocket_bonus": "Pocket Bonus Wager",
+        "trips_plus": "Trips Plus Wager",
+        "payout_limit": "Payout limit",
+    }
+    default_rules: dict[str, Any] = {
+        "pocket_bonus_paytable": "A",  # "A"-"C", or "" when not offered (§ 677a.7(d)(2), § 677a.12(d))
+        "trips_plus_paytable": "A",  # "A"-"D", or "" when not offered (§ 677a.7(d)(3), § 677a.12(e))
+        "min_ante": "5.00",
+        "max_ante": "500.00",
+        "min_pocket_bonus": "1.00",
+        "max_pocket_bonus": "100.00",
+        "min_trips_plus": "1.00",
+        "max_trips_plus": "100.00",
+        "payout_limit": "",  # "" = none; the optional aggregate limit of § 677a.12(f)
+        "dealing_method": "manual_shoe",
+        "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 677a.8(e))
+        "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
+    }
+    rule_options = (
+        RuleOption("pocket_bonus_paytable", "Pocket Bonus Wager", "choice", "§ 677a.12(d)",
+                   (("A", "Paytable A"), ("B", "Paytable B"), ("C", "Paytable C"), ("", "Not offered")),
+                   paytable_wager="pocket_bonus"),
+        RuleOption("trips_plus_paytable", "Trips Plus Wager", "choice", "§ 677a.12(e)",
+                   (("A", "Paytable A"), ("B", "Paytable B"), ("C", "Paytable C"), ("D", "Paytable D"),
+                    ("", "Not offered")), paytable_wager="trips_plus"),
+        RuleOption("min_ante", "Minimum Ante (the Odds Wager equals it)", "money", "§ 677a.7(d)(1)"),
+        RuleOption("max_ante", "Maximum Ante (the Odds Wager equals it)", "money", "§ 677a.7(d)(1)"),
+        RuleOption("min_pocket_bonus", "Minimum Pocket Bonus Wager", "money", "§ 677a.7(d)(2)"),
+        RuleOption("max_pocket_bonus", "Maximum Pocket Bonus Wager", "money", "§ 677a.7(d)(2)"),
+        RuleOption("min_trips_plus", "Minimum Trips Plus Wager", "money", "§ 677a.7(d)(3)"),
+        RuleOption("max_trips_plus", "Maximum Trips Plus Wager", "money", "§ 677a.7(d)(3)"),
+        RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Raise and Odds)", "money",
+                   "§ 677a.12(f)", help="Leave empty for none; else at least $50,000 or the most one patron can "
+                                        "win on those wagers betting the minimum"),
+        RuleOption("dealing_method", "Dealing method", "choice", "§ 677a.8-§ 677a.10", (
+            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
+            ("automated_shoe", "Automated dealing shoe"),
+            ("reshuffling_shoe", "Automated shoe that reshuffles and dispenses the community cards first"))),
+        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 677a.8(e)",
+                   help="Without one, the stub is counted at least once every 5 rounds"),
+        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
+                   help="Leave empty for none"),
+    )
+    irregularities = {
+        "card_face_up": Irregularity(
+            "card_face_up", "Card found face up in the shoe or deck", "§ 677a.13(a)", void=False),
+        "wrong_card_count": Irregularity(
+            "wrong_card_count", "Incorrect number of cards dealt", "§ 677a.13(c)", void=True),
+        "dealer_card_exposed": Irregularity(
+            "dealer_card_exposed", "Dealer's card exposed before each player folded or raised", "§ 677a.13(d)",
+            void=True, surviving_wagers=OPTIONAL_WAGERS),
+        "shoe_jam": Irregularity(
+            "shoe_jam", "Automated dealing shoe jammed or failed to deal", "§ 677a.13(f)", void=True),
+        # The section of a wrong stub count is the table's dealing method's (StubCount replaces it).
+        "stub_misdealt": Irregularity(
+            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", "§ 677a.8(g)", void=True),
+        "stub_incorrect": Irregularity(
+            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
+            "§ 677a.8(g)", void=True, removes_deck=True),
+    }
+    MULTIPLE_FACE_UP_BEFORE_DEAL = Irregularity(
+        "cards_face_up", "More than one card found face up while dealing", "§ 677a.13(a)", void=True)
+    MULTIPLE_FACE_UP_AFTER_DEAL = Irregularity(
+        "cards_face_up", "More than one card found face up after the initial two cards", "§ 677a.13(a)",
+        void=True, surviving_wagers=("pocket_bonus",))
+
+    # -- rules ----------------------------------------------------------------------------------
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        merged = super().validate_rules(rules)
+        for wager, letters in PAYTABLE_LETTERS.items():
+            letter = merged[f"{wager}_paytable"]
+            if letter != "" and (not isinstance(letter, str) or letter not in letters):
+                section = "§ 677a.12(d)" if wager == "pocket_bonus" else "§ 677a.12(e)"
+                raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} "
+                              f"(or empty when it is not offered), not {letter!r}", section)
+        if merged["dealing_method"] not in DEALING_METHODS:
+            raise Refused(f"Dealing method must be one of {', '.join(DEALING_METHODS)}, "
+                          f"not {merged['dealing_method']!r}", "§ 677a.8-§ 677a.10")
+        try:
+            for wager in ("ante", *OPTIONAL_WAGERS):
+                low, high = parse_dollars(merged[f"min_{wager}"]), parse_dollars(merged[f"max_{wager}"])
+                if not 0 < low <= high:
+                    raise Refused(f"The {self.wager_label(wager)} limits must satisfy 0 < minimum ≤ maximum",
+                                  "§ 677a.7(d)")
+            limit = parse_dollars(merged["payout_limit"]) if merged["payout_limit"] not in ("", None) else None
+            if merged["approval_threshold"] not in ("", None):
+                parse_dollars(merged["approval_threshold"])
+        except MoneyError as error:
+            raise Refused(str(error)) from None
+        floor = self.minimum_payout_limit(merged)
+        if limit is not None and limit < floor:
+            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
+                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
+                          "whichever is greater)", "§ 677a.12(f)")
+        return merged
+
+    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
+        """§ 677a.12(f): $50,000, or what one patron could win in a round betting the minimum, if more.
+
+        The limit covers only the Ante, Raise and Odds Wagers, so the floor is what those can win
+        at the minimum Ante m: the Ante at 1 to 1 (m), the largest Raise, three times the Ante, at
+        1 to 1 (3m), and the Odds Wager's top row, a royal flush at 500 to 1 (500m): 504m.  They
+        can all be won in one hand (a royal flush against a dealer's pair).
+        """
+        ante = parse_dollars(rules["min_ante"])
+        odds = max(row.payout.winnings(ante) for row in self.odds_table.rows if isinstance(row.payout, Odds))
+        return max(STATUTORY_PAYOUT_LIMIT, EVEN_MONEY.winnings(ante) + EVEN_MONEY.winnings(3 * ante) + odds)
+
+    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+        return ("ante", "odds", *(wager for wager in OPTIONAL_WAGERS if rules[f"{wager}_paytable"]))
+
+    @property
+    def odds_table(self) -> Paytable:
+        return paytable(self.slug, "odds")
+
+    @property
+    def bad_beat_table(self) -> Paytable:
+        return paytable(self.slug, "odds_bad_beat")
+
+    # -- procedure ------------------------------------------------------------------------------
+
+    def steps(self, rules: Mapping[str, Any]) -> list[Step]:
+        method = rules["dealing_method"]
+        announce = {"manual_shoe": "§ 677a.8(b)", "hand": "§ 677a.9(b)",
+                    "automated_shoe": "§ 677a.10(a)(2)", "reshuffling_shoe": "§ 677a.10(a)(2)"}[method]
+        optional = " and ".join(self.wager_label(wager) for wager in self.betting_wagers(rules)[2:])
+        optional = f", optional {optional}" if optional else ""
+        one_at_a_time = ("Deal one card at a time face down {source}, clockwise from the dealer's left, to seats "
+                         "{{seats}} (each with an Ante and an Odds Wager) and to the dealer's area, until each has "
+                         "two cards.")
+        stacks = ("deliver a stack of two cards face down to seats {seats} (each with an Ante and an Odds Wager), "
+                  "clockwise from the dealer's left, then a stack of two to the dealer's area.")
+        deal_text = {
+            "manual_shoe": one_at_a_time.format(source="from the shoe"),
+            "hand": one_at_a_time.format(source="from the hand"),
+            "automated_shoe": "As the shoe dispenses them, " + stacks,
+            "reshuffling_shoe": "The shoe dispenses the five community cards first: set them face down in the "
+                                "community card area. Then " + stacks,
+        }[method]
+        deal_section = {"manual_shoe": "§ 677a.8(c)", "hand": "§ 677a.9(b)",
+                        "automated_shoe": "§ 677a.10(b)", "reshuffling_shoe": "§ 677a.10(g)"}[method]
+        if method == "reshuffling_shoe":
+            # § 677a.10(g): the community cards were dispensed before the hands; they are only revealed.
+            flop_text = "Turn three of the five community cards face up: the Flop. Enter them."
+            turn_river_text = "Turn the last two community cards face up: the Turn and the River. Enter them."
+            burn = 0
+        else:
+            take_out = ("Take the remaining cards out of the shoe and hold them as when dealing from the hand "
+                        "(§ 677a.10(c)). " if method == "automated_shoe" else "")
+            flop_text = take_out + "Burn one card, then deal the three-card Flop face up: enter its three cards."
+            turn_river_text = "Burn one card, then deal the Turn and the River face up together: enter both."
+            burn = 1
+        ante = self.wager_label("ante")
+        steps: list[Step] = [
+            AnteAndOddsBetting("wagers", announce, f"Wagers are placed (Ante and Odds Wager{optional}). "
+                                                   "Announce \"no more bets\"."),
+            Deal("deal", deal_section, deal_text, cards_each=2, dealer_cards=2),
+            RaiseDecision("preflop_decision", "§ 677a.11(b)", (
+                Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],
+                       multiples=(1, 2, 3), rule=f"three times the {ante}", section="§ 677a.11(b)"),
+                Option("check", "Check"),
+            ), eligible=_playing),
+            CommunityCards("flop", "§ 677a.11(c)", flop_text, 3, burn),
+            RaiseDecision("flop_decision", "§ 677a.11(d)", (
+                Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 2 * seat.wagers["ante"],
+                       multiples=(1, 2), rule=f"twice the {ante}", section="§ 677a.11(d)"),
+                Option("check", "Check"),
+            ), eligible=_not_raised),
+            CommunityCards("turn_river", "§ 677a.11(e)", turn_river_text, 2, burn),
+        ]
+        if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
+            # After all five community cards are dealt the stub goes to the discard rack, counted at
+            # least once every 5 rounds (§ 677a.8(d)-(e), § 677a.9(c)-(d), § 677a.10(c)-(d)).  A
+            # reshuffling shoe counts the cards itself (§ 677a.5(g)).
+            stub_section = {"manual_shoe": "§ 677a.8(e)", "hand": "§ 677a.9(d)",
+                            "automated_shoe": "§ 677a.10(d)"}[method]
+            misdeal_section = {"manual_shoe": "§ 677a.8(g)", "hand": "§ 677a.9(f)",
+                               "automated_shoe": "§ 677a.10(f)"}[method]
+            steps.append(StubCount("stub_count", stub_section,
+                                   "Count the stub face down on the layout (due at least once every 5 rounds).",
+                                   misdeal_section))
+        steps += [
+            RaiseDecision("river_decision", "§ 677a.11(f)", (
+                Option("raise", "Raise Wager", wager="raise", amount=lambda rnd, seat: seat.wagers["ante"],
+                       rule=f"equal to the {ante}", section="§ 677a.11(f)"),
+                Option("fold", "Fold", folds=True),
+            ), eligible=_not_raised),
+            DealerReveal("reveal", "§ 677a.11(g)",
+                         "Turn the dealer's two cards face up and enter them: with the five community cards "
+                         "they make the dealer's hand."),
+            SettleSeats("settle", "§ 677a.11(g)",
+                        "Turn seat {seat}'s two cards face up and settle its wagers, from the dealer's right.",
+                        eligible=_raised),
+            SettleSeats("settle_optional", "§ 677a.11(f)",
+                        "Wagers kept under folded hands: turn seat {seat}'s cards from under its Pocket Bonus "
+                        "or Trips Plus Wager and settle that wager.", eligible=_folded_with_optional_wager),
+            Close("close", "§ 677a.11(j)",
+                  "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
+        ]
+        return steps
+
+    def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
+        """Training mode: the cards in the order the table's dealing method gives them.
+
+        One card at a time clockwise, the dealer last, twice (§ 677a.8(c), § 677a.9(b)); or a
+        stack of two per seat, clockwise, then the dealer's (§ 677a.10(b)).  A reshuffling shoe
+        dispenses the five community cards first (§ 677a.10(g)): they are set aside, face down,
+        and revealed later in their order, so they go back on top of the virtual shoe.
+        """
+        targets = [f"seat:{n}" for n in rnd.playing_seats()] + ["dealer"]
+        method = rnd.rules["dealing_method"]
+        community = rnd.shoe.draw(5) if method == "reshuffling_shoe" else ()
+        hands: dict[str, list[str]] = {target: [] for target in targets}
+        if method in AUTOMATED:
+            for target in targets:
+                hands[target] = [card.code for card in rnd.shoe.draw(2)]
+        else:
+            for _ in range(2):
+                for target in targets:
+                    hands[target].append(rnd.shoe.draw()[0].code)
+        rnd.shoe.cards[:0] = community
+        return hands
+
+    # -- irregularities -------------------------------------------------------------------------
+
+    def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+        if not rnd.bets_closed:
+            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
+        if irregularity.kind == "dealer_card_exposed":
+            undecided = [n for n in rnd.playing_seats()
+                         if not rnd.seats[n].folded and "raise" not in rnd.seats[n].wagers]
+            if not undecided:
+                raise Refused("§ 677a.13(d) applies only to a dealer's card exposed before each player has either "
+                              "folded or placed a Raise Wager", irregularity.section)
+        if irregularity.kind == "shoe_jam" and rnd.rules["dealing_method"] not in AUTOMATED:
+            raise Refused("This table does not deal from an automated shoe", irregularity.section)
+        if irregularity.kind == "card_face_up" and len(rnd.board) == 5:
+            # § 677a.13(a) is about a card found face up "while the cards are being dealt".
+            raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
+                          irregularity.section)
+
+    def multiple_face_up(self, rnd: Round) -> Irregularity:
+        initial_deal_done = "deal" in rnd.completed_steps
+        return self.MULTIPLE_FACE_UP_AFTER_DEAL if initial_deal_done else self.MULTIPLE_FACE_UP_BEFORE_DEAL
+
+    # -- settlement -----------------------------------------------------------------------------
+
+    def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+        """§ 677a.11(f): a fold loses the Ante and the Odds Wager at once."""
+        return [SettlementLine(seat.number, wager, seat.wagers[wager], LOSE, seat.wagers[wager], "§ 677a.11(f)",
+                               note=f"Folded: {self.wager_label(wager)} collected", stage="decision")
+                for wager in ("ante", "odds")]
+
+    def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+        lines: list[SettlementLine] = []
+        if not seat.folded:
+            lines += self.settle_main(rnd, seat)
+            lines += self.payout_limit(rnd, seat, lines)
+        return lines + self.settle_optional(rnd, seat)
+
+    def settle_main(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+        """§ 677a.11(h): the Ante, Raise and Odds Wagers against the dealer's hand."""
+        player = high_hand(seat.cards + rnd.board)
+        dealer = high_hand(rnd.dealer_cards + rnd.board)
+        versus = f"{player.name} against the dealer's {dealer.name}"
+        stakes = {wager: seat.wagers[wager] for wager in MAIN_WAGERS}
+
+        def line(wager: str, outcome: str, section: str, amount: Cents | None = None, **extra: str) -> SettlementLine:
+            stake = stakes[wager]
+            if amount is None:
+                amount = stake if outcome == LOSE else 0
+            return SettlementLine(seat.number, wager, stake, outcome, amount, section, hand=versus, **extra)
+
+        def paid(wager: str) -> SettlementLine:
+            return line(wager, WIN, "§ 677a.12(a)", EVEN_MONEY.winnings(stakes[wager]), odds=str(EVEN_MONEY))
+
+        if dealer.category < Category.PAIR:
+            # § 677a.11(h)(1): the dealer has less than a pair; the Ante pushes whatever the player holds.
+            lines = [line("ante", PUSH, "§ 677a.11(h)(1)", note="The dealer has less than a pair: the Ante pushes")]
+            if player.value > dealer.value:
+                return lines + [paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+            if player.value == dealer.value:
+                return lines + [line(w, PUSH, "§ 677a.11(h)(1)(ii)") for w in ("raise", "odds")]
+            return lines + [line(w, LOSE, "§ 677a.11(h)(1)(iii)") for w in ("raise", "odds")]
+        # § 677a.11(h)(2): the dealer has a pair or better.
+        if player.value > dealer.value:
+            return [paid("ante"), paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+        if player.value == dealer.value:
+            return [line(w, PUSH, "§ 677a.11(h)(2)(ii)") for w in MAIN_WAGERS]
+        lines = [line("ante", LOSE, "§ 677a.11(h)(2)(iii)")]
+        if player.category < Category.STRAIGHT:
+            return lines + [line(w, LOSE, "§ 677a.11(h)(2)(iii)(A)") for w in ("raise", "odds")]
+        lines.append(line("raise", LOSE, "§ 677a.11(h)(2)(iii)(B)"))
+        table = self.bad_beat_table
+        row = table.pay_row(player.slugs)
+        if row is None:  # pragma: no cover - a straight or better has a row; a royal flush cannot lose
+            return lines + [line("odds", LOSE, "§ 677a.11(h)(2)(iii)(B)")]
+        return lines + [line("odds", WIN, table.section, row.payout.winnings(stakes["odds"]), odds=str(row.payout),
+                             note=f"Bad Beat Bonus: {row.label.lower()} lost to the dealer "
+                                  "(§ 677a.11(h)(2)(iii)(B))")]
+
+    def odds_line(self, seat: Seat, stake: Cents, player: Any, versus: str) -> SettlementLine:
+        """§ 677a.12(b): a winning hand's Odds Wager is paid on its own table, or pushes below a straight."""
+        table = self.odds_table
+        row = table.pay_row(player.slugs)
+        if not isinstance(row.payout, Odds):
+            return SettlementLine(seat.number, "odds", stake, PUSH, 0, table.section, odds=str(row.payout),
+                                  hand=versus, note=f"The Odds Wager pushes on a winning {row.label.lower()}")
+        return SettlementLine(seat.number, "odds", stake, WIN, row.payout.winnings(stake), table.section,
+                              odds=str(row.payout), hand=versus)
+
+    def settle_optional(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+        """§ 677a.11(i): after the other wagers, the Pocket Bonus and then the Trips Plus Wager."""
+        lines = []
+        if "pocket_bonus" in seat.wagers:
+            lines.append(self.settle_pocket_bonus(rnd, seat))
+        if "trips_plus" in seat.wagers:
+            lines.append(self.settle_trips_plus(rnd, seat))
+        return lines
+
+    def settle_pocket_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+        """§ 677a.11(i)(1): a pair, or an ace with a king, queen or jack, in the player's two cards."""
+        stake = seat.wagers["pocket_bonus"]
+        table = paytable(self.slug, "pocket_bonus", rnd.rules["pocket_bonus_paytable"])
+        hand = pocket_bonus_hand(seat.cards)
+        row = table.row(hand) if hand else None
+        cards = " ".join(card.code for card in seat.cards)
+        if row is None:
+            return SettlementLine(seat.number, "pocket_bonus", stake, LOSE, stake, "§ 677a.11(i)(1)(ii)",
+                                  hand=f"{cards}: neither a pair nor an ace with a king, queen or jack")
+        return SettlementLine(seat.number, "pocket_bonus", stake, WIN, row.payout.winnings(stake), table.section,
+                              odds=str(row.payout), hand=f"{cards}: {row.label} ({table.title})")
+
+    def settle_trips_plus(self, rnd: Round, seat: Seat) -> SettlementLine:
+        """§ 677a.11(i)(2): three-of-a-kind or better in the best five of the player's two cards and the board."""
+        stake = seat.wagers["trips_plus"]
+        table = paytable(self.slug, "trips_plus", rnd.rules["trips_plus_paytable"])
+        hand = high_hand(seat.cards + rnd.board)
+        row = table.pay_row(hand.slugs) if hand.category >= Category.THREE_OF_A_KIND else None
+        if row is None:
+            return SettlementLine(seat.number, "trips_plus", stake, LOSE, stake, "§ 677a.11(i)(2)(ii)",
+                                  hand=f"{hand.name}: below three-of-a-kind")
+        return SettlementLine(seat.number, "trips_plus", stake, WIN, row.payout.winnings(stake), table.section,
+                              odds=str(row.payout), hand=f"{hand.name} ({table.title})")
+
+    def payout_limit(self, rnd: Round, seat: Seat, lines: list[SettlementLine]) -> list[SettlementLine]:
+        """§ 677a.12(f): the table's optional aggregate limit, on the Ante, Raise and Odds Wagers only
+        (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager)."""
+        if rnd.rules["payout_limit"] in ("", None):
+            return []
+        limit = parse_dollars(rnd.rules["payout_limit"])
+        bad_beat = self.bad_beat_table.section
+        covered = sum(line.amount for line in lines
+                      if line.outcome == WIN and line.wager in MAIN_WAGERS and line.section != bad_beat)
+        if covered <= limit:
+            return []
+        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - covered, "§ 677a.12(f)",
+                               note=f"Winnings of {dollars(covered)} on the Ante, Raise and Odds Wagers are capped "
+                                    f"at the table's payout limit of {dollars(limit)}")]
+
+    def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
+        lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
+                                note=f"Void: {irregularity.label}; wager returned")
+                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
+        settled_anyway = f"Settled although the round is void ({irregularity.section})"
+        if "pocket_bonus" in irregularity.surviving_wagers and "pocket_bonus" in seat.wagers:
+            lines.append(dataclasses.replace(self.settle_pocket_bonus(rnd, seat), note=settled_anyway))
+        if "trips_plus" in irregularity.surviving_wagers and "trips_plus" in seat.wagers:
+            if len(rnd.board) == 5:
+                lines.append(dataclasses.replace(self.settle_trips_plus(rnd, seat), note=settled_anyway))
+            else:
+                # The Trips Plus Wager is decided on the five community cards (§ 677a.7(d)(3)); the void
+                # came before they were all dealt, and the shared void procedure has no step to deal the
+                # rest, so the wager is returned rather than settled on a board it was not made on.
+                lines.append(SettlementLine(
+                    seat.number, "trips_plus", seat.wagers["trips_plus"], VOID, 0, irregularity.section,
+                    note=f"Void before the board was complete ({len(rnd.board)} of 5 community cards): "
+                         "the Trips Plus Wager is returned"))
+        return lines
+
+
+GAME = WptHeadsUp()

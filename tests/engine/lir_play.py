@@ -1,0 +1,121 @@
+"""Play Let It Ride Poker rounds from a compact description (Chapter 643a).
+
+A round is described the way a floorperson would write it down: each seat's three equal bets,
+its side wagers, its two decisions and its three cards, the two community cards and the three
+Six Card Bonus cards.  ``round_actions`` turns that into the dealer's actions in the order the
+regulation prescribes:
+
+* wagers, then "no more bets" and the deal (§ 643a.8(b)-(d)); the stub count when due (§ 643a.8(f));
+* Bet 1 withdrawn or let ride, clockwise from the dealer's left = ascending seats (§ 643a.11(b));
+* the first community card (§ 643a.11(c)); Bet 2 likewise (§ 643a.11(d)); the second (§ 643a.11(e));
+* the Six Card Bonus cards when a seat has that wager (§ 643a.11(g)(6)), then each seat from the
+  dealer's right = descending seats (§ 643a.11(f)).
+
+Each action carries the phase it belongs to, so a test can stop a round just before a phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from thb_play import outcomes, refuse, state
+
+from games.engine.procedure import Prompt, Round
+from games.engine.registry import game_for
+
+GAME = game_for("let-it-ride")
+
+# Community and Six Card Bonus cards for tests where they do not matter: no two of one rank or suit
+# beside the seats' cards the tests use, and none of the cards those tests deal to the seats.
+BOARD = "8c 6d"
+SIX_CARDS = "Jc 5d 3s"
+
+__all__ = ["GAME", "BOARD", "SIX_CARDS", "Hand", "outcomes", "play", "refuse", "round_actions", "settle", "state"]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One seat: each of its three equal bets, its side wagers, its decisions ("ride" or "pull" for
+    Bet 1 then Bet 2) and its three cards."""
+
+    bet: str
+    cards: str
+    plays: str = "ride ride"
+    five_card_bonus: str | None = None
+    three_card_bonus: str | None = None
+    six_card_bonus: str | None = None
+
+    @property
+    def wagers(self) -> dict[str, str]:
+        sides = {"five_card_bonus": self.five_card_bonus, "three_card_bonus": self.three_card_bonus,
+                 "six_card_bonus": self.six_card_bonus}
+        return {"bet1": self.bet, "bet2": self.bet, "bet3": self.bet,
+                **{wager: amount for wager, amount in sides.items() if amount is not None}}
+
+
+def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
+                  stub_count: str | None = None, card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """The dealer's actions for a round, each with its phase, in the regulation's order.
+
+    With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats', the
+    community and the Six Card Bonus cards, and turning them face up later enters nothing new.
+    """
+    six = any(hand.six_card_bonus is not None for hand in seats.values())
+    actions: list[tuple[str, dict[str, Any]]] = []
+    for number in sorted(seats):
+        for wager, amount in seats[number].wagers.items():
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": wager, "amount": amount}))
+    deal: dict[str, Any] = {"type": "deal"}
+    if card_reader:
+        deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"community": board.split()}
+        if six:
+            deal["cards"]["six_card_bonus"] = six_cards.split()
+    actions += [("no_more_bets", {"type": "no_more_bets"}), ("deal", deal)]
+    if stub_count is not None:
+        actions.append(("stub_count", {"type": "stub_count", "result": stub_count}))
+
+    def turned(target: str, codes: str) -> dict[str, Any]:
+        return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
+
+    community = board.split()
+    for index, bet in enumerate(("bet1", "bet2")):
+        for number in sorted(seats):
+            choice = seats[number].plays.split()[index]
+            actions.append((f"{bet}_decision", {"type": "decide", "seat": number, "choice": choice}))
+        phase = ("first_community_card", "second_community_card")[index]
+        actions.append((phase, turned("board", community[index])))
+    if six:
+        actions.append(("six_card_bonus_cards", turned("dealer", six_cards)))
+    for number in sorted(seats, reverse=True):
+        actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
+    return actions
+
+
+def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
+         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
+         card_reader: bool = False, prompts: list[Prompt] | None = None,
+         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+    """Play the round through the engine; with ``until``, stop before the first action of that phase.
+
+    ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
+    adds actions (an irregularity, say) just before the first action of a phase.
+    """
+    rnd = Round(GAME, rules or {})
+    extra = dict(before or {})
+    for phase, action in round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader):
+        for injected in extra.pop(phase, []):
+            rnd = rnd.apply(injected)
+        if phase == until:
+            return rnd
+        if prompts is not None:
+            prompts.append(rnd.prompt)
+        rnd = rnd.apply(action)
+    return rnd
+
+
+def settle(cards: str, board: str = BOARD, six_cards: str = SIX_CARDS, *, plays: str = "ride ride",
+           rules: dict[str, Any] | None = None, **wagers: str) -> dict[str, tuple[str, int]]:
+    """{wager: (outcome, cents)} of one seat 1 playing ``cards`` with ``wagers`` (``bet`` is each of the three)."""
+    rnd = play({1: Hand(wagers.pop("bet", "10"), cards, plays, **wagers)}, board, six_cards, rules=rules)
+    return outcomes(rnd, 1)

@@ -1,0 +1,471 @@
+"""The round of Let It Ride Poker as the dealer plays it: prompts, order, dealing and refusals.
+
+Every refusal leaves the round exactly as it was (``refuse`` compares the round before and
+after), and every prompt, settlement line and irregularity cites a section that exists in
+Chapter 643a.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from lir_play import GAME, Hand, outcomes, play, refuse
+
+from games.engine.cards import FULL_DECK
+from games.engine.paytables import paytables_for
+from games.engine.procedure import Refused, Round
+
+SEATS = {1: Hand("10", "Ah Kh 4c", plays="pull ride", three_card_bonus="5"),
+         3: Hand("25", "Tc Td 2s", plays="ride pull", six_card_bonus="5"),
+         6: Hand("5", "7s 8s 9d", plays="pull pull")}
+BOARD, SIX_CARDS = "Th 3c", "9c Ts 2d"
+RULES = {"three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A"}
+
+
+def at(phase, *, rules=None, seats=SEATS):
+    """The round just before the first action of ``phase``."""
+    return play(seats, BOARD, SIX_CARDS, rules={**RULES, **(rules or {})}, until=phase)
+
+
+def decide(seat, choice, step=None):
+    return {"type": "decide", "seat": seat, "choice": choice} | ({"step": step} if step else {})
+
+
+# -- Prompts and their sections, for every dealing method --------------------------------------
+
+COMMON = {
+    "bet1_decision": "§ 643a.11(b)", "first_community_card": "§ 643a.11(c)", "bet2_decision": "§ 643a.11(d)",
+    "second_community_card": "§ 643a.11(e)", "six_card_bonus_cards": "§ 643a.11(g)(6)", "settle": "§ 643a.11(f)",
+}
+METHODS = {
+    # method: (wagers and "no more bets", the deal, the stub count)
+    "manual_shoe": ("§ 643a.8(b)", "§ 643a.8(d)", "§ 643a.8(f)"),
+    "hand": ("§ 643a.9(a)(3)", "§ 643a.9(b)", "§ 643a.9(d)"),
+    "automated_shoe": ("§ 643a.10(a)(2)", "§ 643a.10(b)", "§ 643a.10(d)"),
+}
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_each_prompt_names_the_section_of_the_tables_dealing_method(method):
+    prompts = []
+    rnd = play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "dealing_method": method, "stub_count_due": True},
+               stub_count="correct", prompts=prompts)
+    wagers, deal, stub = METHODS[method]
+    assert {p.step: p.section for p in prompts} == {"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}
+    assert rnd.prompt.section == "§ 643a.11(h)"  # cards to the discard rack, each hand reconstructible
+
+
+def test_the_round_goes_deal_stub_count_bet_1_first_card_bet_2_second_card_six_card_bonus_cards_settlement():
+    prompts = []
+    play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "stub_count_due": True}, stub_count="correct", prompts=prompts)
+    steps = list(dict.fromkeys(p.step for p in prompts))
+    # § 643a.8(e)-(f): the stub leaves the shoe once the cards are dealt, before any decision.
+    assert steps == ["wagers", "deal", "stub_count", "bet1_decision", "first_community_card", "bet2_decision",
+                     "second_community_card", "six_card_bonus_cards", "settle"]
+
+
+def test_a_reshuffling_shoe_deals_under_643a_10_g_and_counts_no_stub():
+    prompts = []
+    play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "dealing_method": "reshuffling_shoe", "stub_count_due": True},
+         prompts=prompts)
+    sections = {p.step: p.section for p in prompts}
+    assert (sections["wagers"], sections["deal"]) == ("§ 643a.10(a)(2)", "§ 643a.10(g)")
+    assert "stub_count" not in sections
+    assert "community cards first" in next(p.text for p in prompts if p.step == "deal")
+
+
+def test_no_six_card_bonus_cards_are_turned_when_no_seat_wagered_on_them():
+    prompts = []
+    play({1: Hand("10", "Ah Kh 4c")}, BOARD, rules=RULES, prompts=prompts)
+    assert "six_card_bonus_cards" not in {p.step for p in prompts}
+
+
+@pytest.mark.parametrize(("method", "six_card_words"), [
+    ("manual_shoe", "Deal three cards face down to the Six Card Bonus area, then from the shoe"),  # § 643a.8(d)
+    ("hand", "Deal three cards face down to the Six Card Bonus area, then from the hand"),  # § 643a.9(b)
+    ("automated_shoe", "Then place the next stack of three on the Six Card Bonus area."),  # § 643a.10(b)
+])
+def test_the_deal_names_the_six_card_bonus_cards_where_the_dealing_method_deals_them(method, six_card_words):
+    with_six = at("deal", rules={"dealing_method": method}).prompt.text
+    without = at("deal", rules={"dealing_method": method}, seats={1: SEATS[1], 6: SEATS[6]}).prompt.text
+    assert six_card_words in with_six and "Six Card Bonus" not in without
+    assert "seats 1, 3, 6" in with_six
+
+
+def test_the_automated_shoe_deal_discards_one_card_of_the_community_stack():
+    text = at("deal", rules={"dealing_method": "automated_shoe"}).prompt.text
+    assert "a stack of three to the community area" in text and "discard the card on your left unseen" in text
+
+
+def test_bet_1_is_asked_of_each_seat_clockwise_and_names_its_amount():
+    prompt = at("bet1_decision").prompt
+    assert (prompt.seat, prompt.text) == (1, "Seat 1: withdraw Bet 1 ($10.00) or Let It Ride?")
+    assert [choice.label for choice in prompt.choices] == ["Let It Ride", "Pull Bet 1"]
+    assert prompt.upcoming.startswith("next: seat 3, seat 6")
+
+
+def test_bet_2_is_asked_of_every_seat_whatever_it_did_with_bet_1():
+    rnd = at("bet2_decision")
+    asked = []
+    while rnd.prompt.step == "bet2_decision":
+        asked.append(rnd.prompt.seat)
+        rnd = rnd.apply(decide(rnd.prompt.seat, "ride"))
+    assert asked == [1, 3, 6]  # § 643a.11(d): "regardless of the decision made concerning Bet Number 1"
+
+
+def test_the_seats_are_settled_from_the_dealers_right():
+    rnd = at("settle")
+    settled = []
+    while rnd.prompt.step == "settle":
+        seat = rnd.prompt.seat
+        settled.append(seat)
+        rnd = rnd.apply({"type": "cards", "target": f"seat:{seat}", "cards": SEATS[seat].cards.split()})
+    assert settled == [6, 3, 1]  # § 643a.11(f): counterclockwise from the dealer's right
+
+
+def test_a_withdrawn_bet_stays_on_the_seats_record_of_what_it_wagered():
+    rnd = at("first_community_card")
+    # § 643a.11(b)(2): seat 1's Bet 1 went back; the seat still shows the three bets it placed.
+    assert rnd.seats[1].wagers == {"bet1": 1_000, "bet2": 1_000, "bet3": 1_000, "three_card_bonus": 500}
+    assert outcomes(rnd, 1) == {"bet1": ("returned", 0)}
+
+
+# -- The dealing of the virtual shoe (training mode) and of a card-reading shoe -----------------
+
+DECK = [card.code for card in FULL_DECK]  # As Ks Qs ... in a known order: dealt from the top
+
+
+def dealt(method, seats):
+    rnd = Round(GAME, {**RULES, "dealing_method": method}, shoe_order=DECK)
+    for number, hand in seats.items():
+        for wager, amount in hand.wagers.items():
+            rnd = rnd.apply({"type": "place_wager", "seat": number, "wager": wager, "amount": amount})
+    rnd = rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+    for _decision in ("bet1", "bet2"):
+        for number in seats:
+            rnd = rnd.apply(decide(number, "ride"))
+        rnd = rnd.apply({"type": "cards", "target": "board"})
+    if rnd.prompt.step == "six_card_bonus_cards":
+        rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    return rnd
+
+
+def codes(cards):
+    return [card.code for card in cards]
+
+
+TWO_SEATS = {1: Hand("10", "2c 2d 2h"), 3: Hand("10", "3c 3d 3h", six_card_bonus="5")}
+
+
+def test_the_virtual_shoe_deals_the_six_card_bonus_cards_first_then_one_card_at_a_time_from_a_manual_shoe():
+    rnd = dealt("manual_shoe", TWO_SEATS)
+    d = DECK
+    assert codes(rnd.dealer_cards) == d[0:3]  # § 643a.8(d): the Six Card Bonus cards first
+    # then seat 1, seat 3, the community area, three times round (the community only twice)
+    assert codes(rnd.seats[1].cards) == [d[3], d[6], d[9]]
+    assert codes(rnd.seats[3].cards) == [d[4], d[7], d[10]]
+    assert codes(rnd.board) == [d[5], d[8]]  # § 643a.11(c): the first dealt is turned first
+
+
+def test_the_virtual_automated_shoe_deals_stacks_discards_a_community_card_and_deals_the_six_card_stack_last():
+    rnd = dealt("automated_shoe", TWO_SEATS)
+    d = DECK
+    assert codes(rnd.seats[1].cards) == d[0:3] and codes(rnd.seats[3].cards) == d[3:6]
+    assert codes(rnd.board) == d[7:9]  # § 643a.10(b): d[6], the stack's card on the dealer's left, is discarded
+    assert codes(rnd.dealer_cards) == d[9:12]  # then the Six Card Bonus stack
+
+
+def test_the_virtual_reshuffling_shoe_dispenses_the_community_cards_first():
+    rnd = dealt("reshuffling_shoe", TWO_SEATS)
+    d = DECK
+    assert codes(rnd.board) == d[0:2]  # § 643a.10(g)
+    assert codes(rnd.seats[1].cards) == d[2:5] and codes(rnd.seats[3].cards) == d[5:8]
+    assert codes(rnd.dealer_cards) == d[8:11]
+
+
+def test_the_virtual_shoe_deals_no_six_card_bonus_cards_when_no_seat_wagered_on_them():
+    rnd = dealt("manual_shoe", {1: Hand("10", "2c 2d 2h")})
+    assert rnd.dealer_cards == () and codes(rnd.seats[1].cards) == [DECK[0], DECK[2], DECK[4]]
+
+
+def test_community_cards_read_at_the_deal_wait_face_down_until_each_is_turned():
+    rnd = play(SEATS, BOARD, SIX_CARDS, rules=RULES, card_reader=True, until="first_community_card")
+    assert rnd.board == ()
+    prompt = rnd.prompt
+    assert [choice.label for choice in prompt.choices] == ["Community card turned"] and not prompt.cards_for
+    rnd = rnd.apply({"type": "cards", "target": "board"})
+    assert codes(rnd.board) == ["Th"]
+
+
+def test_a_card_reading_shoe_settles_the_same_round_as_cards_entered_by_hand():
+    by_hand = play(SEATS, BOARD, SIX_CARDS, rules=RULES)
+    read = play(SEATS, BOARD, SIX_CARDS, rules=RULES, card_reader=True)
+    assert read.lines == by_hand.lines
+
+
+def test_it_refuses_a_community_card_entered_when_the_shoe_read_it_at_the_deal():
+    rnd = play(SEATS, BOARD, SIX_CARDS, rules=RULES, card_reader=True, until="first_community_card")
+    refuse(rnd, {"type": "cards", "target": "board", "cards": ["Th"]}, "read by the shoe at the deal")
+
+
+@pytest.mark.parametrize(("cards", "problem"), [
+    ({"seat:1": ["Ah", "Kh", "4c"], "community": ["Ah", "3c"]}, "Ah is already on the table"),
+    ({"seat:1": ["Ah", "Kh", "4c"], "dealer": ["2c", "3c", "4d"]}, "no dealer's hand"),
+    ({"seat:2": ["Ah", "Kh", "4c"]}, "seat:2 has no Let It Ride Wagers"),
+    ({"seat:1": ["Ah", "Kh"]}, "3 cards, not 2"),
+    ({"six_card_bonus": ["2c", "3c"]}, "3 cards, not 2"),
+])
+def test_it_refuses_a_deal_read_by_the_shoe_that_cannot_be(cards, problem):
+    refuse(at("deal"), {"type": "deal", "cards": cards}, problem)
+
+
+def test_it_refuses_six_card_bonus_cards_when_no_seat_wagered_on_them():
+    rnd = at("deal", seats={1: SEATS[1]})
+    refuse(rnd, {"type": "deal", "cards": {"six_card_bonus": ["2c", "3c", "4d"]}}, "No seat has a Six Card Bonus")
+
+
+# -- Refusals at each decision point -------------------------------------------------------------
+
+def test_it_refuses_to_withdraw_bet_1_once_the_first_community_card_is_turned():
+    refusal = refuse(at("bet2_decision"), decide(1, "pull", "bet1_decision"), "bet1_decision decisions are not due")
+    assert refusal.section == "§ 643a.11(d)"
+
+
+def test_it_refuses_to_withdraw_bet_1_while_the_first_community_card_is_due():
+    refuse(at("first_community_card"), decide(3, "pull"), "Not now")
+
+
+def test_it_refuses_to_withdraw_bet_2_before_the_first_community_card_is_turned():
+    refuse(at("bet1_decision"), decide(1, "pull", "bet2_decision"), "bet2_decision decisions are not due")
+
+
+def test_it_refuses_to_withdraw_a_bet_after_the_second_community_card_is_turned():
+    refuse(at("six_card_bonus_cards"), decide(1, "pull", "bet2_decision"), "Not now")
+
+
+def test_it_refuses_a_decision_out_of_turn():
+    refuse(at("bet1_decision"), decide(3, "pull"), "It is seat 1's turn, not seat 3's")
+
+
+def test_it_refuses_a_second_decision_by_the_same_seat():
+    rnd = at("bet1_decision").apply(decide(1, "pull"))
+    refuse(rnd, decide(1, "ride"), "Seat 1 has already decided")
+
+
+def test_it_refuses_a_choice_the_decision_does_not_offer():
+    refuse(at("bet1_decision"), decide(1, "fold"), "may choose ride or pull")
+
+
+@pytest.mark.parametrize(("wagers", "problem"), [
+    ({"bet1": "10", "bet2": "10", "bet3": "15"}, r"must be equal, not Bet 1 \$10.00, Bet 2 \$10.00, Bet 3 \$15.00"),
+    ({"bet1": "10", "bet2": "10"}, "it has no Bet 3"),
+    ({"bet1": "10"}, "it has no Bet 2 or Bet 3"),
+])
+def test_it_refuses_no_more_bets_until_each_seat_has_three_equal_bets(wagers, problem):
+    rnd = Round(GAME, {})
+    for wager, amount in wagers.items():
+        rnd = rnd.apply({"type": "place_wager", "seat": 2, "wager": wager, "amount": amount})
+    refusal = refuse(rnd, {"type": "no_more_bets"}, problem)
+    assert refusal.section == "§ 643a.7(d)"
+
+
+def test_three_bets_can_be_changed_one_after_the_other_before_no_more_bets():
+    rnd = at("no_more_bets", seats={1: Hand("10", "2c 3c 4c")})
+    for bet in ("bet1", "bet2", "bet3"):
+        rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": bet, "amount": "20"})
+    assert rnd.apply({"type": "no_more_bets"}).seats[1].wagers == {"bet1": 2_000, "bet2": 2_000, "bet3": 2_000}
+
+
+@pytest.mark.parametrize("wager", ["five_card_bonus", "three_card_bonus", "six_card_bonus"])
+def test_it_refuses_a_side_wager_the_table_does_not_offer(wager):
+    rnd = at("no_more_bets", rules={f"{wager}_paytable": ""}, seats={1: Hand("10", "2c 3c 4c")})
+    refuse(rnd, {"type": "place_wager", "seat": 1, "wager": wager, "amount": "5"}, "not a wager this table offers")
+
+
+def test_it_refuses_a_side_wager_before_the_let_it_ride_wagers():
+    refuse(Round(GAME, RULES), {"type": "place_wager", "seat": 1, "wager": "three_card_bonus", "amount": "5"},
+           "must place its Bet 1 before a Three Card Bonus Wager")
+
+
+@pytest.mark.parametrize(("wager", "amount", "limits"), [
+    ("bet2", "2", r"\$5.00 to \$500.00"),
+    ("bet1", "501", r"\$5.00 to \$500.00"),
+    ("six_card_bonus", "101", r"\$1.00 to \$100.00"),
+])
+def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
+    rnd = at("no_more_bets", seats={1: Hand("10", "2c 3c 4c")})
+    refuse(rnd, {"type": "place_wager", "seat": 1, "wager": wager, "amount": amount}, limits)
+
+
+def test_it_refuses_a_seat_beyond_the_seven_of_643a_2_a():
+    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"},
+                     "seats 1 to 7")
+    assert refusal.section == "§ 643a.2(a)"
+
+
+def test_it_refuses_a_players_card_already_on_the_board():
+    refuse(at("settle"), {"type": "cards", "target": "seat:6", "cards": ["7s", "8s", "Th"]}, "Th is already on")
+
+
+def test_it_refuses_a_players_card_already_among_the_six_card_bonus_cards():
+    refuse(at("settle"), {"type": "cards", "target": "seat:6", "cards": ["7s", "8s", "9c"]}, "9c is already on")
+
+
+def test_it_refuses_two_community_cards_at_once():
+    refuse(at("first_community_card"), {"type": "cards", "target": "board", "cards": ["Th", "3c"]}, "1 card, not 2")
+
+
+def test_it_refuses_six_card_bonus_cards_that_are_not_three():
+    refuse(at("six_card_bonus_cards"), {"type": "cards", "target": "dealer", "cards": ["9c", "Ts"]}, "3 cards, not 2")
+
+
+def test_it_refuses_a_seat_with_two_cards_at_settlement():
+    refuse(at("settle"), {"type": "cards", "target": "seat:6", "cards": ["7s", "8s"]}, "3 cards, not 2")
+
+
+def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
+    refusal = refuse(at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh", "4c"]},
+                     "Seat 6 is settled now")
+    assert refusal.section == "§ 643a.11(f)"
+
+
+def test_it_refuses_to_close_while_a_payout_approval_is_pending():
+    rnd = play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "approval_threshold": "50"})
+    # Seat 3: Tc Td 2s + Th 3c, three 10s, Bets 1 and 3 at 3 to 1 on $25 = $75 each, $150 (§ 643a.12(a));
+    # its Six Card Bonus, Tc Td 2s + 9c Ts 2d, is a full house: 25 to 1 on $5 = $125 (§ 643a.12(g) A).
+    pending = [approval for approval in rnd.approvals if approval.status == "pending"]
+    assert [(a.seat, a.reason) for a in pending] == [
+        (3, "Seat 3: payout of $275.00 (table requires approval from $50.00)")]
+    refuse(rnd, {"type": "close"}, "floorperson's approval is pending")
+    assert rnd.apply({"type": "approve", "approval": 1}).apply({"type": "close"}).closed
+
+
+# -- Rules options ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("rules", "problem"), [
+    ({"let_it_ride_paytable": "C"}, "must be A or B"),  # § 643a.12(a)
+    ({"five_card_bonus_paytable": "H"}, "one of A, B, C, D, E, F, G"),  # § 643a.12(b)
+    ({"three_card_bonus_paytable": "G"}, "one of A, B, C, D, E, F"),  # § 643a.12(c)
+    ({"six_card_bonus_paytable": "F"}, "one of A, B, C, D, E"),  # § 643a.12(g)
+    ({"dealing_method": "shuffle_master"}, "manual_shoe"),  # §§ 643a.8-643a.10
+    ({"min_bet": "50", "max_bet": "10"}, "minimum"),
+    ({"min_three_card_bonus": "0"}, "minimum"),
+    ({"payout_limit": "49999.99"}, r"least the regulation allows: \$50,000.00"),
+    # § 643a.12(h): three $25 bets on a royal flush, 1,000 to 1 each, could win $75,000 betting the minimum.
+    ({"min_bet": "25", "payout_limit": "60000"}, r"least the regulation allows: \$75,000.00"),
+    ({"payout_limit": "lots"}, "not an amount"),
+    ({"bonus_paytable": "A"}, "Unknown rules option"),
+])
+def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
+    with pytest.raises(Refused, match=problem):
+        Round(GAME, rules)
+
+
+def test_the_payout_limit_floor_follows_the_tables_paytable_and_minimum_bet():
+    # § 643a.12(h) with Paytable B: 3 × 500 to 1 on a $40 minimum = $60,000.
+    assert GAME.minimum_payout_limit({"let_it_ride_paytable": "B", "min_bet": "40"}) == 6_000_000
+    assert GAME.minimum_payout_limit({"let_it_ride_paytable": "A", "min_bet": "5"}) == 5_000_000  # $50,000
+
+
+def test_every_rules_option_is_on_the_configuration_page_with_its_section():
+    assert {option.key for option in GAME.rule_options} == set(GAME.default_rules)
+
+
+# -- Every citation names a real section of Chapter 643a ----------------------------------------
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "004_bbafe3bcdc6cbdb6.txt"
+
+
+def chapter_sections():
+    """{section number: its text}, from the "§ 643a.N." headings of the chapter (some printed as "# §")."""
+    text = SEED.read_text(encoding="utf-8")
+    parts = re.split(r"^#*\s*§ 643a\.(\d+)\. ", text, flags=re.MULTILINE)
+    return {int(number): body for number, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def names_a_real_section(citation, sections):
+    """The section exists and so does each cited subsection, in order, each after the one before it
+    (the scan does not indent the deeper levels reliably, so a paragraph is looked for after its parent)."""
+    paths = [(int(number), re.findall(r"\(([^)]+)\)", subs))
+             for number, subs in re.findall(r"643a\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
+    if not paths:
+        return False
+    for number, subsections in paths:
+        if number not in sections:
+            return False
+        body, position = sections[number], 0
+        for label in subsections:
+            found = re.compile(rf"^[\s\-]*\({re.escape(label)}\) ", re.MULTILINE).search(body, position)
+            if found is None:
+                return False
+            position = found.end()
+    return True
+
+
+def every_citation():
+    """The sections of every prompt, settlement line, irregularity, rules option and paytable the engine can show."""
+    citations = {irregularity.section for irregularity in GAME.irregularities.values()}
+    citations |= {GAME.MULTIPLE_FACE_UP.section, GAME.wager_section, GAME.table_section}
+    citations |= {option.section for option in GAME.rule_options if option.section}
+    for wager in ("bet3", "five_card_bonus", "three_card_bonus", "six_card_bonus"):
+        citations |= {table.section for table in paytables_for(GAME.slug, wager)}
+    rules = {"five_card_bonus_paytable": "B", "approval_threshold": "1", "payout_limit": "50000", **RULES}
+    rounds = []
+    for method in ("manual_shoe", "hand", "automated_shoe", "reshuffling_shoe"):
+        prompts = []
+        stub = "correct" if method != "reshuffling_shoe" else None
+        rounds.append(play(SEATS, BOARD, SIX_CARDS, rules={**rules, "dealing_method": method, "stub_count_due": True},
+                           stub_count=stub, prompts=prompts))
+        citations |= {p.section for p in prompts}
+    everything = Hand("25", "As Ks Qs", five_card_bonus="5", three_card_bonus="5", six_card_bonus="5")
+    rounds.append(play({1: everything}, "Js Ts", "2c 3d 4h", rules=rules))  # capped; the six-card wager loses
+    rounds.append(play({1: Hand("25", "Ah Kd 2c", five_card_bonus="5", three_card_bonus="5")}, "Ac 7d",
+                       rules=rules))  # a pair of aces: 1 for 1, a push; three cards lose
+    rounds.append(play({1: Hand("25", "2h 3d 7c", five_card_bonus="5")}, "9s Jd", rules=rules))  # all lose
+    refusals = [(at("bet2_decision"), decide(1, "pull", "bet1_decision")),
+                (at("bet1_decision"), decide(3, "pull")),
+                (at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh", "4c"]}),
+                (at("settle"), {"type": "irregularity", "kind": "community_card_exposed"}),
+                (at("settle"), {"type": "irregularity", "kind": "card_face_up"}),
+                (at("deal"), {"type": "irregularity", "kind": "shoe_jam"}),
+                (at("deal"), {"type": "deal", "cards": {"dealer": ["2c", "3c", "4c"]}}),
+                (at("six_card_bonus_cards"), {"type": "cards", "target": "board", "cards": ["2c"]}),
+                (at("no_more_bets"), {"type": "place_wager", "seat": 1, "wager": "bet1", "amount": "1"}),
+                (Round(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"}),
+                (Round(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "five_card_bonus", "amount": "1"})]
+    for bets in ({"bet1": "10"}, {"bet1": "10", "bet2": "10", "bet3": "20"}):
+        rnd = Round(GAME, {})
+        for wager, amount in bets.items():
+            rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": wager, "amount": amount})
+        refusals.append((rnd, {"type": "no_more_bets"}))
+    for rnd, action in refusals:
+        with pytest.raises(Refused) as refusal:
+            rnd.apply(action)
+        citations.add(refusal.value.section)
+    for kind, phase in (("wrong_card_count", "settle"), ("community_card_exposed", "bet2_decision")):
+        rnd = at(phase).apply({"type": "irregularity", "kind": kind})
+        citations.add(rnd.prompt.section)
+        rounds.append(rnd.apply({"type": "approve", "approval": 1}))
+    for rnd in rounds:
+        citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}
+        citations.add(rnd.prompt.section)
+    return citations
+
+
+def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
+    assert sorted(chapter_sections()) == list(range(1, 14))
+
+
+def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
+    sections = chapter_sections()
+    assert names_a_real_section("§ 643a.11(g)(6)(i)", sections)
+    assert not names_a_real_section("§ 643a.14", sections)
+    assert not names_a_real_section("§ 643a.13(h)", sections)
+    assert not names_a_real_section("§ 643a.12(i)", sections)
+
+
+def test_every_section_the_engine_cites_exists_in_chapter_643a():
+    sections = chapter_sections()
+    citations = every_citation()
+    assert len(citations) > 30
+    assert sorted(c for c in citations if not names_a_real_section(c, sections)) == []

@@ -1,0 +1,459 @@
+"""The round of World Poker Tour Heads-Up Hold 'Em as the dealer plays it: prompts, order and refusals.
+
+Every refusal leaves the round exactly as it was (``refuse`` compares the round before and
+after), and every prompt, settlement line and irregularity cites a section that exists in
+Chapter 677a.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from wpt_play import GAME, Hand, play, refuse, turn_cards
+
+from games.engine.paytables import paytables_for
+from games.engine.procedure import Refused, Round
+
+SEATS = {1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"),
+         3: Hand("25", "4c 5d", plays="check 50"),
+         4: Hand("15", "Tc Td", plays="check check raise", trips_plus="5"),
+         5: Hand("5", "Kc Kd", plays="check check fold", pocket_bonus="5")}
+BOARD, DEALER = "2h 7h 9h Jc 3d", "Qs Qd"
+
+
+def at(phase, *, rules=None, seats=SEATS):
+    """The round just before the first action of ``phase``."""
+    return play(seats, BOARD, DEALER, rules=rules, until=phase)
+
+
+def bets(*wagers, rules=None):
+    """A round taking wagers, with these (seat, wager, amount) placed."""
+    rnd = Round(GAME, rules or {})
+    for seat, wager, amount in wagers:
+        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": wager, "amount": amount})
+    return rnd
+
+
+# -- Prompts and their sections, for every dealing method --------------------------------------
+
+COMMON = {
+    "preflop_decision": "§ 677a.11(b)", "flop": "§ 677a.11(c)", "flop_decision": "§ 677a.11(d)",
+    "turn_river": "§ 677a.11(e)", "river_decision": "§ 677a.11(f)", "reveal": "§ 677a.11(g)",
+    "settle": "§ 677a.11(g)", "settle_optional": "§ 677a.11(f)",
+}
+METHODS = {
+    # method: ("no more bets", the deal, the stub count)
+    "manual_shoe": ("§ 677a.8(b)", "§ 677a.8(c)", "§ 677a.8(e)"),
+    "hand": ("§ 677a.9(b)", "§ 677a.9(b)", "§ 677a.9(d)"),
+    "automated_shoe": ("§ 677a.10(a)(2)", "§ 677a.10(b)", "§ 677a.10(d)"),
+}
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_each_prompt_names_the_section_of_the_tables_dealing_method(method):
+    prompts = []
+    rnd = play(SEATS, BOARD, DEALER, rules={"dealing_method": method, "stub_count_due": True},
+               stub_count="correct", prompts=prompts)
+    wagers, deal, stub = METHODS[method]
+    assert {p.step: p.section for p in prompts} == {"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}
+    assert rnd.prompt.section == "§ 677a.11(j)"  # cards to the discard rack, each hand reconstructible
+
+
+def test_the_prompts_come_in_the_order_of_677a_11():
+    prompts = []
+    play(SEATS, BOARD, DEALER, rules={"stub_count_due": True}, stub_count="correct", prompts=prompts)
+    steps = [p.step for p in prompts]
+    first = [step for index, step in enumerate(steps) if step not in steps[:index]]
+    # The stub is counted once all five community cards are dealt (§ 677a.8(d)-(e)).
+    assert first == ["wagers", "deal", "preflop_decision", "flop", "flop_decision", "turn_river", "stub_count",
+                     "river_decision", "reveal", "settle", "settle_optional"]
+
+
+@pytest.mark.parametrize("method", ["manual_shoe", "hand", "automated_shoe"])
+def test_the_dealer_burns_one_card_before_the_flop_and_one_before_the_turn_and_river_together(method):
+    prompts = []
+    play(SEATS, BOARD, DEALER, rules={"dealing_method": method}, prompts=prompts)
+    flop, turn_river = (next(p for p in prompts if p.step == step) for step in ("flop", "turn_river"))
+    assert "Burn one card, then deal the three-card Flop" in flop.text  # § 677a.11(c)
+    assert turn_river.text.startswith("Burn one card, then deal the Turn and the River")  # § 677a.11(e)
+    assert (flop.cards_needed, turn_river.cards_needed) == (3, 2)
+
+
+def test_an_automated_shoe_table_deals_the_community_cards_from_the_hand():
+    prompts = []
+    play(SEATS, BOARD, DEALER, rules={"dealing_method": "automated_shoe"}, prompts=prompts)
+    flop = next(p for p in prompts if p.step == "flop")
+    assert flop.text.startswith("Take the remaining cards out of the shoe")  # § 677a.10(c)
+
+
+def test_a_reshuffling_shoe_dispenses_the_community_cards_first_and_they_are_revealed_without_burning():
+    prompts = []
+    play(SEATS, BOARD, DEALER, rules={"dealing_method": "reshuffling_shoe", "stub_count_due": True},
+         prompts=prompts)
+    sections = {p.step: p.section for p in prompts}
+    assert (sections["wagers"], sections["deal"]) == ("§ 677a.10(a)(2)", "§ 677a.10(g)")
+    deal = next(p for p in prompts if p.step == "deal")
+    assert deal.text.startswith("The shoe dispenses the five community cards first")  # § 677a.10(g)
+    revealed = [p.text.lower() for p in prompts if p.step in ("flop", "turn_river")]
+    assert len(revealed) == 2 and not any("burn" in text for text in revealed)
+    assert "stub_count" not in sections  # the shoe counts the cards itself (§ 677a.5(g))
+
+
+def test_the_deal_names_the_seats_with_an_ante_and_an_odds_wager():
+    prompt = at("deal").prompt
+    assert "seats 1, 3, 4, 5 (each with an Ante and an Odds Wager)" in prompt.text  # § 677a.8(c)
+
+
+def test_the_betting_prompt_asks_for_an_ante_and_an_equal_odds_wager():
+    assert "an Ante and an Odds Wager equal to it" in Round(GAME, {}).prompt.text  # § 677a.7(d)(1)
+    text = bets((1, "ante", "10"), (1, "odds", "10")).prompt.text
+    assert text.startswith("Wagers are placed (Ante and Odds Wager, optional Pocket Bonus Wager and Trips Plus "
+                           'Wager). Announce "no more bets"')  # § 677a.8(b)
+
+
+def test_the_raise_before_the_flop_offers_one_to_three_times_the_ante_or_check():
+    prompt = at("preflop_decision").prompt
+    assert (prompt.seat, prompt.section) == (1, "§ 677a.11(b)")
+    assert [choice.label for choice in prompt.choices] == ["Raise Wager $10.00", "Raise Wager $20.00",
+                                                           "Raise Wager $30.00", "Check"]
+    assert prompt.amount_entry == ("raise", "Raise Wager", 30_00)  # any amount up to three times the $10 Ante
+    assert prompt.upcoming.startswith("next: seat 3, seat 4, seat 5")
+
+
+def test_the_raise_after_the_flop_offers_up_to_twice_the_ante_or_check():
+    prompt = at("flop_decision").prompt
+    assert (prompt.seat, prompt.section) == (3, "§ 677a.11(d)")  # seat 1 raised before the Flop
+    assert [choice.label for choice in prompt.choices] == ["Raise Wager $25.00", "Raise Wager $50.00", "Check"]
+    assert prompt.amount_entry == ("raise", "Raise Wager", 50_00)
+
+
+def test_the_last_raise_equals_the_ante_or_the_player_folds():
+    prompt = at("river_decision").prompt
+    assert (prompt.seat, prompt.section) == (4, "§ 677a.11(f)")
+    assert [choice.label for choice in prompt.choices] == ["Raise Wager $15.00", "Fold"]
+
+
+def test_only_the_seats_that_have_not_raised_are_asked_again():
+    prompts = []
+    play(SEATS, BOARD, DEALER, prompts=prompts)
+    asked = [(p.step, p.seat) for p in prompts if p.step.endswith("_decision")]
+    assert asked == [("preflop_decision", 1), ("preflop_decision", 3), ("preflop_decision", 4),  # § 677a.11(b)
+                     ("preflop_decision", 5),
+                     ("flop_decision", 3), ("flop_decision", 4), ("flop_decision", 5),  # § 677a.11(d)
+                     ("river_decision", 4), ("river_decision", 5)]  # § 677a.11(f)
+
+
+def test_a_raise_places_the_raise_wager_at_the_amount_given():
+    rnd = at("preflop_decision").apply({"type": "decide", "seat": 1, "choice": "raise", "amount": "17.50"})
+    assert rnd.seats[1].wagers["raise"] == 17_50  # § 677a.11(b): any amount up to three times the Ante
+
+
+def test_the_turn_and_river_are_entered_together():
+    rnd = at("turn_river").apply({"type": "cards", "target": "board", "cards": ["Jc", "3d"]})
+    assert [card.code for card in rnd.board] == "2h 7h 9h Jc 3d".split()  # § 677a.11(e)
+    assert rnd.prompt.step == "river_decision"
+
+
+# -- The virtual shoe of training mode -----------------------------------------------------------
+
+ORDER = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah Kh Qh".split()
+
+
+def training_deal(method):
+    rnd = Round(GAME, {"dealing_method": method}, shoe_order=ORDER)
+    for seat in (1, 3):
+        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "odds", "amount": "10"})
+    return rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+
+
+def dealt(rnd):
+    return [[c.code for c in cards] for cards in (rnd.seats[1].cards, rnd.seats[3].cards, rnd.dealer_cards)]
+
+
+def checks_through_the_flop(rnd):
+    for seat in (1, 3):
+        rnd = rnd.apply({"type": "decide", "seat": seat, "choice": "check"})
+    rnd = rnd.apply({"type": "cards", "target": "board"})
+    for seat in (1, 3):
+        rnd = rnd.apply({"type": "decide", "seat": seat, "choice": "check"})
+    return rnd.apply({"type": "cards", "target": "board"})
+
+
+@pytest.mark.parametrize("method", ["manual_shoe", "hand"])
+def test_the_virtual_shoe_deals_one_card_at_a_time_clockwise_the_dealer_last(method):
+    rnd = training_deal(method)
+    # § 677a.8(c), § 677a.9(b): seat 1, seat 3, the dealer; twice.
+    assert dealt(rnd) == [["As", "Js"], ["Ks", "Ts"], ["Qs", "9s"]]
+    # § 677a.11(c): 8s burned, the Flop 7s 6s 5s; § 677a.11(e): 4s burned, the Turn and River 3s 2s.
+    assert [c.code for c in checks_through_the_flop(rnd).board] == ["7s", "6s", "5s", "3s", "2s"]
+
+
+def test_the_virtual_automated_shoe_dispenses_a_stack_of_two_per_seat_then_the_dealers():
+    assert dealt(training_deal("automated_shoe")) == [["As", "Ks"], ["Qs", "Js"], ["Ts", "9s"]]  # § 677a.10(b)
+
+
+def test_the_virtual_reshuffling_shoe_dispenses_the_community_cards_first_and_reveals_them_in_order():
+    rnd = training_deal("reshuffling_shoe")
+    # § 677a.10(g): As Ks Qs Js Ts are the five community cards; then the stacks of two.
+    assert dealt(rnd) == [["9s", "8s"], ["7s", "6s"], ["5s", "4s"]]
+    assert [c.code for c in checks_through_the_flop(rnd).board] == ["As", "Ks", "Qs", "Js", "Ts"]
+
+
+# -- Refusals: each leaves the round unchanged --------------------------------------------------
+
+
+def test_it_refuses_an_odds_wager_unequal_to_the_ante_when_it_is_placed():
+    refusal = refuse(bets((2, "ante", "10")), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "15"},
+                     r"Seat 2's Odds Wager must equal its Ante \(\$10\.00\), not \$15\.00")
+    assert refusal.section == "§ 677a.7(d)(1)"
+
+
+def test_it_refuses_no_more_bets_while_a_seat_has_an_ante_without_an_odds_wager():
+    rnd = bets((1, "ante", "10"), (1, "odds", "10"), (2, "ante", "10"))
+    refusal = refuse(rnd, {"type": "no_more_bets"}, r"Seat 2 has an Ante of \$10\.00 but no Odds Wager")
+    assert refusal.section == "§ 677a.7(d)(1)"
+
+
+def test_it_refuses_no_more_bets_when_an_ante_was_changed_away_from_its_odds_wager():
+    rnd = bets((2, "ante", "10"), (2, "odds", "10"), (2, "ante", "20"))
+    refuse(rnd, {"type": "no_more_bets"}, r"Seat 2's Odds Wager must equal its Ante \(\$20\.00\), not \$10\.00")
+    fixed = rnd.apply({"type": "place_wager", "seat": 2, "wager": "odds", "amount": "20"})
+    assert fixed.apply({"type": "no_more_bets"}).prompt.step == "deal"
+
+
+def test_it_refuses_an_odds_wager_before_the_ante():
+    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "10"},
+                     "must place its Ante before its Odds Wager")
+    assert refusal.section == "§ 677a.7(d)(1)"
+
+
+def test_it_refuses_to_remove_an_ante_under_an_odds_wager():
+    refuse(bets((2, "ante", "10"), (2, "odds", "10")), {"type": "remove_wager", "seat": 2, "wager": "ante"},
+           "Remove seat 2's other wagers first")
+
+
+def test_it_refuses_a_raise_of_four_times_the_ante_before_the_flop():
+    refusal = refuse(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "40"},
+                     r"Seat 1's Raise Wager may be up to three times the Ante \(\$30\.00\), not \$40\.00")
+    assert refusal.section == "§ 677a.11(b)"
+
+
+def test_it_refuses_a_raise_of_three_times_the_ante_after_the_flop():
+    refusal = refuse(at("flop_decision"), {"type": "decide", "seat": 3, "choice": "raise", "amount": "75"},
+                     r"Seat 3's Raise Wager may be up to twice the Ante \(\$50\.00\), not \$75\.00")
+    assert refusal.section == "§ 677a.11(d)"
+
+
+@pytest.mark.parametrize("phase, seat", [("flop_decision", 1), ("river_decision", 1), ("river_decision", 3)])
+def test_it_refuses_a_raise_by_a_seat_that_already_raised(phase, seat):
+    refusal = refuse(at(phase), {"type": "decide", "seat": seat, "choice": "raise", "amount": "10"},
+                     f"Seat {seat} has already placed a Raise Wager")
+    assert refusal.section == COMMON[phase]  # § 677a.11(d), (f): only a player who has not raised
+
+
+def test_it_refuses_a_last_raise_that_is_not_equal_to_the_ante():
+    refusal = refuse(at("river_decision"), {"type": "decide", "seat": 4, "choice": "raise", "amount": "30"},
+                     r"must be equal to the Ante \(\$15\.00\), not \$30\.00")
+    assert refusal.section == "§ 677a.11(f)"
+
+
+def test_it_refuses_a_raise_without_an_amount_before_the_flop():
+    refuse(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "raise"}, "say how much")
+
+
+@pytest.mark.parametrize("phase, choice, offered", [
+    ("preflop_decision", "fold", "raise or check"),  # § 677a.11(b): no fold before the Flop
+    ("flop_decision", "fold", "raise or check"),  # § 677a.11(d)
+    ("river_decision", "check", "raise or fold"),  # § 677a.11(f): raise or fold, no more checking
+])
+def test_it_refuses_a_choice_the_decision_point_does_not_offer(phase, choice, offered):
+    rnd = at(phase)
+    refuse(rnd, {"type": "decide", "seat": rnd.prompt.seat, "choice": choice}, f"may choose {offered}")
+
+
+def test_it_refuses_a_decision_out_of_turn():
+    refusal = refuse(at("preflop_decision"), {"type": "decide", "seat": 3, "choice": "check"}, "seat 1's turn")
+    assert refusal.section == "§ 677a.11(b)"
+
+
+def test_it_refuses_a_second_decision_by_the_same_seat():
+    rnd = at("preflop_decision").apply({"type": "decide", "seat": 1, "choice": "check"})
+    refuse(rnd, {"type": "decide", "seat": 1, "choice": "raise", "amount": "30"}, "already decided")
+
+
+def test_it_refuses_a_decision_once_every_seat_has_raised_or_folded():
+    refuse(at("reveal"), {"type": "decide", "step": "river_decision", "seat": 5, "choice": "raise"}, "Not now")
+
+
+def test_it_refuses_a_single_card_for_the_turn_and_river():
+    refuse(at("turn_river"), {"type": "cards", "target": "board", "cards": ["Jc"]}, "must be 2 cards, not 1")
+
+
+def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
+    refusal = refuse(at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]},
+                     "Seat 4 is settled now")
+    assert refusal.section == "§ 677a.11(g)"
+
+
+@pytest.mark.parametrize("wager, amount, limits", [
+    ("ante", "4.99", r"\$5\.00 to \$500\.00"),  # the table's default Ante limits
+    ("ante", "500.01", r"\$5\.00 to \$500\.00"),
+    ("pocket_bonus", "0.50", r"\$1\.00 to \$100\.00"),  # the default Pocket Bonus limits
+    ("trips_plus", "101", r"\$1\.00 to \$100\.00"),  # the default Trips Plus limits
+])
+def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
+    rnd = bets((2, "ante", "10"), (2, "odds", "10"))
+    refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
+    assert refusal.section == "§ 677a.7(d)"
+
+
+@pytest.mark.parametrize("wager", ["pocket_bonus", "trips_plus"])
+def test_it_refuses_an_optional_wager_the_table_does_not_offer(wager):
+    rnd = bets((2, "ante", "10"), (2, "odds", "10"), rules={f"{wager}_paytable": ""})
+    refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": "5"}, "not a wager")
+    assert refusal.section == "§ 677a.7(d)"  # § 677a.7(d)(2)-(3): only if the Rules Submission offers it
+
+
+def test_it_refuses_a_seat_beyond_the_six_of_677a_2_a():
+    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"},
+                     "There is no seat 7")
+    assert refusal.section == "§ 677a.2(a)"
+
+
+def test_it_refuses_a_wager_after_no_more_bets():
+    refuse(at("deal"), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"}, "Not now")  # § 677a.7(c)
+
+
+@pytest.mark.parametrize("rules, problem", [
+    ({"pocket_bonus_paytable": "D"}, "one of A, B, C"),  # § 677a.12(d) has Paytables A-C
+    ({"trips_plus_paytable": "E"}, "one of A, B, C, D"),  # § 677a.12(e) has Paytables A-D
+    ({"dealing_method": "shuffle_master"}, "manual_shoe"),  # §§ 677a.8-677a.10
+    ({"min_ante": "50", "max_ante": "10"}, "minimum"),
+    ({"max_trips_plus": "lots"}, "not an amount"),
+    ({"bonus_paytable": "A"}, "Unknown rules option"),  # Texas Hold 'Em Bonus's option is not this chapter's
+])
+def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
+    with pytest.raises(Refused, match=problem):
+        Round(GAME, rules)
+
+
+def test_the_configuration_page_offers_every_rules_option():
+    assert [option.key for option in GAME.rule_options] == list(GAME.default_rules)
+
+
+def test_each_paytable_option_selects_a_paytable_of_677a_12():
+    selectable = {option.paytable_wager: [letter for letter, _ in option.choices if letter]
+                  for option in GAME.rule_options if option.paytable_wager}
+    assert selectable == {"pocket_bonus": ["A", "B", "C"], "trips_plus": ["A", "B", "C", "D"]}  # § 677a.12(d)-(e)
+    for wager, letters in selectable.items():
+        assert [table.letter for table in paytables_for(GAME.slug, wager)] == letters
+
+
+# -- Every citation names a real section of Chapter 677a ----------------------------------------
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_bc6ccea0fd00734d.txt"
+
+
+def chapter_sections():
+    """{section number: its text}, from the "§ 677a.N." headings of the chapter."""
+    text = SEED.read_text(encoding="utf-8")
+    parts = re.split(r"^#* ?§ 677a\.(\d+)\. ", text, flags=re.MULTILINE)
+    return {int(number): body for number, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def cited_paths(citation):
+    """The (section, subsections) each "§ 677a.N(x)(y)" of a citation names."""
+    return [(int(number), re.findall(r"\(([^)]+)\)", subs))
+            for number, subs in re.findall(r"677a\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
+
+
+def names_a_real_section(citation, sections):
+    """The section exists and so does each cited subsection, in order, after the one before it
+    (as in test_thb_procedure.py: the scan does not indent the deeper levels reliably)."""
+    paths = cited_paths(citation)
+    if not paths:
+        return False
+    for number, subsections in paths:
+        if number not in sections:
+            return False
+        body, position = sections[number], 0
+        for label in subsections:
+            found = re.compile(rf"^[\s\-]*\({re.escape(label)}\) ", re.MULTILINE).search(body, position)
+            if found is None:
+                return False
+            position = found.end()
+    return True
+
+
+def every_citation():
+    """The sections of every prompt, settlement line, irregularity, refusal and paytable the engine can show."""
+    citations = {irregularity.section for irregularity in GAME.irregularities.values()}
+    citations |= {GAME.MULTIPLE_FACE_UP_BEFORE_DEAL.section, GAME.MULTIPLE_FACE_UP_AFTER_DEAL.section,
+                  GAME.wager_section, GAME.table_section}
+    citations |= {option.section for option in GAME.rule_options if option.section}
+    for wager in ("odds", "odds_bad_beat", "pocket_bonus", "trips_plus"):
+        citations |= {table.section for table in paytables_for(GAME.slug, wager)}
+    rounds = []
+    for method in ("manual_shoe", "hand", "automated_shoe", "reshuffling_shoe"):
+        stub = "correct" if method != "reshuffling_shoe" else None
+        rules = {"dealing_method": method, "stub_count_due": True, "approval_threshold": "100"}
+        prompts = []
+        rounds.append(play(SEATS, BOARD, DEALER, rules=rules, stub_count=stub, prompts=prompts))
+        citations |= {p.section for p in prompts}
+        if stub:
+            rounds.append(play(SEATS, BOARD, DEALER, rules=rules, stub_count="misdealt", until="river_decision"))
+    rounds += [
+        play({1: Hand("100", "As Ks", plays="300")}, "Qs Js Ts 4d 4c", "2h 3c", rules={"payout_limit": "50000"}),
+        play({1: Hand("10", "Ac Td")}, "Jh Qh Ks 2h 3h", "9h 4c"),  # a bad beat
+        play({1: Hand("10", "2c 3d")}, "As Ks Qd Jc Th", "4c 5d"),  # a tie
+        play({1: Hand("10", "Ac Td"), 2: Hand("10", "5c 6c")}, "Jh Qd Ks 2c 7d", "9s 4h"),  # no pair for the dealer
+        play({1: Hand("10", "2c 3d")}, "As Kd 9h 7c 4s", "2d 3c"),  # a tie below a pair
+        play({1: Hand("10", "2c 3d", pocket_bonus="5")}, "As Kd 9h 7c 5s", "Qd 4c"),  # a loss below a pair
+    ]
+    refusals = [(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "40"}),
+                (at("flop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "10"}),
+                (at("river_decision"), {"type": "decide", "seat": 4, "choice": "raise", "amount": "1"}),
+                (at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]}),
+                (at("reveal"), {"type": "irregularity", "kind": "dealer_card_exposed"}),
+                (at("flop"), {"type": "irregularity", "kind": "shoe_jam"}),
+                (bets((2, "ante", "10")), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "5"}),
+                (bets((2, "ante", "10")), {"type": "no_more_bets"}),
+                (Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
+                (Round(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
+    for rnd, action in refusals:
+        with pytest.raises(Refused) as refusal:
+            rnd.apply(action)
+        citations.add(refusal.value.section)
+    for kind, phase in (("wrong_card_count", "flop"), ("dealer_card_exposed", "preflop_decision"),
+                        ("dealer_card_exposed", "river_decision")):
+        rnd = at(phase).apply({"type": "irregularity", "kind": kind})
+        citations.add(rnd.prompt.section)
+        prompts = []
+        rounds.append(turn_cards(rnd.apply({"type": "approve", "approval": 1}), SEATS, DEALER, prompts))
+        citations |= {p.section for p in prompts}
+    for rnd in rounds:
+        citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}
+        citations.add(rnd.prompt.section)
+    return citations
+
+
+def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
+    assert sorted(chapter_sections()) == list(range(1, 14))
+
+
+def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
+    sections = chapter_sections()
+    assert names_a_real_section("§ 677a.11(h)(2)(iii)(B)", sections)
+    assert names_a_real_section("§ 677a.10(a)(2)", sections)
+    assert not names_a_real_section("§ 677a.14", sections)
+    assert not names_a_real_section("§ 677a.13(h)", sections)
+    assert not names_a_real_section("§ 677a.12(g)", sections)
+    assert not names_a_real_section("§ 677a.8(h)", sections)  # Chapter 647a's misdeal paragraph, not 677a's
+
+
+def test_every_section_the_engine_cites_exists_in_chapter_677a():
+    sections = chapter_sections()
+    citations = every_citation()
+    assert len(citations) > 35
+    assert sorted(c for c in citations if not names_a_real_section(c, sections)) == []

@@ -1,0 +1,150 @@
+"""Play World Poker Tour Heads-Up Hold 'Em rounds from a compact description (Chapter 677a).
+
+A round is described the way a floorperson would write it down: each seat's wagers, its
+decisions and its two cards, the board and the dealer's cards.  ``round_actions`` turns that
+into the dealer's actions in the order the regulation prescribes:
+
+* wagers (Ante, an equal Odds Wager, the optional Pocket Bonus and Trips Plus), "no more bets"
+  and the deal (§ 677a.8(b)-(c));
+* Raise Wager (up to three times the Ante) or check, clockwise = ascending seats (§ 677a.11(b));
+* the Flop (§ 677a.11(c)); Raise Wager (up to twice the Ante) or check by the seats that have not
+  raised (§ 677a.11(d)); the Turn and the River together (§ 677a.11(e)); the stub count when due;
+* Raise Wager equal to the Ante or fold by the seats that still have not raised (§ 677a.11(f));
+* the dealer's reveal, then each seat with a Raise Wager from the dealer's right = descending
+  seats (§ 677a.11(g)); then the folded seats whose cards wait under a Pocket Bonus or Trips Plus
+  Wager (§ 677a.11(f), (i)).
+
+Each action carries the phase it belongs to, so a test can stop a round just before a phase.
+The seat-independent helpers (``outcomes``, ``refuse``, ``state``, ``turn_cards``) are
+Texas Hold 'Em Bonus's, re-exported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from thb_play import outcomes, refuse, state, turn_cards
+
+from games.engine.procedure import Prompt, Round
+from games.engine.registry import game_for
+
+__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "turn_cards"]
+
+GAME = game_for("wpt-heads-up")
+
+# A board and dealer's hand for tests where the main game does not matter: no ace, king, queen,
+# jack, ten or two, so any Pocket Bonus hand can be dealt beside them; the dealer has a pair.
+BOARD = "3c 4d 8h 9s 7c"
+DEALER = "5h 5s"
+
+DECISIONS = ("preflop_decision", "flop_decision", "river_decision")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One seat: its Ante (and Odds, Pocket Bonus and Trips Plus Wagers), its decisions, its cards.
+
+    ``plays`` lists the seat's answers in order, one per decision point until it raises or folds:
+    "check", an amount ("30": a Raise Wager of $30), "raise" (the Raise Wager the engine computes:
+    after the River only) or "fold".  "30" raises before the Flop; "check 20" after the Flop;
+    "check check raise" after the Turn and River.  The Odds Wager equals the Ante unless given.
+    """
+
+    ante: str
+    cards: str
+    plays: str = "30"
+    pocket_bonus: str | None = None
+    trips_plus: str | None = None
+    odds: str | None = None
+
+    @property
+    def answers(self) -> list[str]:
+        return self.plays.split()
+
+    @property
+    def folds(self) -> bool:
+        return self.answers[-1] == "fold"
+
+    def answer(self, index: int) -> str | None:
+        """The answer at the ``index``-th decision point, or None once the seat raised or folded."""
+        return self.answers[index] if index < len(self.answers) else None
+
+    def wagers(self) -> dict[str, str]:
+        placed = {"ante": self.ante, "odds": self.odds or self.ante}
+        for wager in ("pocket_bonus", "trips_plus"):
+            if getattr(self, wager) is not None:
+                placed[wager] = getattr(self, wager)
+        return placed
+
+
+def decide(step: str, seat: int, answer: str) -> dict[str, Any]:
+    if answer in ("check", "fold", "raise"):
+        return {"type": "decide", "step": step, "seat": seat, "choice": answer}
+    return {"type": "decide", "step": step, "seat": seat, "choice": "raise", "amount": answer}
+
+
+def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
+                  card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """The dealer's actions for a round, each with its phase, in the regulation's order.
+
+    With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats'
+    and the dealer's cards, and turning them face up later enters nothing new.
+    """
+    actions: list[tuple[str, dict[str, Any]]] = []
+    for number in sorted(seats):
+        for wager, amount in seats[number].wagers().items():
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": wager, "amount": amount}))
+    deal: dict[str, Any] = {"type": "deal"}
+    if card_reader:
+        deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"dealer": dealer.split()}
+    actions += [("no_more_bets", {"type": "no_more_bets"}), ("deal", deal)]
+    cards = board.split()
+    streets = {0: ("flop", cards[:3]), 1: ("turn_river", cards[3:])}
+    for index, step in enumerate(DECISIONS):
+        for number in sorted(seats):
+            answer = seats[number].answer(index)
+            if answer is not None:
+                actions.append((step, decide(step, number, answer)))
+        if index in streets:
+            phase, dealt = streets[index]
+            actions.append((phase, {"type": "cards", "target": "board", "cards": dealt}))
+    if stub_count is not None:
+        stub = ("stub_count", {"type": "stub_count", "result": stub_count})
+        river = next(i for i, (phase, _) in enumerate(actions) if phase == "turn_river")
+        actions.insert(river + 1, stub)  # the stub is counted once all community cards are dealt
+
+    def turned(target: str, codes: str) -> dict[str, Any]:
+        return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
+
+    actions.append(("reveal", turned("dealer", dealer)))
+    for number in sorted(seats, reverse=True):
+        if not seats[number].folds:
+            actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
+    for number in sorted(seats, reverse=True):
+        hand = seats[number]
+        if hand.folds and (hand.pocket_bonus is not None or hand.trips_plus is not None):
+            actions.append(("settle_optional", turned(f"seat:{number}", hand.cards)))
+    return actions
+
+
+def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
+         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
+         card_reader: bool = False, prompts: list[Prompt] | None = None,
+         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+    """Play the round through the engine; with ``until``, stop before the first action of that phase.
+
+    ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
+    adds actions (an irregularity, say) just before the first action of a phase.
+    """
+    rnd = Round(GAME, rules or {})
+    extra = dict(before or {})
+    for phase, action in round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader):
+        for injected in extra.pop(phase, []):
+            rnd = rnd.apply(injected)
+        if phase == until:
+            return rnd
+        if prompts is not None:
+            prompts.append(rnd.prompt)
+        rnd = rnd.apply(action)
+    return rnd
