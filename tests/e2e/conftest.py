@@ -1,0 +1,373 @@
+"""Browser tests: a live ASGI server, Debian's chromium driven by Playwright, and tablets.
+
+The live server
+---------------
+``asgi_server`` (session scope) starts daphne in a child process (``tests/e2e/asgi_server.py``)
+on a free port of 127.0.0.1, pointed at the test database pytest-django created, and stops it
+before that database is destroyed.  A child process rather than a thread, so that the server
+runs exactly as in production: its own event loop and threads, its own environment (without
+the DJANGO_ALLOW_ASYNC_UNSAFE these tests need, see below), and the channel layer the settings
+choose — Redis when REDIS_URL is set, as in CI, so the pushes go through Redis.
+
+The child must see the rows the test writes, so the tests use ``transactional_db`` (committed
+rows, tables flushed after each test) and the test database must be one two processes can
+open: PostgreSQL is; SQLite's default test database is in memory, so when the suite runs on
+SQLite this conftest puts it in a file instead (below).  That applies to the whole session in
+which tests/e2e is collected, which is harmless: a file SQLite database behaves like the
+in-memory one, a little slower.
+
+Playwright's sync API runs an event loop in the test's thread, and Django then refuses ORM
+calls there (SynchronousOnlyOperation).  ``_async_unsafe_allowed`` sets
+DJANGO_ALLOW_ASYNC_UNSAFE for the tests of this directory only, and only while each runs.
+
+Tablets
+-------
+``tablet(username, path)`` opens a new browser context (its own cookies: one person's tablet),
+logs in through the login page, opens ``path`` and, when the page has a websocket, waits until
+it is connected and has received its first push.  ``Tablet.tap(label)`` taps a button of the
+table page and waits until the tap's answer is on screen *and* the websocket push of the same
+state has arrived; without that second wait, a push arriving late would redraw the wager forms
+while the next seat's amounts are being typed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+TABLET = {"width": 1280, "height": 800}  # a 10" tablet in landscape
+PASSWORD = "e2e-pass-2026"
+SCREENSHOTS = BASE_DIR / "docs" / "screenshots"
+SERVER_START_TIMEOUT = 30  # seconds
+ACTION_TIMEOUT = 15_000  # ms: the most a tap's answer, a push or a page load may take (CI machines are busy)
+
+expect.set_options(timeout=ACTION_TIMEOUT)
+
+
+# -- the test database in a file when it is SQLite ------------------------------------------------
+
+def _sqlite_test_database_on_disk() -> None:
+    """Give SQLite's test database a file name, so that the server's process can open it too.
+
+    Runs when this conftest is imported, before pytest-django creates the test databases; the
+    TEST dict is the one the database connection reads, so this holds even if a connection
+    object exists already.
+    """
+    database = settings.DATABASES["default"]
+    if not database["ENGINE"].endswith("sqlite3"):
+        return
+    test = database.setdefault("TEST", {})
+    if not test.get("NAME") or str(test["NAME"]).startswith((":memory:", "file:memorydb")):
+        test["NAME"] = str(Path(tempfile.gettempdir()) / f"dealer_assist_e2e_{os.getpid()}.sqlite3")
+
+
+_sqlite_test_database_on_disk()
+
+
+# -- the live ASGI server ---------------------------------------------------------------------------
+
+@dataclass
+class LiveServer:
+    url: str
+    process: subprocess.Popen
+    log: Path
+    _read: int = field(default=0)
+
+    def new_log(self) -> str:
+        """What the server logged since the last call."""
+        text = self.log.read_text(errors="replace")
+        new, self._read = text[self._read:], len(text)
+        return new
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with status {process.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2) as response:  # noqa: S310 - our URL
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"daphne did not answer on {url} within {SERVER_START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, tmp_path_factory) -> Iterator[LiveServer]:
+    """daphne serving dealer_assist.asgi (HTTP and websockets) on the test database."""
+    from django.db import connections
+
+    database = dict(connections["default"].settings_dict)  # NAME is the test database's by now
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp_path_factory.mktemp("e2e-server") / "daphne.log"
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update({
+        "DEALER_ASSIST_E2E_DATABASE": json.dumps(database, default=str),
+        "DJANGO_SETTINGS_MODULE": "dealer_assist.settings",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(BASE_DIR), env.get("PYTHONPATH")])),
+        "PYTHONUNBUFFERED": "1",
+    })
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("asgi_server.py")), str(port)],
+                                   cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        _wait_until_serving(url, process, log)
+        yield LiveServer(url, process, log)
+    finally:
+        # Stopped before pytest-django drops the test database (PostgreSQL refuses to drop a
+        # database with open connections).
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.e2e_failed = report.failed
+    return report
+
+
+@pytest.fixture(autouse=True)
+def _server_log_on_failure(request, asgi_server: LiveServer) -> Iterator[None]:
+    """A failing browser test prints what the server logged meanwhile (shown with the failure)."""
+    asgi_server.new_log()
+    yield
+    if getattr(request.node, "e2e_failed", False):
+        print(f"--- daphne log ({asgi_server.url}) ---\n{asgi_server.new_log()}")
+
+
+# -- Django's async guard, for these tests only -----------------------------------------------------
+
+@pytest.fixture(autouse=True)
+def _async_unsafe_allowed(monkeypatch) -> None:
+    """Playwright's sync API keeps an event loop in this thread; allow the ORM here, in these tests."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+# -- people and the browser -------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def _password_hash() -> str:
+    # The server checks passwords with the production hashers; the suite's own test settings
+    # (tests/conftest.py) use a fast hasher the server does not know, so hash with PBKDF2 here.
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    hasher = PBKDF2PasswordHasher()
+    return hasher.encode(PASSWORD, hasher.salt())
+
+
+@pytest.fixture
+def people(transactional_db, _password_hash):
+    """One user per role, and a second dealer, committed so that the server sees them."""
+    from django.contrib.auth.models import Group, User
+
+    from games.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
+
+    groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
+    cast = {}
+    for username, role in [("dealer", DEALER), ("dealer2", DEALER), ("floor", FLOORPERSON), ("super", SUPERVISOR)]:
+        user = User.objects.create(username=username, password=_password_hash)
+        user.groups.add(groups[role])
+        cast[username] = user
+    return cast
+
+
+@pytest.fixture
+def chromium(transactional_db, _async_unsafe_allowed):
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            # While Playwright's loop runs, Django keeps this thread's connections apart (asgiref
+            # stores them per context when a loop is running), and pytest-django's teardown,
+            # which runs after, would never close them: PostgreSQL would then refuse to drop the
+            # test database.  Close them here, while they can still be seen.
+            connections.close_all()
+            browser.close()
+
+
+# Records, in each page, what the htmx websocket extension does: the socket opened, each message,
+# and the (round, seq) of the last table state pushed.  ``token`` changes on every load, so an
+# unchanged token proves that the page was not reloaded.
+INIT_SCRIPT = """
+(() => {
+  const e2e = window.__e2e = {
+    token: Math.random().toString(36).slice(2), wsOpen: 0, messages: 0, lastPush: null, tapped: null,
+  };
+  document.addEventListener("htmx:wsOpen", () => { e2e.wsOpen += 1; });
+  document.addEventListener("htmx:wsAfterMessage", (event) => {
+    e2e.messages += 1;
+    const html = String(event.detail.message);
+    const seq = /data-seq="(\\d*)"/.exec(html), round = /data-round="(\\d*)"/.exec(html);
+    if (seq && round) e2e.lastPush = {round: round[1], seq: seq[1]};
+  });
+})();
+"""
+
+# Whether a tap has been answered: "ok", the refusal's text, or false while waiting.
+#
+# A tap posts its form; the answer replaces #table-state, and the push of the new state (sent
+# when the change commits) replaces it too, in either order.  Whichever comes first takes the
+# tapped form out of the page; htmx then swaps the other answer, if it comes later, into the
+# old, detached #table-state (htmx picks the target when it sends the request), where nobody
+# sees it.  So the screen is settled once the form is gone, the state moved on, and the push
+# of that state has arrived: nothing of this tap can redraw the page after that.  A refused tap
+# moves nothing and pushes nothing: its answer shows the refusal.
+SETTLED = """
+(before) => {
+  const state = document.querySelector("#table-state");
+  if (!state || window.__e2e.tapped.isConnected) return false;
+  const now = {round: state.dataset.round, seq: state.dataset.seq};
+  if (now.round === before.round && now.seq === before.seq) {
+    const error = state.querySelector(".error");
+    return error ? "refused: " + error.textContent.trim() : false;
+  }
+  const push = window.__e2e.lastPush;
+  return push !== null && push.round === now.round && push.seq === now.seq ? "ok" : false;
+}
+"""
+
+
+class Tablet:
+    """One person's browser (a context of its own) showing one page."""
+
+    def __init__(self, page, username: str, base_url: str):
+        self.page = page
+        self.username = username
+        self.base_url = base_url
+
+    def __repr__(self) -> str:
+        return f"<Tablet {self.username} {self.page.url}>"
+
+    # -- navigation and the socket
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        self.wait_for_socket()
+
+    def wait_for_socket(self) -> None:
+        """Wait until the page's websocket is open and its first push (the current state) arrived."""
+        if self.page.locator("[ws-connect]").count():
+            self.page.wait_for_function("window.__e2e.wsOpen > 0 && window.__e2e.messages > 0")
+
+    @property
+    def token(self) -> str:
+        return self.page.evaluate("window.__e2e.token")
+
+    # -- the table page
+
+    @property
+    def state(self):
+        return self.page.locator("#table-state")
+
+    @property
+    def prompt(self):
+        return self.page.locator("#prompt")
+
+    def _position(self) -> dict[str, str]:
+        return self.state.evaluate("el => ({round: el.dataset.round, seq: el.dataset.seq})")
+
+    def tap(self, label: str) -> None:
+        """Tap the button with exactly this label and wait for its answer (and the push)."""
+        before = self._position()
+        button = self.state.get_by_role("button", name=label, exact=True)
+        button.evaluate("button => { window.__e2e.tapped = button.form; }")
+        button.click()
+        try:
+            outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
+        except PlaywrightTimeoutError:
+            seen = self.page.evaluate("[window.__e2e, document.querySelector('#table-state')?.dataset]")
+            raise AssertionError(f"{self.username} tapped {label!r} at {before}: no settled answer; "
+                                 f"page saw {seen}") from None
+        assert outcome == "ok", f"{self.username} tapped {label!r}: {outcome}"
+
+    def set_seat(self, seat: int, ante: str, bonus: str = "") -> None:
+        form = self.page.locator(f"form.seat-wagers[data-seat='{seat}']")
+        form.locator("input[name=amount_ante]").fill(ante)
+        form.locator("input[name=amount_bonus]").fill(bonus)
+        self.tap(f"Set seat {seat}")
+
+    def enter_cards(self, *codes: str) -> None:
+        """Tap the cards on the 52-card picker, then "Enter cards"."""
+        for code in codes:
+            self.page.locator(f"form.picker button.pick[data-card='{code}']").click()
+        self.tap("Enter cards")
+
+    def settlement(self) -> list[tuple[int, str, str, int]]:
+        """The settlement lines on screen: (seat, wager, outcome, amount in cents), in order."""
+        rows = self.page.locator("#settlement tr[data-seat]").evaluate_all(
+            "rows => rows.map(r => [r.dataset.seat, r.dataset.wager, r.dataset.outcome, r.dataset.amount])")
+        return [(int(seat), wager, outcome, int(amount)) for seat, wager, outcome, amount in rows]
+
+    def screenshot(self, name: str, *, full_page: bool = True, until: str = "") -> Path:
+        """Save docs/screenshots/NAME: the whole page, or the viewport, or the page down to the
+        bottom of the element ``until`` selects."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / name
+        clip = None
+        if until:
+            box = self.page.locator(until).bounding_box()
+            width = self.page.evaluate("document.documentElement.clientWidth")
+            clip = {"x": 0, "y": 0, "width": width, "height": box["y"] + box["height"] + 16}
+        self.page.screenshot(path=str(path), full_page=full_page or bool(clip), clip=clip,
+                             animations="disabled", caret="hide")
+        return path
+
+
+@pytest.fixture
+def tablet(chromium, asgi_server: LiveServer, people) -> Callable[..., Tablet]:
+    """``tablet(username, path)``: a new browser context, logged in as ``username``, on ``path``."""
+
+    def open_tablet(username: str, path: str = "/") -> Tablet:
+        context = chromium.new_context(viewport=TABLET, base_url=asgi_server.url)
+        context.set_default_timeout(ACTION_TIMEOUT)
+        context.add_init_script(INIT_SCRIPT)
+        page = context.new_page()
+        page.goto("/accounts/login/")
+        page.locator("input[name=username]").fill(username)
+        page.locator("input[name=password]").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        device = Tablet(page, username, asgi_server.url)
+        device.open(path)
+        return device
+
+    return open_tablet
