@@ -8,6 +8,7 @@ that the pit page and the history can query them; they are never edited by hand.
 from django.conf import settings
 from django.db import models
 
+from games.engine.procedure import instruction
 from games.engine.registry import GAMES
 
 
@@ -122,6 +123,10 @@ class SettlementLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.seat} {self.wager}: {self.outcome}"
+
+    @property
+    def instruction(self) -> str:
+        return instruction(self.outcome, self.amount, self.stake)
 
 
 class Approval(models.Model):

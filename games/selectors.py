@@ -40,6 +40,7 @@ class SeatView:
     folded: bool
     lines: list[EngineLine] = field(default_factory=list)
     active: bool = False
+    decisions: list[str] = field(default_factory=list)  # "flop decision: flop", in the order taken
 
 
 def current_round(table: Table) -> Round | None:
@@ -89,9 +90,13 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
             seat.folded,
             state.seat_lines(number),
             active=prompt is not None and prompt.seat == number,
+            decisions=[f"{step.removesuffix('_decision').replace('_', ' ')}: {choice}"
+                       for step, choice in seat.decisions.items()],
         ))
+    # Seats in the order they were settled; a wager settled by a decision (a fold, a pulled bet)
+    # does not put its seat first.
     order = []
-    for line in state.lines:
+    for line in sorted(state.lines, key=lambda line: line.stage != "settle"):
         if line.seat not in order:
             order.append(line.seat)
     return {

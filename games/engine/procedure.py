@@ -69,16 +69,20 @@ class SettlementLine:
 
     @property
     def instruction(self) -> str:
-        """What the dealer does with the chips."""
-        match self.outcome:
-            case "win":
-                return f"pay {dollars(self.amount)}"
-            case "lose":
-                return f"collect {dollars(self.amount)}"
-            case "capped":
-                return f"reduce by {dollars(-self.amount)}"
-            case _:
-                return f"return {dollars(self.stake)}"
+        return instruction(self.outcome, self.amount, self.stake)
+
+
+def instruction(outcome: str, amount: Cents, stake: Cents) -> str:
+    """What the dealer does with the chips of a settled wager."""
+    match outcome:
+        case "win":
+            return f"pay {dollars(amount)}"
+        case "lose":
+            return f"collect {dollars(amount)}"
+        case "capped":
+            return f"reduce by {dollars(-amount)}"
+        case _:
+            return f"return {dollars(stake)}"
 
 
 @dataclass
@@ -770,10 +774,11 @@ class Round:
         threshold = parse_dollars(threshold)
         total = sum(line.amount for line in lines if line.outcome in (WIN, CAPPED))
         if total >= threshold:
+            largest = max((line for line in lines if line.outcome == WIN), key=lambda line: line.amount)
             self.approvals.append(Approval(
                 len(self.approvals) + 1, "payout", seat_no,
                 f"Seat {seat_no}: payout of {dollars(total)} (table requires approval from {dollars(threshold)})",
-                lines[0].section))
+                largest.section))  # the section of the largest payout, which the floorperson validates
 
     def _decide_approval(self, action: Action) -> None:
         approval_id = action.get("approval")

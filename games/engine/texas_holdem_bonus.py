@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.hands import Category, high_hand
+from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import holdem_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, MoneyError, dollars, parse_dollars
 from games.engine.paytables import paytable
@@ -301,7 +302,7 @@ class TexasHoldemBonus(Game):
         player = high_hand(seat.cards + rnd.board)
         if not seat.folded:
             dealer = high_hand(rnd.dealer_cards + rnd.board)
-            versus = f"{player.name} against the dealer's {dealer.name}"
+            versus = against_dealer(player, dealer)
             threshold = ANTE_THRESHOLDS[rnd.rules["ante_returned_below"]]
             for wager in MAIN_WAGERS:
                 stake = seat.wagers.get(wager)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.hands import Category, high_hand
+from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, MoneyError, Odds, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable
@@ -411,7 +412,7 @@ class WptHeadsUp(Game):
         """§ 677a.11(h): the Ante, Raise and Odds Wagers against the dealer's hand."""
         player = high_hand(seat.cards + rnd.board)
         dealer = high_hand(rnd.dealer_cards + rnd.board)
-        versus = f"{player.name} against the dealer's {dealer.name}"
+        versus = against_dealer(player, dealer)
         stakes = {wager: seat.wagers[wager] for wager in MAIN_WAGERS}
 
         def line(wager: str, outcome: str, section: str, amount: Cents | None = None, **extra: str) -> SettlementLine:

@@ -20,3 +20,28 @@ document.addEventListener("click", (event) => {
   form.querySelector(".picked").textContent = cards.map((c) => form.querySelector(`[data-card="${c}"]`).textContent).join(" ");
   form.querySelector("button.enter").disabled = cards.length !== needed;
 });
+
+// A push redraws the whole table area.  While the dealer is typing an amount, hold the latest
+// push and apply it when the field loses focus, so the typing is not wiped out.
+let heldPush = null;
+const typing = () => {
+  const field = document.activeElement;
+  return field && field.matches("#table-state input[type=text], #table-state input:not([type])") && field.value;
+};
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  if (typing()) {
+    heldPush = event.detail.message;
+    event.preventDefault();
+  }
+});
+document.addEventListener("focusout", () => {
+  setTimeout(() => {
+    if (heldPush && !typing()) {
+      const push = heldPush;
+      heldPush = null;
+      htmx.swap("#table-state", push, { swapStyle: "outerHTML" });
+    }
+  }, 0);
+});
+// A tap answered over HTTP supersedes a held push.
+document.addEventListener("htmx:afterRequest", () => { heldPush = null; });

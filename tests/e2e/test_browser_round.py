@@ -220,3 +220,21 @@ def test_two_dealer_tablets_of_one_table_stay_in_step(tablet, table):
     # Each tablet's buttons carry the state it shows, so both now act on the same step.
     assert first.state.get_attribute("data-seq") == second.state.get_attribute("data-seq")
     assert (first.token, second.token) == (first_token, second_token), "a tablet was reloaded"
+
+
+def test_a_push_waits_while_the_dealer_types_an_amount(tablet, table):
+    first = tablet("dealer", f"/tables/{table.id}/")
+    second = tablet("dealer2", f"/tables/{table.id}/")
+    first.tap("Start round 1")
+    expect(second.page.locator("h1")).to_contain_text("round 1")
+
+    typed = second.page.locator("form.seat-wagers[data-seat='3'] input[name=amount_ante]")
+    typed.fill("2")
+    typed.press_sequentially("5")  # the field keeps the focus, as it does while a dealer types
+    first.set_seat(1, "10")
+    second.page.wait_for_timeout(500)  # the push has arrived and is held
+    assert typed.input_value() == "25"
+    expect(second.page.locator("#seat-1")).not_to_contain_text("Ante $10.00")
+
+    second.page.locator("h1").click()  # the field loses the focus: the held push is applied
+    expect(second.page.locator("#seat-1")).to_contain_text("Ante $10.00")

@@ -133,7 +133,7 @@ def test_the_ante_pushes_and_raise_and_odds_win_when_the_dealer_has_less_than_a_
 
 
 def test_a_winning_high_card_against_a_dealer_without_a_pair_pushes_the_odds_wager():
-    # Player Ac 5d: ace high against the dealer's Kd 4s, king high, on 2h 7h 9d Jc 3s.
+    # Player Ac 5d: ace high against the dealer's kd 4s, king high, on 2h 7h 9d Jc 3s.
     assert main_game("Ac 5d", "2h 7h 9d Jc 3s", "Kd 4s") == {
         "ante": ("push", 0),  # § 677a.11(h)(1)
         "raise": ("win", 30_00),  # § 677a.11(h)(1)(i), § 677a.12(a): 1 to 1 on $30
@@ -151,7 +151,7 @@ def test_a_tie_below_a_pair_pushes_every_wager():
 
 
 def test_a_losing_hand_against_a_dealer_without_a_pair_keeps_its_ante_but_loses_raise_and_odds():
-    # Player 2c 3d: A K 9 7 5 against the dealer's Qd 4c: A K Q 9 7 (both without a pair).
+    # Player 2c 3d: A K 9 7 5 against the dealer's qd 4c: A K Q 9 7 (both without a pair).
     assert main_game("2c 3d", "As Kd 9h 7c 5s", "Qd 4c") == {
         "ante": ("push", 0),  # § 677a.11(h)(1): the Ante pushes whatever the player holds
         "raise": ("lose", 30_00),  # § 677a.11(h)(1)(iii): collect the $30 Raise Wager

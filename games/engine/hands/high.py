@@ -341,3 +341,13 @@ def high_hand(cards: Sequence[Card]) -> HighHand:
     """The best five-card hand that can be formed from five to seven cards."""
     return hand_from_value(rank_value(card_indices(cards)), cards)
 
+
+
+def against_dealer(player: HighHand, dealer: HighHand) -> str:
+    """How a settlement line names the two hands it compared.
+
+    >>> from games.engine.cards import parse_cards
+    >>> against_dealer(high_hand(parse_cards("As Ad 2c 7h 9s")), high_hand(parse_cards("Ks Qd 2d 7c 9h")))
+    "Pair of aces against the dealer's high card, king high"
+    """
+    return f"{player.name} against the dealer's {dealer.name[0].lower()}{dealer.name[1:]}"
