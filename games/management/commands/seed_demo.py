@@ -14,6 +14,11 @@ DEMO_TABLES = [
     ("TH-2", "texas-holdem-bonus", {"bonus_paytable": "B", "ante_returned_below": "flush",
                                     "dealing_method": "hand", "counting_shuffler": True}, False),
     ("TH-T", "texas-holdem-bonus", {"bonus_paytable": "A", "approval_threshold": "100.00"}, True),
+    ("WPT-1", "wpt-heads-up", {"pocket_bonus_paytable": "A", "trips_plus_paytable": "B",
+                               "approval_threshold": "500.00"}, False),
+    ("LIR-1", "let-it-ride", {"let_it_ride_paytable": "A", "five_card_bonus_paytable": "C",
+                              "three_card_bonus_paytable": "D", "six_card_bonus_paytable": "A",
+                              "approval_threshold": "500.00"}, False),
 ]
 
 
