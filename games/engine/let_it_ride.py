@@ -76,6 +76,8 @@ from games.engine.procedure import (
     SettleSeats,
     Step,
     StubCount,
+    dealing_irregularities,
+    dealing_options,
 )
 
 BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
@@ -338,16 +340,10 @@ class LetItRide(Game):
         RuleOption("max_six_card_bonus", "Maximum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
         RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
                    help="Empty for none; else at least $50,000 or the most one patron can win betting the minimum"),
-        RuleOption("dealing_method", "Dealing method", "choice", "§ 643a.8-§ 643a.10", (
-            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
-            ("automated_shoe", "Automated dealing shoe"),
-            ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"))),
-        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 643a.8(f)",
-                   help="Without one, the stub is counted at least once every 5 rounds"),
-        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
-                   help="Leave empty for none"),
+        *dealing_options("643a", counting_shuffler_section="§ 643a.8(f)"),
     )
     irregularities = {
+        **dealing_irregularities("643a", stub_section="§ 643a.8(h)"),
         "card_face_up": Irregularity(
             "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False),
         "wrong_card_count": Irregularity(
@@ -356,13 +352,6 @@ class LetItRide(Game):
         "community_card_exposed": Irregularity(
             "community_card_exposed", "Community card exposed before the dealer turned it", "§ 643a.13(d)",
             void=True),
-        "shoe_jam": Irregularity(
-            "shoe_jam", "Automated dealing shoe jammed or failed to deal", "§ 643a.13(f)", void=True),
-        "stub_misdealt": Irregularity(
-            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", "§ 643a.8(h)", void=True),
-        "stub_incorrect": Irregularity(
-            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
-            "§ 643a.8(h)", void=True, removes_deck=True),
     }
     MULTIPLE_FACE_UP = Irregularity(
         "cards_face_up", "More than one card found face up while dealing", "§ 643a.13(a)", void=True)

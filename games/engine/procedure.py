@@ -889,3 +889,45 @@ class Round:
     def available_cards(self) -> list[Card]:
         used = self.used_cards()
         return [card for card in FULL_DECK if card not in used]
+
+
+# -- what the poker chapters share ---------------------------------------------------------------
+# Their sections are numbered alike: § .8 manual shoe, § .9 from the hand, § .10 automated shoe,
+# § .13 irregularities.  A game builds its options and irregularities from these and adds its own.
+
+DEALING_METHOD_CHOICES = (
+    ("manual_shoe", "Manual dealing shoe"),
+    ("hand", "From the hand"),
+    ("automated_shoe", "Automated dealing shoe"),
+    ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"),
+)
+
+
+def dealing_options(chapter: str, *, counting_shuffler_section: str) -> tuple[RuleOption, ...]:
+    """The dealing method, whether the shuffler counts the cards, and the approval threshold."""
+    return (
+        RuleOption("dealing_method", "Dealing method", "choice", f"§ {chapter}.8-§ {chapter}.10",
+                   DEALING_METHOD_CHOICES),
+        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool",
+                   counting_shuffler_section, help="Without one, the stub is counted at least once every 5 rounds"),
+        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
+                   help="Leave empty for none"),
+    )
+
+
+def dealing_irregularities(chapter: str, *, stub_section: str) -> dict[str, Irregularity]:
+    """A card found face up (§ .13(a)), a wrong number of cards (§ .13(c)), a jammed automated
+    shoe (§ .13(f)) and a wrong stub count; ``StubCount`` cites the dealing method's own section."""
+    return {
+        "card_face_up": Irregularity(
+            "card_face_up", "Card found face up in the shoe or deck", f"§ {chapter}.13(a)", void=False),
+        "wrong_card_count": Irregularity(
+            "wrong_card_count", "Incorrect number of cards dealt", f"§ {chapter}.13(c)", void=True),
+        "shoe_jam": Irregularity(
+            "shoe_jam", "Automated dealing shoe jammed or failed to deal", f"§ {chapter}.13(f)", void=True),
+        "stub_misdealt": Irregularity(
+            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", stub_section, void=True),
+        "stub_incorrect": Irregularity(
+            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
+            stub_section, void=True, removes_deck=True),
+    }

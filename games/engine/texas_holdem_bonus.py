@@ -41,6 +41,8 @@ from games.engine.procedure import (
     SettleSeats,
     Step,
     StubCount,
+    dealing_irregularities,
+    dealing_options,
 )
 
 # § 647a.8 manual dealing shoe, § 647a.9 from the hand, § 647a.10 automated dealing shoe,
@@ -103,30 +105,13 @@ class TexasHoldemBonus(Game):
         RuleOption("max_bonus", "Maximum Bonus Wager", "money", "§ 647a.7"),
         RuleOption("payout_limit", "Aggregate payout limit per hand", "money", "§ 647a.12(c)",
                    help="At least $50,000 or the most one patron can win betting the minimum"),
-        RuleOption("dealing_method", "Dealing method", "choice", "§ 647a.8-§ 647a.10", (
-            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
-            ("automated_shoe", "Automated dealing shoe"),
-            ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"))),
-        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 647a.8(f)",
-                   help="Without one, the stub is counted at least once every 5 rounds"),
-        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
-                   help="Leave empty for none"),
+        *dealing_options("647a", counting_shuffler_section="§ 647a.8(f)"),
     )
     irregularities = {
-        "card_face_up": Irregularity(
-            "card_face_up", "Card found face up in the shoe or deck", "§ 647a.13(a)", void=False),
-        "wrong_card_count": Irregularity(
-            "wrong_card_count", "Incorrect number of cards dealt", "§ 647a.13(c)", void=True),
+        **dealing_irregularities("647a", stub_section="§ 647a.8(h)"),
         "dealer_card_exposed": Irregularity(
             "dealer_card_exposed", "Dealer's card exposed before every decision was made", "§ 647a.13(d)",
             void=True, surviving_wagers=("bonus",)),
-        "shoe_jam": Irregularity(
-            "shoe_jam", "Automated dealing shoe jammed or failed to deal", "§ 647a.13(f)", void=True),
-        "stub_misdealt": Irregularity(
-            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", "§ 647a.8(h)", void=True),
-        "stub_incorrect": Irregularity(
-            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
-            "§ 647a.8(h)", void=True, removes_deck=True),
     }
     MULTIPLE_FACE_UP_BEFORE_DEAL = Irregularity(
         "cards_face_up", "More than one card found face up while dealing", "§ 647a.13(a)", void=True)

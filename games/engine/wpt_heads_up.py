@@ -47,6 +47,8 @@ from games.engine.procedure import (
     SettleSeats,
     Step,
     StubCount,
+    dealing_irregularities,
+    dealing_options,
 )
 
 SLUG = "wpt-heads-up"
@@ -181,31 +183,13 @@ class WptHeadsUp(Game):
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Raise and Odds)", "money",
                    "§ 677a.12(f)", help="Leave empty for none; else at least $50,000 or the most one patron can "
                                         "win on those wagers betting the minimum"),
-        RuleOption("dealing_method", "Dealing method", "choice", "§ 677a.8-§ 677a.10", (
-            ("manual_shoe", "Manual dealing shoe"), ("hand", "From the hand"),
-            ("automated_shoe", "Automated dealing shoe"),
-            ("reshuffling_shoe", "Automated shoe that reshuffles and dispenses the community cards first"))),
-        RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", "§ 677a.8(e)",
-                   help="Without one, the stub is counted at least once every 5 rounds"),
-        RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
-                   help="Leave empty for none"),
+        *dealing_options("677a", counting_shuffler_section="§ 677a.8(e)"),
     )
     irregularities = {
-        "card_face_up": Irregularity(
-            "card_face_up", "Card found face up in the shoe or deck", "§ 677a.13(a)", void=False),
-        "wrong_card_count": Irregularity(
-            "wrong_card_count", "Incorrect number of cards dealt", "§ 677a.13(c)", void=True),
+        **dealing_irregularities("677a", stub_section="§ 677a.8(g)"),
         "dealer_card_exposed": Irregularity(
             "dealer_card_exposed", "Dealer's card exposed before each player folded or raised", "§ 677a.13(d)",
             void=True, surviving_wagers=OPTIONAL_WAGERS),
-        "shoe_jam": Irregularity(
-            "shoe_jam", "Automated dealing shoe jammed or failed to deal", "§ 677a.13(f)", void=True),
-        # The section of a wrong stub count is the table's dealing method's (StubCount replaces it).
-        "stub_misdealt": Irregularity(
-            "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", "§ 677a.8(g)", void=True),
-        "stub_incorrect": Irregularity(
-            "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
-            "§ 677a.8(g)", void=True, removes_deck=True),
     }
     MULTIPLE_FACE_UP_BEFORE_DEAL = Irregularity(
         "cards_face_up", "More than one card found face up while dealing", "§ 677a.13(a)", void=True)
