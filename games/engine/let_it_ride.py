@@ -54,7 +54,6 @@ from games.engine.procedure import (
     CAPPED,
     LOSE,
     PUSH,
-    VOID,
     WIN,
     Action,
     Betting,
@@ -618,13 +617,5 @@ class LetItRide(Game):
         shown = (f"{hand.name} ({' '.join(c.code for c in seat.cards)} + "
                  f"{' '.join(c.code for c in rnd.dealer_cards)})")
         return self._side_line(seat, "six_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(6)(i)")
-
-    def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
-        """Every void of Chapter 643a returns every wager (§ 643a.13(a), (c), (d), (f), § 643a.8(h)); a bet
-        already withdrawn is in ``seat.wagers`` too and comes back once, here."""
-        return [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
-                               note=f"Void: {irregularity.label}; wager returned")
-                for wager, stake in seat.wagers.items()]
-
 
 GAME = LetItRide()

@@ -597,6 +597,21 @@ class Game:
         raise NotImplementedError
 
     def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
+        """A void returns every wager but those the irregularity's section still settles."""
+        lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
+                                note=f"Void: {irregularity.label}; wager returned")
+                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
+        for wager in irregularity.surviving_wagers:
+            if wager in seat.wagers:
+                line = self.settle_surviving(rnd, seat, wager)
+                if line.outcome != VOID:
+                    note = f"Settled although the round is void ({irregularity.section})"
+                    line = dataclasses.replace(line, note=note)
+                lines.append(line)
+        return lines
+
+    def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
+        """Settle a wager that a void leaves standing (e.g. the Bonus Wager, § 647a.13(a) and (d))."""
         raise NotImplementedError
 
     def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:

@@ -22,7 +22,6 @@ from games.engine.procedure import (
     LOSE,
     PUSH,
     RETURNED,
-    VOID,
     WIN,
     Betting,
     Close,
@@ -335,15 +334,8 @@ class TexasHoldemBonus(Game):
                                note=f"Winnings of {dollars(covered)} on the Ante, Flop, Turn, River and Bonus "
                                     f"Wagers are capped at the table's payout limit of {dollars(limit)}")]
 
-    def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
-        lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
-                                note=f"Void: {irregularity.label}; wager returned")
-                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
-        if "bonus" in irregularity.surviving_wagers and "bonus" in seat.wagers:
-            line = self.settle_bonus(rnd, seat)
-            lines.append(SettlementLine(**{**line.__dict__, "note": f"Settled although the round is void "
-                                                                     f"({irregularity.section})"}))
-        return lines
+    def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
+        return self.settle_bonus(rnd, seat)  # the Bonus Wager is the only one a void leaves
 
 
 GAME = TexasHoldemBonus()

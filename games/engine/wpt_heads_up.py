@@ -492,25 +492,17 @@ class WptHeadsUp(Game):
                                note=f"Winnings of {dollars(covered)} on the Ante, Raise and Odds Wagers are capped "
                                     f"at the table's payout limit of {dollars(limit)}")]
 
-    def settle_void(self, rnd: Round, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
-        lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
-                                note=f"Void: {irregularity.label}; wager returned")
-                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
-        settled_anyway = f"Settled although the round is void ({irregularity.section})"
-        if "pocket_bonus" in irregularity.surviving_wagers and "pocket_bonus" in seat.wagers:
-            lines.append(dataclasses.replace(self.settle_pocket_bonus(rnd, seat), note=settled_anyway))
-        if "trips_plus" in irregularity.surviving_wagers and "trips_plus" in seat.wagers:
-            if len(rnd.board) == 5:
-                lines.append(dataclasses.replace(self.settle_trips_plus(rnd, seat), note=settled_anyway))
-            else:
-                # The Trips Plus Wager is decided on the five community cards (§ 677a.7(d)(3)); the void
-                # came before they were all dealt, and the shared void procedure has no step to deal the
-                # rest, so the wager is returned rather than settled on a board it was not made on.
-                lines.append(SettlementLine(
-                    seat.number, "trips_plus", seat.wagers["trips_plus"], VOID, 0, irregularity.section,
-                    note=f"Void before the board was complete ({len(rnd.board)} of 5 community cards): "
-                         "the Trips Plus Wager is returned"))
-        return lines
+    def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
+        if wager == "pocket_bonus":
+            return self.settle_pocket_bonus(rnd, seat)
+        if len(rnd.board) == 5:
+            return self.settle_trips_plus(rnd, seat)
+        # The Trips Plus Wager is decided on the five community cards (§ 677a.7(d)(3)); the void came
+        # before they were all dealt, and the shared void procedure has no step to deal the rest, so
+        # the wager is returned rather than settled on a board it was not made on.
+        return SettlementLine(seat.number, "trips_plus", seat.wagers["trips_plus"], VOID, 0, rnd.void.section,
+                              note=f"Void before the board was complete ({len(rnd.board)} of 5 community cards): "
+                                   "the Trips Plus Wager is returned")
 
 
 GAME = WptHeadsUp()
