@@ -8,7 +8,9 @@ writes the sheet of a recorded round, so any past round can be settled again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from games.engine.money import Cents, dollars
@@ -24,6 +26,8 @@ from games.engine.procedure import (
     StubCount,
 )
 from games.engine.registry import game_for
+
+AMOUNT = re.compile(r"\$?[\d,]+(\.\d+)?")
 
 
 class SheetError(ValueError):
@@ -175,8 +179,11 @@ def _decision(step: SeatDecision, seats: Mapping[str, Any], seat_no: int) -> dic
     if isinstance(value, str) and value in by_key:
         return {"type": "decide", "step": step.id, "seat": seat_no, "choice": value}
     wager_options = [option for option in step.options if option.wager]
-    if len(wager_options) != 1:
-        raise SheetError(f"seat {seat_no}'s {name} decision must be one of {', '.join(by_key)}")
+    is_amount = isinstance(value, (int, Decimal)) or (isinstance(value, str) and AMOUNT.fullmatch(value))
+    if len(wager_options) != 1 or not is_amount:
+        raise SheetError(f"seat {seat_no}'s {name} decision must be one of {', '.join(by_key)}"
+                         + (f", or an amount for the {wager_options[0].key}" if len(wager_options) == 1 else "")
+                         + f", not {value!r}")
     return {"type": "decide", "step": step.id, "seat": seat_no, "choice": wager_options[0].key, "amount": str(value)}
 
 

@@ -325,6 +325,19 @@ class Tablet:
         form.locator("input[name=amount_bonus]").fill(bonus)
         self.tap(f"Set seat {seat}")
 
+    def set_wagers(self, seat: int, **amounts: str) -> None:
+        """Fill the seat's ``amount_<wager>`` fields of any game (``bet1="10"``, ``pocket_bonus="5"``;
+        an empty string clears a field), then tap "Set seat N"."""
+        form = self.page.locator(f"form.seat-wagers[data-seat='{seat}']")
+        for wager, amount in amounts.items():
+            form.locator(f"input[name=amount_{wager}]").fill(amount)
+        self.tap(f"Set seat {seat}")
+
+    def place_amount(self, amount: str) -> None:
+        """Type an amount in the prompt's amount field (a wager of any amount up to a limit) and tap "Place"."""
+        self.prompt.locator("form.amount-entry input[name=amount]").fill(amount)
+        self.tap("Place")
+
     def enter_cards(self, *codes: str) -> None:
         """Tap the cards on the 52-card picker, then "Enter cards"."""
         for code in codes:

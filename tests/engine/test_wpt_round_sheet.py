@@ -193,7 +193,8 @@ BAD_SHEETS = {
         sheet(seat_1={**SHEET["seats"]["1"], "decisions": {"preflop": "30", "flop": "20"}}),
         "seat 1 has a flop decision, but the round never asked seat 1 for one"),
     "a fold before the Flop": (sheet(seat_3={**SHEET["seats"]["3"], "decisions": {"preflop": "fold"}}),
-                               "'fold' is not an amount in dollars — § 677a.11\\(b\\)"),
+                               "preflop decision must be one of raise, check, or an amount for the raise, "
+                               "not 'fold'"),
     "a decision missing": (sheet(seat_6={**SHEET["seats"]["6"], "decisions": {"preflop": "check", "flop": "check"}}),
                            "seat 6 has no river decision"),
     "a Trips Plus on a table without one": (sheet(rules={"trips_plus_paytable": ""}),

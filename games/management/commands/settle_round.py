@@ -2,6 +2,7 @@
 
 import json
 import sys
+from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"cannot read {sheet}: {error.strerror}", returncode=2) from None
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_float=Decimal)  # amounts stay exact
         except json.JSONDecodeError as error:
             raise CommandError(f"the round sheet is not valid JSON: {error}", returncode=2) from None
         try:
