@@ -391,12 +391,15 @@ class CommunityCards(Step):
 
     actions = ("cards",)
 
-    def __init__(self, step_id: str, section: str, text: str, count: int, burn: int = 1):
+    def __init__(self, step_id: str, section: str, text: str, count: int, burn: int = 1, total: int | None = None):
         super().__init__(step_id, section, text)
         self.count = count
         self.burn = burn
+        self.total = total  # the board's size once this step is done, for a step outside the game's list
 
     def total_after(self, rnd: Round) -> int:
+        if self.total is not None:
+            return self.total
         total = 0
         for step in rnd.steps:
             if isinstance(step, CommunityCards):
@@ -617,9 +620,10 @@ class Game:
     def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError
 
-    def void_needs_dealer_cards(self, rnd: Round) -> bool:
-        """Whether a wager that survives a void is settled on the dealer's cards as well."""
-        return False
+    def void_steps(self, rnd: Round) -> list[Step]:
+        """What a void still needs before the wagers it leaves standing are settled: the cards they
+        are decided on (the dealer's, the rest of the board).  Each is asked once, in order."""
+        return []
 
     def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Action) -> None:
         """Refuse an irregularity that cannot have happened at this point of the round."""
@@ -718,10 +722,9 @@ class Round:
 
     def void_step(self) -> Step | None:
         """After a void: settle the surviving wagers (their seats' cards), then close."""
-        if self.game.void_needs_dealer_cards(self) and not self.dealer_shown:
-            return DealerReveal("void_dealer_cards", self.void.section,
-                                "Void: turn the dealer's two cards face up and enter them; a surviving wager "
-                                "pays on them too.")
+        for step in self.game.void_steps(self):
+            if not step.done(self):
+                return step
         settle = SettleSeats("void_settlement", self.void.section,
                              "Void: turn seat {seat}'s cards to settle its " + ", ".join(
                                  self.game.wager_label(w) for w in self.void.surviving_wagers),

@@ -264,12 +264,16 @@ class TexasHoldemBonus(Game):
             raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
                           irregularity.section)
 
-    def void_needs_dealer_cards(self, rnd: Round) -> bool:
+    def void_steps(self, rnd: Round) -> list[Step]:
         # Paytable A's "Ace-ace (dealer and player)" row pays on the dealer's cards too.
         if "bonus" not in rnd.void.surviving_wagers or not rnd.rules["bonus_paytable"]:
-            return False
+            return []
         has_row = paytable(self.slug, "bonus", rnd.rules["bonus_paytable"]).row("ace_ace_dealer_and_player")
-        return has_row is not None and any("bonus" in seat.wagers for seat in rnd.seats.values())
+        if has_row is None or not any("bonus" in seat.wagers for seat in rnd.seats.values()):
+            return []
+        return [DealerReveal("void_dealer_cards", rnd.void.section,
+                             "Void: turn the dealer's two cards face up and enter them; the Bonus Wager's "
+                             "'Ace-ace (dealer and player)' pays on them too.")]
 
     def multiple_face_up(self, rnd: Round) -> Irregularity:
         initial_deal_done = "deal" in rnd.completed_steps

@@ -26,7 +26,6 @@ from games.engine.procedure import (
     CAPPED,
     LOSE,
     PUSH,
-    VOID,
     WIN,
     Action,
     Betting,
@@ -492,17 +491,19 @@ class WptHeadsUp(Game):
                                note=f"Winnings of {dollars(covered)} on the Ante, Raise and Odds Wagers are capped "
                                     f"at the table's payout limit of {dollars(limit)}")]
 
+    def void_steps(self, rnd: Round) -> list[Step]:
+        """§ 677a.13(d) still settles the Trips Plus Wager, which is decided on the five community
+        cards (§ 677a.7(d)(3)): a void before the board is complete deals the rest of it."""
+        missing = 5 - len(rnd.board)
+        trips_plus = any("trips_plus" in seat.wagers for seat in rnd.seats.values())
+        if "trips_plus" not in rnd.void.surviving_wagers or not trips_plus or missing <= 0:
+            return []
+        return [CommunityCards("void_board", rnd.void.section,
+                               f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
+                               "face up to settle the Trips Plus Wagers: enter them.", missing, burn=0, total=5)]
+
     def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
-        if wager == "pocket_bonus":
-            return self.settle_pocket_bonus(rnd, seat)
-        if len(rnd.board) == 5:
-            return self.settle_trips_plus(rnd, seat)
-        # The Trips Plus Wager is decided on the five community cards (§ 677a.7(d)(3)); the void came
-        # before they were all dealt, and the shared void procedure has no step to deal the rest, so
-        # the wager is returned rather than settled on a board it was not made on.
-        return SettlementLine(seat.number, "trips_plus", seat.wagers["trips_plus"], VOID, 0, rnd.void.section,
-                              note=f"Void before the board was complete ({len(rnd.board)} of 5 community cards): "
-                                   "the Trips Plus Wager is returned")
+        return self.settle_pocket_bonus(rnd, seat) if wager == "pocket_bonus" else self.settle_trips_plus(rnd, seat)
 
 
 GAME = WptHeadsUp()

@@ -30,7 +30,7 @@ def approve_void(rnd, seats=SEATS):
     """The floorperson approves the void; the dealer turns whatever cards the settlement asks for."""
     (pending,) = [a for a in rnd.approvals if a.status == "pending"]
     assert pending.kind == "void"
-    return turn_cards(rnd.apply({"type": "approve", "approval": pending.id}), seats, DEALER)
+    return turn_cards(rnd.apply({"type": "approve", "approval": pending.id}), seats, DEALER, board=BOARD)
 
 
 def all_returned(rnd):
@@ -140,18 +140,22 @@ def test_a_dealer_card_exposed_after_the_turn_and_river_returns_the_main_wagers_
     assert rnd.prompt.step == "close"
 
 
-def test_a_dealer_card_exposed_before_the_board_is_complete_returns_the_trips_plus_it_cannot_decide():
+def test_a_dealer_card_exposed_before_the_board_is_complete_deals_the_rest_to_settle_the_trips_plus():
     # Before the Flop: the Pocket Bonus is decided by the two cards; the Trips Plus Wager is on the
-    # five community cards (§ 677a.7(d)(3)), which were not dealt.
-    rnd = approve_void(irregularity(at("preflop_decision"), "dealer_card_exposed"))
+    # five community cards (§ 677a.7(d)(3)), so the void deals them before settling it (§ 677a.13(d)).
+    rnd = irregularity(at("preflop_decision"), "dealer_card_exposed")
+    (pending,) = [a for a in rnd.approvals if a.status == "pending"]
+    rnd = rnd.apply({"type": "approve", "approval": pending.id})
+    assert (rnd.prompt.step, rnd.prompt.cards_for, rnd.prompt.cards_needed) == ("void_board", "board", 5)
+    rnd = turn_cards(rnd, SEATS, DEALER, board=BOARD)
     assert settled(rnd) == {
         1: {"ante": ("void", 0), "odds": ("void", 0), "pocket_bonus": ("win", 100_00)},  # § 677a.12(d) A
-        3: {"ante": ("void", 0), "odds": ("void", 0), "trips_plus": ("void", 0)},
+        # Board 2h 7h 9h Jc 3d: 9c 9d make three nines, § 677a.12(e) A 3 to 1 on $5 = $15.
+        3: {"ante": ("void", 0), "odds": ("void", 0), "trips_plus": ("win", 15_00)},
+        # Kc Kd: a pair of kings, below three-of-a-kind: the Trips Plus $5 is collected.
         5: {"ante": ("void", 0), "odds": ("void", 0), "pocket_bonus": ("win", 25_00),  # § 677a.12(d) A
-            "trips_plus": ("void", 0)},
+            "trips_plus": ("lose", 5_00)},
     }
-    trips = next(line for line in rnd.lines if line.wager == "trips_plus")
-    assert "0 of 5 community cards" in trips.note
 
 
 def test_a_dealer_card_exposed_during_the_deal_is_a_void():

@@ -430,7 +430,7 @@ def every_citation():
         rnd = at(phase).apply({"type": "irregularity", "kind": kind})
         citations.add(rnd.prompt.section)
         prompts = []
-        rounds.append(turn_cards(rnd.apply({"type": "approve", "approval": 1}), SEATS, DEALER, prompts))
+        rounds.append(turn_cards(rnd.apply({"type": "approve", "approval": 1}), SEATS, DEALER, prompts, BOARD))
         citations |= {p.section for p in prompts}
     for rnd in rounds:
         citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}

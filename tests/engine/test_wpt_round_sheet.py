@@ -138,10 +138,13 @@ def test_an_exported_round_voided_by_an_exposed_dealer_card_settles_to_its_own_l
     rnd = Round(GAME, {})
     for action in actions:
         rnd = rnd.apply(action)
-    while rnd.prompt.cards_for:  # the void's surviving wagers ask for their seats' cards
+    while rnd.prompt.cards_for:  # the void's surviving wagers ask for the rest of the board and their seats' cards
         target = rnd.prompt.cards_for
-        action = {"type": "cards", "target": target,
-                  "cards": ROUND_SEATS[int(target.removeprefix("seat:"))].cards.split()}
+        if target == "board":
+            cards = [code for code in BOARD.split() if code not in {card.code for card in rnd.board}]
+        else:
+            cards = ROUND_SEATS[int(target.removeprefix("seat:"))].cards.split()
+        action = {"type": "cards", "target": target, "cards": cards}
         actions.append(action)
         rnd = rnd.apply(action)
     exported = assert_round_trip({}, actions)

@@ -118,12 +118,17 @@ def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
     return rnd
 
 
-def turn_cards(rnd: Round, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None) -> Round:
-    """Answer every prompt that asks for cards (the dealer's or a seat's), as a dealer would; cards a
-    card-reading shoe already gave are only turned face up."""
+def turn_cards(rnd: Round, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None,
+               board: str = "") -> Round:
+    """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
+    dealer would; cards a card-reading shoe already gave are only turned face up."""
     while rnd.prompt is not None:
         prompt = rnd.prompt
-        if prompt.cards_for:
+        if prompt.cards_for == "board":
+            dealt = {card.code for card in rnd.board}
+            codes = " ".join([code for code in board.split() if code not in dealt][:prompt.cards_needed])
+            action = {"type": "cards", "target": "board", "cards": codes.split()}
+        elif prompt.cards_for:
             target = prompt.cards_for
             codes = dealer if target == "dealer" else seats[int(target.removeprefix("seat:"))].cards
             action = {"type": "cards", "target": target, "cards": codes.split()}
