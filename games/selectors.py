@@ -12,6 +12,7 @@ from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS
 from games.engine.paytables import paytable
+from games.engine.procedure import RETURNED
 from games.engine.procedure import Round as EngineRound
 from games.engine.procedure import SettlementLine as EngineLine
 from games.models import Approval, Round, Table
@@ -41,6 +42,9 @@ class SeatView:
     lines: list[EngineLine] = field(default_factory=list)
     active: bool = False
     decisions: list[str] = field(default_factory=list)  # "flop decision: flop", in the order taken
+    # Wagers the seat withdrew by a decision (Let It Ride's pulled Bet 1 or Bet 2): still listed
+    # among its wagers (what it wagered), but no longer in action.
+    withdrawn: list[str] = field(default_factory=list)
 
 
 def current_round(table: Table) -> Round | None:
@@ -92,6 +96,8 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
             active=prompt is not None and prompt.seat == number,
             decisions=[f"{step.removesuffix('_decision').replace('_', ' ')}: {choice}"
                        for step, choice in seat.decisions.items()],
+            withdrawn=[line.wager for line in state.seat_lines(number)
+                       if line.stage == "decision" and line.outcome == RETURNED],
         ))
     # Seats in the order they were settled; a wager settled by a decision (a fold, a pulled bet)
     # does not put its seat first.
@@ -105,9 +111,17 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
         "board": [card.code for card in state.board],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
+        "dealer_cards_label": dealer_cards_label(game),
         "settlement": [(seat, state.seat_lines(seat)) for seat in order],
         "void": state.void,
     }
+
+
+def dealer_cards_label(game) -> str:
+    """What the round's dealer cards are.  A game without a dealer's hand keeps there the cards
+    dealt to a common area instead: in Let It Ride Poker, the only such game, the three Six Card
+    Bonus cards (§ 643a.11(g)(6))."""
+    return "Dealer" if game.dealer_hand else "Six Card Bonus cards"
 
 
 def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:

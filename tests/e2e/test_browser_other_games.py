@@ -199,6 +199,11 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
     assert len(lines) == len(WPT_EXPECTED)
     order = [seat for seat, *_ in lines]
     assert sorted(set(order), key=order.index) == [4, 2, 1, 5], "§ 677a.11(g), then the folded seat"
+    # The fold's Ante and Odds were collected at the fold: the list says so, not to collect them again.
+    expect(dealer.page.locator("#settlement tr[data-seat='5'][data-wager='ante']")).to_contain_text(
+        "done at the decision")
+    expect(dealer.page.locator("#settlement tr[data-seat='5'][data-wager='pocket_bonus']")).not_to_contain_text(
+        "done at the decision")
     snapshot(dealer, "wpt-settlement.png")
     snapshot(floor, "wpt-pit.png")
 
@@ -319,6 +324,9 @@ def test_a_let_it_ride_round(tablet, lir_table):
     expect(dealer.prompt).to_contain_text("Seat 1: withdraw Bet 2 ($10.00) or Let It Ride?")
     dealer.tap("Let It Ride")
     expect(dealer.prompt).to_contain_text("Seat 3")
+    # A pulled bet stays among what the seat wagered, marked as no longer in action.
+    expect(dealer.page.locator("#seat-1 .wager.withdrawn")).to_have_text("Bet 1 $10.00 withdrawn")
+    expect(dealer.page.locator("#seat-3 .wager.withdrawn")).to_have_count(0)
     snapshot(dealer, "lir-mid-round.png")
     dealer.tap("Pull Bet 2")
     expect(dealer.prompt).to_contain_text("Seat 5")
@@ -331,7 +339,12 @@ def test_a_let_it_ride_round(tablet, lir_table):
     expect(dealer.prompt).to_contain_text("§ 643a.11(e)")
     dealer.enter_cards(LIR_SECOND)
     expect(dealer.prompt).to_contain_text("§ 643a.11(g)(6)")
+    # Let It Ride has no dealer's hand: the three cards entered here are the Six Card Bonus cards.
+    expect(dealer.prompt.locator("form.picker")).to_contain_text("Tap 3 cards for the Six Card Bonus cards")
+    snapshot(dealer, "lir-six-card-cards.png")
     dealer.enter_cards(*LIR_SIX_CARD)
+    expect(dealer.page.locator(".dealer-area")).to_contain_text("Six Card Bonus cards")
+    expect(dealer.page.locator(".dealer-area .cards.common .card")).to_have_text(["7♠", "2♦", "2♣"])
     for seat in (6, 5, 3, 1):
         expect(dealer.prompt.locator(".prompt-text")).to_contain_text(re.compile(rf"\bseat {seat}'s\b"))
         dealer.enter_cards(*LIR_SEATS[seat])
@@ -341,6 +354,9 @@ def test_a_let_it_ride_round(tablet, lir_table):
     assert len(lines) == len(LIR_EXPECTED)
     order = [seat for seat, *_ in lines]
     assert sorted(set(order), key=order.index) == [6, 5, 3, 1], "§ 643a.11(f) order"
+    # A pulled bet went back to the player at the decision: the list says so, not to return it again.
+    expect(dealer.page.locator("#settlement tr[data-seat='3'][data-wager='bet2']")).to_contain_text(
+        "done at the decision")
     snapshot(dealer, "lir-settlement.png")
     dealer.tap("Close the round")
     expect(dealer.state).to_have_attribute("data-status", "closed")
@@ -348,4 +364,7 @@ def test_a_let_it_ride_round(tablet, lir_table):
     rnd = Round.objects.get(table=lir_table)
     assert (rnd.status, rnd.total_paid, rnd.total_collected) == (Round.Status.CLOSED, 54500, 1500)
     supervisor = check_history(tablet, rnd, LIR_EXPECTED, "Let It Ride Poker · table LIR-E2E · round 1")
+    cards = supervisor.page.locator("h2:text-is('Cards') + p")
+    expect(cards).to_contain_text(re.compile(r"Six Card Bonus cards: 7♠\s*2♦\s*2♣"))
+    expect(cards).not_to_contain_text("Dealer")
     snapshot(supervisor, "lir-supervisor.png")
