@@ -117,6 +117,7 @@ class SettlementLine(models.Model):
     section = models.CharField(max_length=40)
     hand = models.CharField(max_length=200, blank=True)
     note = models.CharField(max_length=300, blank=True)
+    stake_collected = models.BooleanField(default=False)  # the chips went in at "no more bets"
 
     class Meta:
         ordering = ["round", "position"]
@@ -126,7 +127,7 @@ class SettlementLine(models.Model):
 
     @property
     def instruction(self) -> str:
-        return instruction(self.outcome, self.amount, self.stake)
+        return instruction(self.outcome, self.amount, self.stake, self.stake_collected)
 
 
 class Approval(models.Model):

@@ -111,17 +111,9 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
         "board": [card.code for card in state.board],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
-        "dealer_cards_label": dealer_cards_label(game),
         "settlement": [(seat, state.seat_lines(seat)) for seat in order],
         "void": state.void,
     }
-
-
-def dealer_cards_label(game) -> str:
-    """What the round's dealer cards are.  A game without a dealer's hand keeps there the cards
-    dealt to a common area instead: in Let It Ride Poker, the only such game, the three Six Card
-    Bonus cards (§ 643a.11(g)(6))."""
-    return "Dealer" if game.dealer_hand else "Six Card Bonus cards"
 
 
 def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:

@@ -136,7 +136,7 @@ def _materialise(rnd: Round, state: EngineRound, user, before: Mapping[int, str]
     SettlementLine.objects.bulk_create([
         SettlementLine(round=rnd, position=position, seat=line.seat, wager=line.wager, stake=line.stake,
                        outcome=line.outcome, amount=line.amount, odds=line.odds, section=line.section,
-                       hand=line.hand[:200], note=line.note[:300])
+                       hand=line.hand[:200], note=line.note[:300], stake_collected=line.stake_collected)
         for position, line in enumerate(state.lines)
     ])
     rnd.total_paid = sum(line.amount for line in state.lines if line.outcome in ("win", "capped"))

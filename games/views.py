@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from games import roles, selectors, services
+from games.engine.money import plain_dollars
 from games.engine.procedure import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
@@ -214,12 +215,8 @@ def history_csv(request: HttpRequest) -> HttpResponse:
     for rnd in _searched_rounds(request):
         writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username, rnd.started_at.isoformat(),
                          rnd.closed_at.isoformat() if rnd.closed_at else "", rnd.status,
-                         _plain(rnd.total_paid), _plain(rnd.total_collected)])
+                         plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected)])
     return response
-
-
-def _plain(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)

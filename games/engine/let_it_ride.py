@@ -288,6 +288,7 @@ class LetItRide(Game):
     required_wager = "bet1"  # with Bet 2 and Bet 3, equal (checked at "no more bets")
     wager_section = "§ 643a.7(d)"
     dealer_hand = False
+    dealer_cards_label = "Six Card Bonus cards"  # kept where the dealer's cards would be (§ 643a.11(g)(6))
     wager_labels = {
         "bet1": "Bet 1",
         "bet2": "Bet 2",
@@ -300,6 +301,8 @@ class LetItRide(Game):
     default_rules: dict[str, Any] = {
         "let_it_ride_paytable": "A",  # § 643a.12(a): "A" or "B"
         "five_card_bonus_paytable": "",  # § 643a.12(b): "A"-"G", or "" when not offered (§ 643a.7(e))
+        # Five Card Bonus Wagers taken by a table game system are collected at "no more bets" (§ 643a.8(b)(1)).
+        "five_card_bonus_table_game_system": False,
         "three_card_bonus_paytable": "",  # § 643a.12(c): "A"-"F", or "" (§ 643a.7(f))
         "six_card_bonus_paytable": "",  # § 643a.12(g): "A"-"E", or "" (§ 643a.7(j))
         "min_bet": "5.00",  # each of Bet 1, 2 and 3
@@ -319,6 +322,8 @@ class LetItRide(Game):
         # Bet 1's return depends on the player's decisions: the page says so rather than print a number.
         RuleOption("let_it_ride_paytable", "Let It Ride paytable", "choice", "§ 643a.12(a)",
                    (("A", "Paytable A"), ("B", "Paytable B")), paytable_wager="bet1"),
+        RuleOption("five_card_bonus_table_game_system", "Five Card Bonus Wagers taken by a table game system",
+                   "bool", "§ 643a.8(b)(1)", help="The dealer collects them before the deal and pays a win in full"),
         RuleOption("five_card_bonus_paytable", "Five Card Bonus Wager", "choice", "§ 643a.12(b)",
                    (*((letter, f"Paytable {letter}") for letter in "ABCDEFG"), ("", "Not offered")),
                    help="Payouts printed \"X to 1\" are paid X for 1, the wager included",
@@ -599,9 +604,10 @@ class LetItRide(Game):
         """§ 643a.11(g)(1): the same five cards as the Let It Ride Wagers, paid X for 1 (module docstring)."""
         table = paytable(self.slug, "five_card_bonus", rnd.rules["five_card_bonus_paytable"])
         # The chapter prints "X to 1"; ch643a reads it "X for 1" (module docstring): the line says both.
-        return self._side_line(seat, "five_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(1)(ii)",
+        line = self._side_line(seat, "five_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(1)(ii)",
                                note="Printed “{odds.numerator:,} to {odds.denominator:,}”, paid {odds}, "
                                     "the wager included")
+        return dataclasses.replace(line, stake_collected=bool(rnd.rules["five_card_bonus_table_game_system"]))
 
     def settle_three_card_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
         """§ 643a.11(g)(2): the player's three cards alone; a mini-royal is a straight flush on A-C."""

@@ -31,6 +31,17 @@ def dollars(amount: Cents) -> str:
     return f"{sign}${whole:,}.{cents:02d}"
 
 
+def plain_dollars(amount: Cents) -> str:
+    """Cents as a plain dollar amount, as round sheets and actions write it.
+
+    >>> plain_dollars(3050)
+    '30.50'
+    """
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
 def parse_dollars(text: str | int | Decimal) -> Cents:
     """Read "25", "25.50", "$1,000" or an int number of dollars into cents.
 

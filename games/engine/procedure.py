@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.engine.cards import FULL_DECK, Card, CardError, Shoe, parse_cards
-from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.money import Cents, MoneyError, dollars, parse_dollars, plain_dollars
 
 Action = Mapping[str, Any]
 
@@ -52,6 +52,9 @@ class SettlementLine:
     hand: str = ""
     note: str = ""
     stage: str = "settle"  # "decision" for a wager settled by a seat's decision (a fold, a pulled bet)
+    # The wager's chips went into the table inventory container at "no more bets" (a wager taken by
+    # a table game system, e.g. § 643a.8(b)(1)): a win is paid in full, the stake included.
+    stake_collected: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -65,22 +68,32 @@ class SettlementLine:
             "section": self.section,
             "hand": self.hand,
             "note": self.note,
-        }
+        } | ({"stake_collected": True} if self.stake_collected else {})
 
     @property
     def instruction(self) -> str:
-        return instruction(self.outcome, self.amount, self.stake)
+        return instruction(self.outcome, self.amount, self.stake, self.stake_collected)
 
 
-def instruction(outcome: str, amount: Cents, stake: Cents) -> str:
-    """What the dealer does with the chips of a settled wager."""
+def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False) -> str:
+    """What the dealer does with the chips of a settled wager.
+
+    >>> instruction("win", 2500, 500), instruction("win", 2500, 500, stake_collected=True)
+    ('pay $25.00', 'pay $30.00 (the wager was collected before the deal)')
+    """
     match outcome:
+        case "win" if stake_collected:
+            return f"pay {dollars(amount + stake)} (the wager was collected before the deal)"
         case "win":
             return f"pay {dollars(amount)}"
+        case "lose" if stake_collected:
+            return f"nothing: the {dollars(amount)} was collected before the deal"
         case "lose":
             return f"collect {dollars(amount)}"
         case "capped":
             return f"reduce by {dollars(-amount)}"
+        case _ if stake_collected:
+            return f"pay back {dollars(stake)} (the wager was collected before the deal)"
         case _:
             return f"return {dollars(stake)}"
 
@@ -313,7 +326,7 @@ class SeatDecision(Step):
                 for multiple in option.multiples:
                     if multiple * base <= most:
                         choices.append(Choice(f"{option.label} {dollars(multiple * base)}",
-                                              {**payload, "amount": multiple * base}, style))
+                                              {**payload, "amount": plain_dollars(multiple * base)}, style))
                 amount_entry = (option.key, option.label, most)
                 continue
             amount = option.amount(rnd, seat) if option.amount else None
@@ -538,8 +551,8 @@ class Close(Step):
     def prompt(self, rnd: Round) -> Prompt:
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:
-            return Prompt(self.id, self.section, "Waiting for a floorperson: " + "; ".join(a.reason for a in pending),
-                          waiting_for_floor=True)
+            return Prompt(self.id, pending[0].section,
+                          "Waiting for a floorperson: " + "; ".join(a.reason for a in pending), waiting_for_floor=True)
         return Prompt(self.id, self.section, self.text, (Choice("Close the round", {"type": "close"}),))
 
     def apply(self, rnd: Round, action: Action) -> None:
@@ -568,6 +581,9 @@ class Game:
 
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     dealer_hand: ClassVar[bool] = True  # whether the dealer plays a hand (Let It Ride's does not)
+    # What the round's "dealer" cards are: the dealer's hand, or a common area's cards in a game
+    # whose dealer plays none (Let It Ride's Six Card Bonus cards).
+    dealer_cards_label: ClassVar[str] = "Dealer"
 
     slug: ClassVar[str]
     name: ClassVar[str]

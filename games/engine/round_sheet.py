@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from games.engine.money import Cents, dollars
+from games.engine.money import dollars, plain_dollars
 from games.engine.procedure import (
     Close,
     CommunityCards,
@@ -224,9 +224,9 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
             if isinstance(step, SeatDecision) and step.id in seat.decisions:
                 option = next(o for o in step.options if o.key == seat.decisions[step.id])
                 name = step.id.removesuffix("_decision")
-                entry["decisions"][name] = _amount(seat.wagers[option.wager]) if option.wager else option.key
+                entry["decisions"][name] = plain_dollars(seat.wagers[option.wager]) if option.wager else option.key
                 decision_wagers.add(option.wager)
-        entry["wagers"] = {w: _amount(a) for w, a in seat.wagers.items() if w not in decision_wagers}
+        entry["wagers"] = {w: plain_dollars(a) for w, a in seat.wagers.items() if w not in decision_wagers}
         if not entry["decisions"]:
             del entry["decisions"]
         if seat.cards_shown:
@@ -247,5 +247,3 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
     return sheet
 
 
-def _amount(cents: Cents) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"

@@ -305,3 +305,15 @@ def test_each_seat_is_settled_from_the_dealers_right_let_it_ride_wagers_first():
         (1, "bet1", "win", 1_000), (1, "bet2", "win", 1_000), (1, "bet3", "win", 1_000),
         (1, "three_card_bonus", "win", 500),  # § 643a.12(c) A: pair 1 to 1 on $5
     ]
+
+
+def test_a_five_card_bonus_taken_by_a_table_game_system_is_paid_in_full():
+    # § 643a.8(b)(1): on a table game system the dealer collects the Five Card Bonus Wagers at "no
+    # more bets", so nothing of the $5 is left on the layout.  Paytable C, two pair: 6 for 1
+    # (§ 643a.12(b)), $30 in all — the dealer pays the whole $30, of which $25 is the win.
+    cards, board = FIVE["two_pair"]
+    rules = {"five_card_bonus_paytable": "C", "five_card_bonus_table_game_system": True}
+    rnd = play({1: Hand("10", cards, five_card_bonus="5")}, board, rules=rules)
+    line = next(line for line in rnd.lines if line.wager == "five_card_bonus")
+    assert (line.amount, line.stake_collected) == (2_500, True)
+    assert line.instruction == "pay $30.00 (the wager was collected before the deal)"
