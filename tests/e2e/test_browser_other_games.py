@@ -190,7 +190,7 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
     expect(dealer.prompt).to_contain_text("Waiting for a floorperson")
     item = floor.page.locator("article.pit-item")
     expect(item).to_have_count(1)
-    expect(item).to_contain_text("Table WPT-E2E · round 1")
+    expect(item).to_contain_text("Table WPT-E2E · World Poker Tour Heads-Up Hold 'Em · round 1")
     expect(item).to_contain_text("Seat 2: payout of $230.00")
     expect(item).to_contain_text("Trips Plus Wager")
 

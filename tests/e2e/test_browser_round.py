@@ -148,7 +148,7 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
     expect(dealer.state.get_by_role("button", name="Close the round", exact=True)).to_have_count(0)
     item = floor.page.locator("article.pit-item")
     expect(item).to_have_count(1)
-    expect(item).to_contain_text("Table TH-E2E · round 1")
+    expect(item).to_contain_text("Table TH-E2E · Texas Hold 'Em Bonus Poker · round 1")
     expect(item).to_contain_text("Seat 1: payout of $190.00")
     expect(item).to_contain_text("Texas Hold 'Em Bonus Wager")
     expect(item).to_contain_text("$150.00")
