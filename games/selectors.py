@@ -111,9 +111,17 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
         "board": [card.code for card in state.board],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
-        "settlement": [(seat, state.seat_lines(seat)) for seat in order],
+        "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
         "void": state.void,
     }
+
+
+def in_wager_order(state: EngineRound, seat_no: int) -> list[EngineLine]:
+    """A seat's lines in the order of its wagers (Bet 1, 2, 3 ...), whenever each was settled; a
+    line for no wager of its own (the payout limit) stays after those it caps."""
+    wagers = list(state.seats[seat_no].wagers)
+    return sorted(state.seat_lines(seat_no), key=lambda line: wagers.index(line.wager)
+                  if line.wager in wagers else len(wagers))
 
 
 def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:

@@ -56,7 +56,9 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TABLET = {"width": 1280, "height": 800}  # a 10" tablet in landscape
 PASSWORD = "e2e-pass-2026"
-SCREENSHOTS = BASE_DIR / "docs" / "screenshots"
+# Screenshots go where E2E_SCREENSHOTS says (`E2E_SCREENSHOTS=docs/screenshots` refreshes the
+# ones the docs show); by default to a scratch folder, so a test run leaves the checkout alone.
+SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or Path(tempfile.gettempdir()) / "dealer-assist-screenshots")
 SERVER_START_TIMEOUT = 30  # seconds
 ACTION_TIMEOUT = 15_000  # ms: the most a tap's answer, a push or a page load may take (CI machines are busy)
 
@@ -351,8 +353,8 @@ class Tablet:
         return [(int(seat), wager, outcome, int(amount)) for seat, wager, outcome, amount in rows]
 
     def screenshot(self, name: str, *, full_page: bool = True, until: str = "") -> Path:
-        """Save docs/screenshots/NAME: the whole page, or the viewport, or the page down to the
-        bottom of the element ``until`` selects."""
+        """Save SCREENSHOTS/NAME: the whole page, or the viewport, or the page down to the bottom
+        of the element ``until`` selects."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / name
         clip = None

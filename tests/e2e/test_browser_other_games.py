@@ -6,14 +6,12 @@ chapter's own sections (the arithmetic is in the comments), and then checks that
 round page shows the round and that its round sheet settles, through the same engine, to the same
 lines.  The World Poker Tour round also has a payout a floorperson approves on the pit page.
 
-Set E2E_SCREENSHOTS=/some/dir to save screenshots of the tablet mid-round and at settlement.
+Screenshots of the tablet mid-round and at settlement go where tests/e2e/conftest.py says.
 
 The live server, the browser and the ``Tablet`` helper are in tests/e2e/conftest.py.
 """
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -23,17 +21,6 @@ from games.engine.round_sheet import settle_sheet
 from games.models import Approval, Round, Table
 
 pytestmark = pytest.mark.browser
-
-SCREENSHOT_DIR = os.environ.get("E2E_SCREENSHOTS", "")
-
-
-def snapshot(tablet, name: str) -> None:
-    """The whole page, to $E2E_SCREENSHOTS/NAME when that is set (never into the repository)."""
-    if SCREENSHOT_DIR:
-        Path(SCREENSHOT_DIR).mkdir(parents=True, exist_ok=True)
-        tablet.page.screenshot(path=str(Path(SCREENSHOT_DIR) / name), full_page=True, animations="disabled",
-                               caret="hide")
-
 
 def line_key(lines):
     """{(seat, wager): (outcome, amount in cents)} of (seat, wager, outcome, amount) lines."""
@@ -163,7 +150,7 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
     # After the Flop, only those who have not raised: up to twice the Ante (§ 677a.11(d)).
     expect(dealer.prompt).to_contain_text("§ 677a.11(d)")
     expect(dealer.prompt).to_contain_text("Seat 4 (Ante $5.00): Raise Wager up to $10.00, or Check?")
-    snapshot(dealer, "wpt-mid-round.png")
+    dealer.screenshot("wpt-mid-round.png")
     dealer.tap("Raise Wager $10.00")  # seat 4: twice its Ante
     expect(dealer.prompt).to_contain_text("Seat 5")
     dealer.tap("Check")
@@ -204,8 +191,8 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
         "done at the decision")
     expect(dealer.page.locator("#settlement tr[data-seat='5'][data-wager='pocket_bonus']")).not_to_contain_text(
         "done at the decision")
-    snapshot(dealer, "wpt-settlement.png")
-    snapshot(floor, "wpt-pit.png")
+    dealer.screenshot("wpt-settlement.png")
+    floor.screenshot("wpt-pit.png")
 
     item.get_by_role("button", name="Approve").click()
     expect(floor.page.locator("#pit-state")).to_contain_text("Nothing waits for a floorperson")
@@ -221,7 +208,7 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
                                "World Poker Tour Heads-Up Hold 'Em · table WPT-E2E · round 1")
     expect(supervisor.page.locator("h2:text-is('Approvals') + ul")).to_contain_text(
         "Approved — Seat 2: payout of $230.00")
-    snapshot(supervisor, "wpt-supervisor.png")
+    supervisor.screenshot("wpt-supervisor.png")
 
 
 # == Let It Ride Poker (Chapter 643a) =================================================================
@@ -327,7 +314,7 @@ def test_a_let_it_ride_round(tablet, lir_table):
     # A pulled bet stays among what the seat wagered, marked as no longer in action.
     expect(dealer.page.locator("#seat-1 .wager.withdrawn")).to_have_text("Bet 1 $10.00 withdrawn")
     expect(dealer.page.locator("#seat-3 .wager.withdrawn")).to_have_count(0)
-    snapshot(dealer, "lir-mid-round.png")
+    dealer.screenshot("lir-mid-round.png")
     dealer.tap("Pull Bet 2")
     expect(dealer.prompt).to_contain_text("Seat 5")
     dealer.tap("Pull Bet 2")
@@ -341,7 +328,7 @@ def test_a_let_it_ride_round(tablet, lir_table):
     expect(dealer.prompt).to_contain_text("§ 643a.11(g)(6)")
     # Let It Ride has no dealer's hand: the three cards entered here are the Six Card Bonus cards.
     expect(dealer.prompt.locator("form.picker")).to_contain_text("Tap 3 cards for the Six Card Bonus cards")
-    snapshot(dealer, "lir-six-card-cards.png")
+    dealer.screenshot("lir-six-card-cards.png")
     dealer.enter_cards(*LIR_SIX_CARD)
     expect(dealer.page.locator(".dealer-area")).to_contain_text("Six Card Bonus cards")
     expect(dealer.page.locator(".dealer-area .cards.common .card")).to_have_text(["7♠", "2♦", "2♣"])
@@ -357,7 +344,7 @@ def test_a_let_it_ride_round(tablet, lir_table):
     # A pulled bet went back to the player at the decision: the list says so, not to return it again.
     expect(dealer.page.locator("#settlement tr[data-seat='3'][data-wager='bet2']")).to_contain_text(
         "done at the decision")
-    snapshot(dealer, "lir-settlement.png")
+    dealer.screenshot("lir-settlement.png")
     dealer.tap("Close the round")
     expect(dealer.state).to_have_attribute("data-status", "closed")
 
@@ -367,4 +354,4 @@ def test_a_let_it_ride_round(tablet, lir_table):
     cards = supervisor.page.locator("h2:text-is('Cards') + p")
     expect(cards).to_contain_text(re.compile(r"Six Card Bonus cards: 7♠\s*2♦\s*2♣"))
     expect(cards).not_to_contain_text("Dealer")
-    snapshot(supervisor, "lir-supervisor.png")
+    supervisor.screenshot("lir-supervisor.png")
