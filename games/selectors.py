@@ -117,11 +117,15 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
 
 
 def in_wager_order(state: EngineRound, seat_no: int) -> list[EngineLine]:
-    """A seat's lines in the order of its wagers (Bet 1, 2, 3 ...), whenever each was settled; a
-    line for no wager of its own (the payout limit) stays after those it caps."""
+    """A seat's lines in the order they are settled, with a wager settled earlier by a decision
+    (a fold, a pulled bet) put back among them in the order of the seat's wagers."""
     wagers = list(state.seats[seat_no].wagers)
-    return sorted(state.seat_lines(seat_no), key=lambda line: wagers.index(line.wager)
-                  if line.wager in wagers else len(wagers))
+    rank = {wager: index for index, wager in enumerate(wagers)}
+    lines = [line for line in state.seat_lines(seat_no) if line.stage == "settle"]
+    for decided in (line for line in state.seat_lines(seat_no) if line.stage != "settle"):
+        later = (i for i, line in enumerate(lines) if rank.get(line.wager, len(wagers)) > rank[decided.wager])
+        lines.insert(next(later, len(lines)), decided)
+    return lines
 
 
 def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:

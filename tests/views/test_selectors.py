@@ -1,0 +1,32 @@
+"""How the settlement is laid out for the dealer."""
+
+from games.engine.procedure import Round
+from games.engine.registry import game_for
+from games.selectors import in_wager_order
+
+
+def test_a_seats_lines_follow_the_settlement_order_with_decided_wagers_among_them():
+    rnd = Round(game_for("texas-holdem-bonus"), {})
+    for action in [
+        {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
+        {"type": "place_wager", "seat": 1, "wager": "bonus", "amount": "5"},
+        {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"},
+        {"type": "place_wager", "seat": 2, "wager": "bonus", "amount": "5"},
+        {"type": "no_more_bets"}, {"type": "deal"},
+        {"type": "decide", "seat": 1, "choice": "flop"}, {"type": "decide", "seat": 2, "choice": "fold"},
+        {"type": "cards", "target": "board", "cards": ["2c", "7d", "9s"]},
+        {"type": "decide", "seat": 1, "choice": "check"},
+        {"type": "cards", "target": "board", "cards": ["Jh"]},
+        {"type": "decide", "seat": 1, "choice": "check"},
+        {"type": "cards", "target": "board", "cards": ["3s"]},
+        {"type": "cards", "target": "dealer", "cards": ["Kc", "Qc"]},
+        {"type": "cards", "target": "seat:1", "cards": ["As", "Ad"]},
+        {"type": "cards", "target": "seat:2", "cards": ["8h", "8d"]},
+    ]:
+        rnd = rnd.apply(action)
+    # § 647a.11(h)(2)-(3): the Ante and Flop Wager first, then the Bonus Wager, although the Bonus
+    # was placed second; the folded seat's Ante, collected at the fold (§ 647a.11(b)(2)), comes
+    # before its Bonus, settled at the end.
+    assert [line.wager for line in in_wager_order(rnd, 1)] == ["ante", "flop", "bonus"]
+    assert [(line.wager, line.stage) for line in in_wager_order(rnd, 2)] == [("ante", "decision"),
+                                                                             ("bonus", "settle")]
