@@ -191,11 +191,9 @@ class LetItRideDeal(Deal):
 class PullOrRide(SeatDecision):
     """§ 643a.11(b) and (d): each seat in turn, clockwise, withdraws a bet or lets it ride.
 
-    The withdrawn bet gets its "returned" line (``Option.returns``) but stays in ``seat.wagers``,
-    as a folded Ante does in Chapter 647a: ``seat.wagers`` is what the seat wagered before "no more
-    bets".  The round sheet (``sheet_from_log``) lists a seat's wagers from it, so a sheet exported
-    from a round with a withdrawn bet still holds all three and settles again; a void returns every
-    wager from it.  Whether a bet is still in action is the seat's decision (``withdrawn``).
+    A withdrawn bet gets its "returned" line and stays in ``seat.wagers`` (``Option.returns``), so
+    a sheet exported from the round still holds all three bets and a void returns each once.
+    Whether a bet is still in action is the seat's decision.
     """
 
     def __init__(self, step_id: str, section: str, bet: str, pull_section: str):
@@ -213,12 +211,6 @@ class PullOrRide(SeatDecision):
         return dataclasses.replace(prompt, text=f"Seat {prompt.seat}: withdraw {label} ({dollars(stake)}) "
                                                 f"or Let It Ride?")
 
-    def apply(self, rnd: Round, action: Action) -> None:
-        seat = rnd.seats.get(rnd.seat_number(action.get("seat")))
-        placed = dict(seat.wagers) if seat is not None else None
-        super().apply(rnd, action)
-        if placed is not None:
-            seat.wagers = placed  # keep the withdrawn bet on the record (see the class docstring)
 
 
 class TurnCommunityCard(CommunityCards):

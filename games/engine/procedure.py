@@ -375,7 +375,9 @@ class SeatDecision(Step):
                                   f"({dollars(expected)}), not {dollars(given)}", option.section or self.section)
             seat.wagers[option.wager] = expected
         if option.returns:
-            stake = seat.wagers.pop(option.returns)
+            # The wager stays in seat.wagers, the record of what the seat wagered (as a folded
+            # Ante does); its "returned" line and the seat's decision say it is out of action.
+            stake = seat.wagers[option.returns]
             rnd.lines.append(SettlementLine(seat_no, option.returns, stake, RETURNED, 0, option.section or self.section,
                                             note=f"{rnd.game.wager_label(option.returns)} withdrawn and returned",
                                             stage="decision"))
@@ -393,7 +395,7 @@ class Option:
     amount: Callable[[Round, Seat], Cents] | None = None  # a set amount
     up_to: Callable[[Round, Seat], Cents] | None = None  # or any amount up to this
     multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
-    returns: str = ""  # the wager this choice withdraws (its stake goes back to the player)
+    returns: str = ""  # the wager this choice withdraws (its stake goes back to the player, its record stays)
     rule: str = ""  # "twice the Ante", for refusals
     section: str = ""
     folds: bool = False
