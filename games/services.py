@@ -112,14 +112,14 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
         rnd.closed_at = now
-        _count_round_for_stub(rnd, actions)
+        _count_round_for_stub(rnd)
     _materialise(rnd, state, user, before, now)
     rnd.save()
     _on_commit_broadcast(rnd)
     return rnd
 
 
-def _count_round_for_stub(rnd: Round, actions: Sequence[Mapping[str, Any]]) -> None:
+def _count_round_for_stub(rnd: Round) -> None:
     counted = rnd.events.filter(action__type="stub_count").exists()
     table = Table.objects.select_for_update().get(pk=rnd.table_id)
     table.rounds_since_stub_count = 0 if counted else table.rounds_since_stub_count + 1

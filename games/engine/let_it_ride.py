@@ -212,7 +212,6 @@ class PullOrRide(SeatDecision):
                                                 f"or Let It Ride?")
 
 
-
 class TurnCommunityCard(CommunityCards):
     """Turn one community card face up (§ 643a.11(c), (e)); no card is burned.  The dealer enters it,
     unless a card-reading or virtual shoe gave it at the deal: then it is only turned."""

@@ -300,9 +300,8 @@ class SeatDecision(Step):
         self.order = order
 
     def pending(self, rnd: Round) -> list[int]:
-        seats = [n for n in rnd.seats_in_order(self.order)
-                 if self.eligible(rnd, rnd.seats[n]) and self.id not in rnd.seats[n].decisions]
-        return seats
+        return [n for n in rnd.seats_in_order(self.order)
+                if self.eligible(rnd, rnd.seats[n]) and self.id not in rnd.seats[n].decisions]
 
     def done(self, rnd: Round) -> bool:
         return not self.pending(rnd)
@@ -605,8 +604,7 @@ class Game:
         unknown = set(rules) - set(self.default_rules) - {"stub_count_due", "training"}
         if unknown:
             raise Refused(f"Unknown rules option(s) for {self.name}: {', '.join(sorted(unknown))}")
-        merged = {**self.default_rules, **rules}
-        return merged
+        return {**self.default_rules, **rules}
 
     def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
         raise NotImplementedError
