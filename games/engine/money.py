@@ -88,7 +88,9 @@ class Odds:
 
     @classmethod
     def parse(cls, text: str) -> Odds:
-        """>>> Odds.parse("1,000 to 1")
+        """Read odds as a paytable prints them.
+
+        >>> Odds.parse("1,000 to 1")
         Odds(numerator=1000, denominator=1, kind='to')
         """
         match = _ODDS.match(text)

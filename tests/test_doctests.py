@@ -1,0 +1,19 @@
+"""The examples in docstrings are run, so they cannot drift from the code."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import games.engine
+
+MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
+MODULES.append("games.templatetags.dealer_assist")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_docstring_examples_hold(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.IGNORE_EXCEPTION_DETAIL | doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
