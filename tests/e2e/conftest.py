@@ -90,9 +90,26 @@ _sqlite_test_database_on_disk()
 @dataclass
 class LiveServer:
     url: str
-    process: subprocess.Popen
+    command: list[str]
+    env: dict[str, str]
     log: Path
+    process: subprocess.Popen | None = None
     _read: int = field(default=0)
+
+    def start(self) -> None:
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(self.command, cwd=BASE_DIR, env=self.env, stdout=out,
+                                            stderr=subprocess.STDOUT)
+        _wait_until_serving(self.url, self.process, self.log)
+
+    def stop(self) -> None:
+        """Stop the server, as a restart or a lost connection does to every tablet's socket."""
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
     def new_log(self) -> str:
         """What the server logged since the last call."""
@@ -138,21 +155,14 @@ def asgi_server(django_db_setup, tmp_path_factory) -> Iterator[LiveServer]:
         "PYTHONPATH": os.pathsep.join(filter(None, [str(BASE_DIR), env.get("PYTHONPATH")])),
         "PYTHONUNBUFFERED": "1",
     })
-    with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("asgi_server.py")), str(port)],
-                                   cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = LiveServer(url, [sys.executable, str(Path(__file__).with_name("asgi_server.py")), str(port)], env, log)
+    server.start()
     try:
-        _wait_until_serving(url, process, log)
-        yield LiveServer(url, process, log)
+        yield server
     finally:
         # Stopped before pytest-django drops the test database (PostgreSQL refuses to drop a
         # database with open connections).
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.stop()
 
 
 @pytest.hookimpl(wrapper=True)

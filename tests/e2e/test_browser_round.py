@@ -9,10 +9,13 @@ The live server, the browser and the ``Tablet`` helper are in tests/e2e/conftest
 """
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from playwright.sync_api import expect
 
+from games import services
 from games.models import Approval, Round, Table
 
 pytestmark = pytest.mark.browser
@@ -238,3 +241,27 @@ def test_a_push_waits_while_the_dealer_types_an_amount(tablet, table):
 
     second.page.locator("h1").click()  # the field loses the focus: the held push is applied
     expect(second.page.locator("#seat-1")).to_contain_text("Ante $10.00")
+
+
+def start_round_and_disconnect(table_id, user):
+    try:
+        services.round_start(table_id=table_id, user=user)
+    finally:
+        connection.close()
+
+
+def test_a_tablet_that_lost_its_connection_shows_the_current_state_when_it_is_back(tablet, table, asgi_server,
+                                                                                   people):
+    dealer = tablet("dealer", f"/tables/{table.id}/")
+    token = dealer.token
+    asgi_server.stop()  # every socket of the table drops, as in a restart or a network cut
+    # Meanwhile the round starts (as from another tablet): no server is there to push it.  (In a
+    # thread of its own: Playwright's event loop runs in this one, and the service's broadcast
+    # after the commit must not.)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(start_round_and_disconnect, table.id, people["dealer2"]).result()
+    asgi_server.start()
+    # The socket reconnects by itself and the server sends the state as it is now.
+    expect(dealer.page.locator("h1")).to_contain_text("round 1", timeout=20_000)
+    expect(dealer.prompt).to_contain_text("Place each seat's wagers")
+    assert dealer.token == token, "the tablet was reloaded"
