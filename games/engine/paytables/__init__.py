@@ -140,6 +140,24 @@ def payout(text: str) -> Payout:
     return Odds.parse(text)
 
 
+# The standard Five-Card Progressive table and its Envy Bonus schedules ($1 and $5 wagers), which
+# several chapters print alike (e.g. § 641a.12(e)(1) and (5), § 657a.12(e)(1) and (5), § 639a.12(d)(6),
+# § 647a.12(d)); each chapter still registers its own table, citing its own section.
+FIVE_CARD_PROGRESSIVE_ROWS = (
+    ("royal_flush", "Royal flush", "100% of meter"),
+    ("straight_flush", "Straight flush", "10% of meter"),
+    ("four_of_a_kind", "Four-of-a-kind", "300 for 1"),
+    ("full_house", "Full house", "50 for 1"),
+    ("flush", "Flush", "40 for 1"),
+    ("straight", "Straight", "30 for 1"),
+    ("three_of_a_kind", "Three-of-a-kind", "9 for 1"),
+)
+FIVE_CARD_ENVY_ROWS = (
+    ("royal_flush", "Royal flush", "$1,000", "$5,000"),
+    ("straight_flush", "Straight flush", "$300", "$1,500"),
+)
+
+
 def columns(
     game: str,
     wager: str,

@@ -1,7 +1,7 @@
 """Chapter 639a, Caribbean Stud Poker: § 639a.12 (2014 text, 44 Pa.B. 5463; the current
 § 639a.12 is not available, see shared/regulations/639a-caribbean-stud-poker.md)."""
 
-from games.engine.paytables import Meter, columns, odds, register
+from games.engine.paytables import FIVE_CARD_ENVY_ROWS, Meter, columns, odds, register
 
 GAME = "caribbean-stud"
 CURRENT_TEXT = " The current § 639a.12 was not available: check it before relying on this 2014 table."
@@ -90,7 +90,7 @@ PROGRESSIVE_ENVY = columns(
     "progressive_envy",
     "§ 639a.12(d)(6)",
     ["$1", "$5"],
-    (("royal_flush", "Royal flush", "$1,000", "$5,000"), ("straight_flush", "Straight flush", "$300", "$1,500")),
+    FIVE_CARD_ENVY_ROWS,
     note="With Paytable D only: paid for each other player's straight flush or better.",
 )
 

@@ -1,7 +1,7 @@
 """Chapter 641a, Four Card Poker: § 641a.12 (2014 text, 44 Pa.B. 5463; the current text of
 § 641a.12 is not available, see shared/regulations/641a-four-card-poker.md)."""
 
-from games.engine.paytables import Meter, columns, odds, register
+from games.engine.paytables import FIVE_CARD_ENVY_ROWS, FIVE_CARD_PROGRESSIVE_ROWS, Meter, columns, odds, register
 
 GAME = "four-card-poker"
 CURRENT_TEXT = " The current § 641a.12 was not available: check it before relying on this 2014 table."
@@ -89,15 +89,7 @@ FOUR_CARD_ENVY = columns(
     "five_card_progressive",
     "§ 641a.12(e)(1)",
     [""],
-    (
-        ("royal_flush", "Royal flush", "100% of meter"),
-        ("straight_flush", "Straight flush", "10% of meter"),
-        ("four_of_a_kind", "Four-of-a-kind", "300 for 1"),
-        ("full_house", "Full house", "50 for 1"),
-        ("flush", "Flush", "40 for 1"),
-        ("straight", "Straight", "30 for 1"),
-        ("three_of_a_kind", "Three-of-a-kind", "9 for 1"),
-    ),
+    FIVE_CARD_PROGRESSIVE_ROWS,
     meters={"": (Meter(least_reset=1_000_000),)},
     note="Judged on all five of the player's cards (§ 641a.11(c)(5)); the least reset is $10,000 (§ 641a.12(e)(3)).",
 )
@@ -107,7 +99,7 @@ FIVE_CARD_ENVY = columns(
     "five_card_progressive_envy",
     "§ 641a.12(e)(5)",
     ["$1", "$5"],
-    (("royal_flush", "Royal flush", "$1,000", "$5,000"), ("straight_flush", "Straight flush", "$300", "$1,500")),
+    FIVE_CARD_ENVY_ROWS,
     note="Paid to a Five-Card Progressive wagerer for each other player's straight flush or better.",
 )
 

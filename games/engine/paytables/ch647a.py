@@ -2,7 +2,17 @@
 
 from decimal import Decimal
 
-from games.engine.paytables import FixedAmount, Meter, MeterShare, PayRow, Paytable, odds, register
+from games.engine.paytables import (
+    FIVE_CARD_ENVY_ROWS,
+    FIVE_CARD_PROGRESSIVE_ROWS,
+    Meter,
+    MeterShare,
+    PayRow,
+    Paytable,
+    columns,
+    odds,
+    register,
+)
 
 GAME = "texas-holdem-bonus"
 
@@ -29,35 +39,13 @@ BONUS_B = Paytable(
     reading="Paytable B prints N/A for 'Ace-ace (dealer and player)': an ace-ace hand is paid as 'Ace-ace'.",
 )
 
-PROGRESSIVE = Paytable(
-    GAME, "progressive", "", "§ 647a.12(d)(1)",
-    (
-        PayRow("royal_flush", "Royal flush", MeterShare(Decimal(100))),
-        PayRow("straight_flush", "Straight flush", MeterShare(Decimal(10))),
-        PayRow("four_of_a_kind", "Four-of-a-kind", odds("300 for 1")),
-        PayRow("full_house", "Full house", odds("50 for 1")),
-        PayRow("flush", "Flush", odds("40 for 1")),
-        PayRow("straight", "Straight", odds("30 for 1")),
-        PayRow("three_of_a_kind", "Three-of-a-kind", odds("9 for 1")),
-    ),
-    meters=(Meter(least_reset=1_000_000),),  # § 647a.12(d)(3): at least $10,000
+(PROGRESSIVE,) = columns(
+    GAME, "progressive", "§ 647a.12(d)(1)", [""], FIVE_CARD_PROGRESSIVE_ROWS,
+    meters={"": (Meter(least_reset=1_000_000),)},  # § 647a.12(d)(3): at least $10,000
     note="Judged on the player's two cards and the three-card Flop (§ 647a.11(i)).",
 )
 
-ENVY_BONUS_1 = Paytable(
-    GAME, "progressive_envy", "$1", "§ 647a.12(d)(5)",
-    (
-        PayRow("royal_flush", "Royal flush", FixedAmount(100_000)),
-        PayRow("straight_flush", "Straight flush", FixedAmount(30_000)),
-    ),
-)
-ENVY_BONUS_5 = Paytable(
-    GAME, "progressive_envy", "$5", "§ 647a.12(d)(5)",
-    (
-        PayRow("royal_flush", "Royal flush", FixedAmount(500_000)),
-        PayRow("straight_flush", "Straight flush", FixedAmount(150_000)),
-    ),
-)
+ENVY_BONUS_1, ENVY_BONUS_5 = columns(GAME, "progressive_envy", "§ 647a.12(d)(5)", ["$1", "$5"], FIVE_CARD_ENVY_ROWS)
 
 FIVE_CARD_HAND_BONUS = Paytable(
     GAME, "five_card_hand_bonus", "", "§ 647a.12(e)(1)",

@@ -5,7 +5,7 @@ See shared/regulations/653a-ultimate-texas-hold-em.md: the current progressive t
 Envy Bonus, Five Card Hand Bonus and Bad Beat paytables A and B were not available.
 """
 
-from games.engine.paytables import Meter, columns, odds, register
+from games.engine.paytables import FIVE_CARD_PROGRESSIVE_ROWS, Meter, columns, odds, register
 
 GAME = "ultimate-texas-holdem"
 
@@ -52,15 +52,7 @@ TRIPS = columns(
     "progressive",
     "§ 653a.12(d)(1)",
     ["2014"],
-    (
-        ("royal_flush", "Royal flush", "100% of meter"),
-        ("straight_flush", "Straight flush", "10% of meter"),
-        ("four_of_a_kind", "Four-of-a-kind", "300 for 1"),
-        ("full_house", "Full house", "50 for 1"),
-        ("flush", "Flush", "40 for 1"),
-        ("straight", "Straight", "30 for 1"),
-        ("three_of_a_kind", "Three-of-a-kind", "9 for 1"),
-    ),
+    FIVE_CARD_PROGRESSIVE_ROWS,
     reading=(
         "The 2014 single table (44 Pa.B. 5463), its first rows in a LaTeX array (INDEX.md defect 26). It is "
         "superseded: the current § 653a.12(d)(1) offers tables that were not available. Lettered '2014' so that "
