@@ -5,10 +5,9 @@ after), and every prompt, settlement line and irregularity cites a section that 
 Chapter 643a.
 """
 
-import re
-from pathlib import Path
 
 import pytest
+from citations import Chapter
 from lir_play import GAME, Hand, outcomes, play, refuse
 
 from games.engine.cards import FULL_DECK
@@ -373,33 +372,7 @@ def test_every_rules_option_is_on_the_configuration_page_with_its_section():
 
 # -- Every citation names a real section of Chapter 643a ----------------------------------------
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "004_bbafe3bcdc6cbdb6.txt"
-
-
-def chapter_sections():
-    """{section number: its text}, from the "§ 643a.N." headings of the chapter (some printed as "# §")."""
-    text = SEED.read_text(encoding="utf-8")
-    parts = re.split(r"^#*\s*§ 643a\.(\d+)\. ", text, flags=re.MULTILINE)
-    return {int(number): body for number, body in zip(parts[1::2], parts[2::2], strict=True)}
-
-
-def names_a_real_section(citation, sections):
-    """The section exists and so does each cited subsection, in order, each after the one before it
-    (the scan does not indent the deeper levels reliably, so a paragraph is looked for after its parent)."""
-    paths = [(int(number), re.findall(r"\(([^)]+)\)", subs))
-             for number, subs in re.findall(r"643a\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
-    if not paths:
-        return False
-    for number, subsections in paths:
-        if number not in sections:
-            return False
-        body, position = sections[number], 0
-        for label in subsections:
-            found = re.compile(rf"^[\s\-]*\({re.escape(label)}\) ", re.MULTILINE).search(body, position)
-            if found is None:
-                return False
-            position = found.end()
-    return True
+CHAPTER = Chapter("643a", "004_bbafe3bcdc6cbdb6.txt")
 
 
 def every_citation():
@@ -453,19 +426,17 @@ def every_citation():
 
 
 def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
-    assert sorted(chapter_sections()) == list(range(1, 14))
+    assert sorted(CHAPTER.sections) == list(range(1, 14))
 
 
 def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
-    sections = chapter_sections()
-    assert names_a_real_section("§ 643a.11(g)(6)(i)", sections)
-    assert not names_a_real_section("§ 643a.14", sections)
-    assert not names_a_real_section("§ 643a.13(h)", sections)
-    assert not names_a_real_section("§ 643a.12(i)", sections)
+    assert CHAPTER.names_a_real_section("§ 643a.11(g)(6)(i)")
+    assert not CHAPTER.names_a_real_section("§ 643a.14")
+    assert not CHAPTER.names_a_real_section("§ 643a.13(h)")
+    assert not CHAPTER.names_a_real_section("§ 643a.12(i)")
 
 
 def test_every_section_the_engine_cites_exists_in_chapter_643a():
-    sections = chapter_sections()
     citations = every_citation()
     assert len(citations) > 30
-    assert sorted(c for c in citations if not names_a_real_section(c, sections)) == []
+    assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []

@@ -5,10 +5,9 @@ after), and every prompt, settlement line and irregularity cites a section that 
 Chapter 647a.
 """
 
-import re
-from pathlib import Path
 
 import pytest
+from citations import Chapter
 from thb_play import GAME, Hand, play, refuse, turn_cards
 
 from games.engine.paytables import paytables_for
@@ -289,41 +288,7 @@ def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
 
 # -- Every citation names a real section of Chapter 647a ----------------------------------------
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_8e692bf13e0d6142.txt"
-
-
-def chapter_sections():
-    """{section number: its text}, from the "§ 647a.N." headings of the chapter."""
-    text = SEED.read_text(encoding="utf-8")
-    parts = re.split(r"^§ 647a\.(\d+)\. ", text, flags=re.MULTILINE)
-    return {int(number): body for number, body in zip(parts[1::2], parts[2::2], strict=True)}
-
-
-def cited_paths(citation):
-    """The (section, subsections) each "§ 647a.N(x)(y)" of a citation names."""
-    return [(int(number), re.findall(r"\(([^)]+)\)", subs))
-            for number, subs in re.findall(r"647a\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
-
-
-def names_a_real_section(citation, sections):
-    """The section exists and so does each cited subsection, in order, after the one before it.
-
-    (The check of the deeper levels is approximate: the scanned text does not indent them
-    reliably, so a paragraph is looked for after its parent rather than inside it.)
-    """
-    paths = cited_paths(citation)
-    if not paths:
-        return False
-    for number, subsections in paths:
-        if number not in sections:
-            return False
-        body, position = sections[number], 0
-        for label in subsections:  # each subsection in turn, each below the one before it
-            found = re.compile(rf"^[\s\-]*\({re.escape(label)}\) ", re.MULTILINE).search(body, position)
-            if found is None:
-                return False
-            position = found.end()
-    return True
+CHAPTER = Chapter("647a", "000_8e692bf13e0d6142.txt")
 
 
 def every_citation():
@@ -369,20 +334,18 @@ def every_citation():
 
 
 def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
-    assert sorted(chapter_sections()) == list(range(1, 14))
+    assert sorted(CHAPTER.sections) == list(range(1, 14))
 
 
 def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
-    sections = chapter_sections()
-    assert names_a_real_section("§ 647a.11(h)(2)(iii)", sections)
-    assert not names_a_real_section("§ 647a.14", sections)
-    assert not names_a_real_section("§ 647a.13(h)", sections)
-    assert not names_a_real_section("§ 647a.13(c)(1)", sections)
+    assert CHAPTER.names_a_real_section("§ 647a.11(h)(2)(iii)")
+    assert not CHAPTER.names_a_real_section("§ 647a.14")
+    assert not CHAPTER.names_a_real_section("§ 647a.13(h)")
+    assert not CHAPTER.names_a_real_section("§ 647a.13(c)(1)")
 
 
 def test_every_section_the_engine_cites_exists_in_chapter_647a():
-    sections = chapter_sections()
     citations = every_citation()
     assert len(citations) > 20
-    assert sorted(c for c in citations if not names_a_real_section(c, sections)) == []
+    assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []
 

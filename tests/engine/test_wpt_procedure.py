@@ -5,10 +5,9 @@ after), and every prompt, settlement line and irregularity cites a section that 
 Chapter 677a.
 """
 
-import re
-from pathlib import Path
 
 import pytest
+from citations import Chapter
 from wpt_play import GAME, Hand, play, refuse, turn_cards
 
 from games.engine.paytables import paytables_for
@@ -352,38 +351,7 @@ def test_each_paytable_option_selects_a_paytable_of_677a_12():
 
 # -- Every citation names a real section of Chapter 677a ----------------------------------------
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_bc6ccea0fd00734d.txt"
-
-
-def chapter_sections():
-    """{section number: its text}, from the "§ 677a.N." headings of the chapter."""
-    text = SEED.read_text(encoding="utf-8")
-    parts = re.split(r"^#* ?§ 677a\.(\d+)\. ", text, flags=re.MULTILINE)
-    return {int(number): body for number, body in zip(parts[1::2], parts[2::2], strict=True)}
-
-
-def cited_paths(citation):
-    """The (section, subsections) each "§ 677a.N(x)(y)" of a citation names."""
-    return [(int(number), re.findall(r"\(([^)]+)\)", subs))
-            for number, subs in re.findall(r"677a\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
-
-
-def names_a_real_section(citation, sections):
-    """The section exists and so does each cited subsection, in order, after the one before it
-    (as in test_thb_procedure.py: the scan does not indent the deeper levels reliably)."""
-    paths = cited_paths(citation)
-    if not paths:
-        return False
-    for number, subsections in paths:
-        if number not in sections:
-            return False
-        body, position = sections[number], 0
-        for label in subsections:
-            found = re.compile(rf"^[\s\-]*\({re.escape(label)}\) ", re.MULTILINE).search(body, position)
-            if found is None:
-                return False
-            position = found.end()
-    return True
+CHAPTER = Chapter("677a", "002_bc6ccea0fd00734d.txt")
 
 
 def every_citation():
@@ -439,21 +407,19 @@ def every_citation():
 
 
 def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
-    assert sorted(chapter_sections()) == list(range(1, 14))
+    assert sorted(CHAPTER.sections) == list(range(1, 14))
 
 
 def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
-    sections = chapter_sections()
-    assert names_a_real_section("§ 677a.11(h)(2)(iii)(B)", sections)
-    assert names_a_real_section("§ 677a.10(a)(2)", sections)
-    assert not names_a_real_section("§ 677a.14", sections)
-    assert not names_a_real_section("§ 677a.13(h)", sections)
-    assert not names_a_real_section("§ 677a.12(g)", sections)
-    assert not names_a_real_section("§ 677a.8(h)", sections)  # Chapter 647a's misdeal paragraph, not 677a's
+    assert CHAPTER.names_a_real_section("§ 677a.11(h)(2)(iii)(B)")
+    assert CHAPTER.names_a_real_section("§ 677a.10(a)(2)")
+    assert not CHAPTER.names_a_real_section("§ 677a.14")
+    assert not CHAPTER.names_a_real_section("§ 677a.13(h)")
+    assert not CHAPTER.names_a_real_section("§ 677a.12(g)")
+    assert not CHAPTER.names_a_real_section("§ 677a.8(h)")  # Chapter 647a's misdeal paragraph, not 677a's
 
 
 def test_every_section_the_engine_cites_exists_in_chapter_677a():
-    sections = chapter_sections()
     citations = every_citation()
     assert len(citations) > 35
-    assert sorted(c for c in citations if not names_a_real_section(c, sections)) == []
+    assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []
