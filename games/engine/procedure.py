@@ -790,6 +790,8 @@ class Round:
             if action.get("card"):
                 card = self.checked_cards([action["card"]], 1, "the card found face up")[0]
                 self.discarded.append(card)
+                if self.shoe is not None and card in self.shoe.cards:
+                    self.shoe.cards.remove(card)  # out of play: the virtual shoe must not deal it again
             self.face_up_found += 1
             if self.face_up_found == 1:
                 return  # one card: discard it and go on

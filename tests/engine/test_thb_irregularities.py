@@ -6,7 +6,10 @@ initial two cards) or § 647a.13(d) (a dealer's card exposed early) keeps it ali
 """
 
 import pytest
-from thb_play import Hand, outcomes, play, refuse, turn_cards
+from thb_play import GAME, Hand, outcomes, play, refuse, turn_cards
+
+from games.engine.cards import deck
+from games.engine.procedure import Round
 
 # Seat 1: Ante $10, Bonus $5 on ace-king suited; seat 3: Ante $25, no Bonus; seat 5: Ante $5,
 # Bonus $5 on king-king, folds.
@@ -266,3 +269,15 @@ def test_a_card_found_face_up_after_every_card_is_dealt_is_refused(phase):
     # once the River is turned, the hands are known and no longer void.
     refusal = refuse(at(phase), {"type": "irregularity", "kind": "card_face_up", "card": "8c"}, "has been dealt")
     assert refusal.section == "§ 647a.13(a)"
+
+
+def test_a_card_found_face_up_in_the_virtual_shoe_is_never_dealt():
+    # § 647a.13(a): the card "may not be used in that round of play".  Training mode's shoe holds
+    # the Ace of spades next; reported face up, it goes to the discards and the deal skips it.
+    order = ["As"] + [card.code for card in deck() if card.code != "As"]
+    rnd = Round(GAME, {}, shoe_order=order)
+    for action in ({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}, {"type": "no_more_bets"},
+                   {"type": "irregularity", "kind": "card_face_up", "card": "As"}, {"type": "deal"}):
+        rnd = rnd.apply(action)
+    dealt = {card.code for card in rnd.seats[1].cards + rnd.dealer_cards}
+    assert "As" not in dealt and len(dealt) == 4
