@@ -35,14 +35,18 @@ def wager_label(slug: str, game) -> str:
     return game.wager_label(slug)
 
 
-CARD_CODE = re.compile(r"\b([2-9TJQKA][shdc])\b")
+CARD_CODE = re.compile(r"\b[2-9TJQKA][shdc]\b")
+# Card codes stand in groups ("As Kd", "4c 4s Qd + Qs 7d"); a lone "9s" is a plural ("9s over 8s").
+CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\b")
 
 
 @register.filter
 def cards_in_text(text: str) -> str:
-    """Card codes in a hand's description shown as on the layout: "As Kd: ..." -> "A♠ K♦: ...".
+    """Card codes in a hand's description shown as on the layout.
 
     >>> cards_in_text("Td 9h: a pair")
     '10♦ 9♥: a pair'
+    >>> cards_in_text("Full house, 9s over 8s (9c 9d + 8h 8s 9h)")
+    'Full house, 9s over 8s (9♣ 9♦ + 8♥ 8♠ 9♥)'
     """
-    return CARD_CODE.sub(lambda match: card_label(match[1]), text)
+    return CARD_RUN.sub(lambda run: CARD_CODE.sub(lambda code: card_label(code[0]), run[0]), text)
