@@ -48,7 +48,7 @@ from typing import Any
 
 from games.engine.hands import HighHand, high_hand, three_card_hand
 from games.engine.hands.six_card import six_card_hand
-from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable
 from games.engine.procedure import (
     CAPPED,
@@ -85,12 +85,6 @@ PAYTABLE_LETTERS = {"five_card_bonus": "ABCDEFG", "three_card_bonus": "ABCDEF", 
 SIDE_SECTIONS = {"five_card_bonus": "§ 643a.7(e)", "three_card_bonus": "§ 643a.7(f)", "six_card_bonus": "§ 643a.7(j)"}
 # § 643a.8 manual dealing shoe, § 643a.9 from the hand, § 643a.10 automated dealing shoe,
 # § 643a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
-DEALING_METHODS = {
-    "manual_shoe": "§ 643a.8",
-    "hand": "§ 643a.9",
-    "automated_shoe": "§ 643a.10",
-    "reshuffling_shoe": "§ 643a.10(g)",
-}
 STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 643a.12(h)
 # Community cards a card-reading shoe (or the virtual shoe) dealt face down, waiting to be turned.
 # The generic Round has no such place (its board is face up), so the game keeps them on the round.
@@ -284,6 +278,7 @@ class LetItRide(Game):
         "bet1": "Bet 1",
         "bet2": "Bet 2",
         "bet3": "Bet 3",
+        "bet": "Let It Ride Wager",  # each of the three, in the table's limits
         "five_card_bonus": "Five Card Bonus Wager",
         "three_card_bonus": "Three Card Bonus Wager",
         "six_card_bonus": "Six Card Bonus Wager",
@@ -364,26 +359,8 @@ class LetItRide(Game):
                 section = paytable(self.slug, wager, letters[0]).section
                 raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} or "
                               f"\"\" (not offered), not {letter!r}", section)
-        if merged["dealing_method"] not in DEALING_METHODS:
-            raise Refused(f"Dealing method must be one of {', '.join(DEALING_METHODS)}, "
-                          f"not {merged['dealing_method']!r}", "§ 643a.8-§ 643a.10")
-        try:
-            for wager in ("bet", *SIDE_WAGERS):
-                low, high = parse_dollars(merged[f"min_{wager}"]), parse_dollars(merged[f"max_{wager}"])
-                if not 0 < low <= high:
-                    label = "Let It Ride Wager" if wager == "bet" else self.wager_label(wager)
-                    raise Refused(f"The {label} limits must satisfy 0 < minimum ≤ maximum",
-                                  SIDE_SECTIONS.get(wager, "§ 643a.7(d)"))
-            limit = parse_dollars(merged["payout_limit"]) if merged["payout_limit"] not in ("", None) else None
-            if merged["approval_threshold"] not in ("", None):
-                parse_dollars(merged["approval_threshold"])
-        except MoneyError as error:
-            raise Refused(str(error)) from None
-        floor = self.minimum_payout_limit(merged)
-        if limit is not None and limit < floor:
-            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
-                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
-                          "whichever is greater)", "§ 643a.12(h)")
+        limits = {"bet": "§ 643a.7(d)"} | {wager: SIDE_SECTIONS.get(wager, "§ 643a.7(d)") for wager in SIDE_WAGERS}
+        self.validate_amounts(merged, limits=limits, payout_limit_section="§ 643a.12(h)")
         return merged
 
     def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
@@ -511,20 +488,15 @@ class LetItRide(Game):
     # -- irregularities -------------------------------------------------------------------------
 
     def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
-        if not rnd.bets_closed:
-            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
         dealt = "deal" in rnd.completed_steps
         if irregularity.kind == "card_face_up" and dealt:
             # § 643a.13(a) is about a card found face up "while the cards are being dealt"; every card of
             # the round is dealt at once, and the stub then leaves the shoe (§ 643a.8(e)).
             raise Refused("Every card of the round has been dealt: a card found face up now is not one found "
                           "while dealing", irregularity.section)
-        if irregularity.kind == "shoe_jam":
-            if rnd.rules["dealing_method"] not in ("automated_shoe", "reshuffling_shoe"):
-                raise Refused("This table does not deal from an automated shoe", irregularity.section)
-            if dealt:
-                raise Refused("The automated shoe dispensed every card of the round at the deal: it can no "
-                              "longer fail to deal them", irregularity.section)
+        if irregularity.kind == "shoe_jam" and dealt:
+            raise Refused("The automated shoe dispensed every card of the round at the deal: it can no "
+                          "longer fail to deal them", irregularity.section)
         if irregularity.kind == "community_card_exposed" and len(rnd.board) == 2:
             raise Refused("Both community cards have been turned face up by the dealer already",
                           irregularity.section)

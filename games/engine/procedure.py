@@ -585,6 +585,8 @@ class Game:
     # What the round's "dealer" cards are: the dealer's hand, or a common area's cards in a game
     # whose dealer plays none (Let It Ride's Six Card Bonus cards).
     dealer_cards_label: ClassVar[str] = "Dealer"
+    MULTIPLE_FACE_UP_BEFORE_DEAL: ClassVar[Irregularity]
+    MULTIPLE_FACE_UP_AFTER_DEAL: ClassVar[Irregularity]
 
     slug: ClassVar[str]
     name: ClassVar[str]
@@ -604,7 +606,36 @@ class Game:
         unknown = set(rules) - set(self.default_rules) - {"stub_count_due", "training"}
         if unknown:
             raise Refused(f"Unknown rules option(s) for {self.name}: {', '.join(sorted(unknown))}")
-        return {**self.default_rules, **rules}
+        merged = {**self.default_rules, **rules}
+        methods = [method for method, _ in DEALING_METHOD_CHOICES]
+        if "dealing_method" in merged and merged["dealing_method"] not in methods:
+            raise Refused(f"Dealing method must be one of {', '.join(methods)}, not {merged['dealing_method']!r}",
+                          f"§ {self.chapter}.8-§ {self.chapter}.10")
+        return merged
+
+    def validate_amounts(self, rules: Mapping[str, Any], *, limits: Mapping[str, str],
+                         payout_limit_section: str) -> None:
+        """Each wager's limits (0 < minimum ≤ maximum, ``limits`` maps wager to section), amounts
+        that read as dollars, and a payout limit, when the table sets one, no lower than
+        ``minimum_payout_limit``: $50,000 or the most one patron could win betting the minimum."""
+        try:
+            for wager, section in limits.items():
+                low, high = parse_dollars(rules[f"min_{wager}"]), parse_dollars(rules[f"max_{wager}"])
+                if not 0 < low <= high:
+                    raise Refused(f"The {self.wager_label(wager)} limits must satisfy 0 < minimum ≤ maximum", section)
+            limit = parse_dollars(rules["payout_limit"]) if rules["payout_limit"] not in ("", None) else None
+            if rules["approval_threshold"] not in ("", None):
+                parse_dollars(rules["approval_threshold"])
+        except MoneyError as error:
+            raise Refused(str(error)) from None
+        floor = self.minimum_payout_limit(rules)
+        if limit is not None and limit < floor:
+            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
+                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
+                          "whichever is greater)", payout_limit_section)
+
+    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
+        raise NotImplementedError
 
     def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
         raise NotImplementedError
@@ -645,7 +676,10 @@ class Game:
         """Refuse an irregularity that cannot have happened at this point of the round."""
 
     def multiple_face_up(self, rnd: Round) -> Irregularity:
-        raise NotImplementedError
+        """The void of a second card found face up: whether it leaves a wager standing depends on
+        whether everyone had their first cards (e.g. § 647a.13(a), § 677a.13(a))."""
+        initial_deal_done = "deal" in rnd.completed_steps
+        return self.MULTIPLE_FACE_UP_AFTER_DEAL if initial_deal_done else self.MULTIPLE_FACE_UP_BEFORE_DEAL
 
     def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
         raise NotImplementedError
@@ -785,6 +819,11 @@ class Round:
         if irregularity is None or kind.startswith("stub_"):
             known = ", ".join(k for k in self.game.irregularities if not k.startswith("stub_"))
             raise Refused(f"Unknown irregularity {kind!r} (known: {known})")
+        # No game's irregularity can happen before the deal; a jam needs an automated shoe.
+        if not self.bets_closed:
+            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
+        if kind == "shoe_jam" and self.rules.get("dealing_method") not in AUTOMATED_SHOES:
+            raise Refused("This table does not deal from an automated shoe", irregularity.section)
         self.game.check_irregularity(self, irregularity, action)
         if kind == "card_face_up":
             if action.get("card"):
@@ -931,6 +970,7 @@ class Round:
 # Their sections are numbered alike: § .8 manual shoe, § .9 from the hand, § .10 automated shoe,
 # § .13 irregularities.  A game builds its options and irregularities from these and adds its own.
 
+AUTOMATED_SHOES = ("automated_shoe", "reshuffling_shoe")
 DEALING_METHOD_CHOICES = (
     ("manual_shoe", "Manual dealing shoe"),
     ("hand", "From the hand"),

@@ -15,7 +15,7 @@ from typing import Any
 from games.engine.hands import Category, high_hand
 from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import holdem_bonus_hand
-from games.engine.money import EVEN_MONEY, Cents, MoneyError, dollars, parse_dollars
+from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
 from games.engine.procedure import (
     CAPPED,
@@ -46,12 +46,6 @@ from games.engine.procedure import (
 
 # § 647a.8 manual dealing shoe, § 647a.9 from the hand, § 647a.10 automated dealing shoe,
 # § 647a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
-DEALING_METHODS = {
-    "manual_shoe": "§ 647a.8",
-    "hand": "§ 647a.9",
-    "automated_shoe": "§ 647a.10",
-    "reshuffling_shoe": "§ 647a.10(g)",
-}
 ANTE_THRESHOLDS = {"straight": Category.STRAIGHT, "flush": Category.FLUSH}
 MAIN_WAGERS = ("ante", "flop", "turn", "river")
 STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 647a.12(c)
@@ -128,25 +122,8 @@ class TexasHoldemBonus(Game):
         if merged["ante_returned_below"] not in ANTE_THRESHOLDS:
             raise Refused("The Ante is returned on a winning hand below a straight or below a flush "
                           f"('straight' or 'flush'), not {merged['ante_returned_below']!r}", "§ 647a.11(h)(2)(ii)")
-        if merged["dealing_method"] not in DEALING_METHODS:
-            raise Refused(f"Dealing method must be one of {', '.join(DEALING_METHODS)}, "
-                          f"not {merged['dealing_method']!r}", "§ 647a.8-§ 647a.10")
-        try:
-            for wager in ("ante", "bonus"):
-                low, high = parse_dollars(merged[f"min_{wager}"]), parse_dollars(merged[f"max_{wager}"])
-                if not 0 < low <= high:
-                    raise Refused(f"The {self.wager_label(wager)} limits must satisfy 0 < minimum ≤ maximum",
-                                  "§ 647a.7")
-            limit = parse_dollars(merged["payout_limit"])
-            if merged["approval_threshold"] not in ("", None):
-                parse_dollars(merged["approval_threshold"])
-        except MoneyError as error:
-            raise Refused(str(error)) from None
-        floor = self.minimum_payout_limit(merged)
-        if limit < floor:
-            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
-                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
-                          "whichever is greater)", "§ 647a.12(c)")
+        self.validate_amounts(merged, limits={"ante": "§ 647a.7", "bonus": "§ 647a.7"},
+                              payout_limit_section="§ 647a.12(c)")
         return merged
 
     def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
@@ -250,15 +227,10 @@ class TexasHoldemBonus(Game):
         if irregularity.kind == "dealer_card_exposed":
             decisions_done = all(step.done(rnd) for step in rnd.steps
                                  if isinstance(step, SeatDecision))
-            if decisions_done or not rnd.bets_closed:
+            if decisions_done:
                 raise Refused("§ 647a.13(d) applies only to a dealer's card exposed after the deal and before "
                               "every player has folded or made the Flop, Turn and River decisions",
                               irregularity.section)
-        if irregularity.kind == "shoe_jam" and rnd.rules["dealing_method"] not in ("automated_shoe",
-                                                                                   "reshuffling_shoe"):
-            raise Refused("This table does not deal from an automated shoe", irregularity.section)
-        if irregularity.kind in ("card_face_up", "wrong_card_count", "shoe_jam") and not rnd.bets_closed:
-            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
         if irregularity.kind == "card_face_up" and len(rnd.board) == 5:
             # § 647a.13(a) is about a card found face up "while the cards are being dealt".
             raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
@@ -274,10 +246,6 @@ class TexasHoldemBonus(Game):
         return [DealerReveal("void_dealer_cards", rnd.void.section,
                              "Void: turn the dealer's two cards face up and enter them; the Bonus Wager's "
                              "'Ace-ace (dealer and player)' pays on them too.")]
-
-    def multiple_face_up(self, rnd: Round) -> Irregularity:
-        initial_deal_done = "deal" in rnd.completed_steps
-        return self.MULTIPLE_FACE_UP_AFTER_DEAL if initial_deal_done else self.MULTIPLE_FACE_UP_BEFORE_DEAL
 
     # -- settlement -----------------------------------------------------------------------------
 

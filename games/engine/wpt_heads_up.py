@@ -20,9 +20,10 @@ from typing import Any
 from games.engine.hands import Category, high_hand
 from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
-from games.engine.money import EVEN_MONEY, Cents, MoneyError, Odds, dollars, parse_dollars
+from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable
 from games.engine.procedure import (
+    AUTOMATED_SHOES,
     CAPPED,
     LOSE,
     PUSH,
@@ -53,13 +54,6 @@ from games.engine.procedure import (
 SLUG = "wpt-heads-up"
 # § 677a.8 manual dealing shoe, § 677a.9 from the hand, § 677a.10 automated dealing shoe, and
 # § 677a.10(g) an automated shoe that reshuffles and dispenses the five community cards first.
-DEALING_METHODS = {
-    "manual_shoe": "§ 677a.8",
-    "hand": "§ 677a.9",
-    "automated_shoe": "§ 677a.10",
-    "reshuffling_shoe": "§ 677a.10(g)",
-}
-AUTOMATED = ("automated_shoe", "reshuffling_shoe")
 MAIN_WAGERS = ("ante", "raise", "odds")  # settled in this order, then the optional ones (§ 677a.11(i))
 OPTIONAL_WAGERS = ("pocket_bonus", "trips_plus")
 ODDS_EQUALS_ANTE = "§ 677a.7(d)(1)"
@@ -206,25 +200,8 @@ class WptHeadsUp(Game):
                 section = "§ 677a.12(d)" if wager == "pocket_bonus" else "§ 677a.12(e)"
                 raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} "
                               f"(or empty when it is not offered), not {letter!r}", section)
-        if merged["dealing_method"] not in DEALING_METHODS:
-            raise Refused(f"Dealing method must be one of {', '.join(DEALING_METHODS)}, "
-                          f"not {merged['dealing_method']!r}", "§ 677a.8-§ 677a.10")
-        try:
-            for wager in ("ante", *OPTIONAL_WAGERS):
-                low, high = parse_dollars(merged[f"min_{wager}"]), parse_dollars(merged[f"max_{wager}"])
-                if not 0 < low <= high:
-                    raise Refused(f"The {self.wager_label(wager)} limits must satisfy 0 < minimum ≤ maximum",
-                                  "§ 677a.7(d)")
-            limit = parse_dollars(merged["payout_limit"]) if merged["payout_limit"] not in ("", None) else None
-            if merged["approval_threshold"] not in ("", None):
-                parse_dollars(merged["approval_threshold"])
-        except MoneyError as error:
-            raise Refused(str(error)) from None
-        floor = self.minimum_payout_limit(merged)
-        if limit is not None and limit < floor:
-            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
-                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
-                          "whichever is greater)", "§ 677a.12(f)")
+        self.validate_amounts(merged, limits=dict.fromkeys(("ante", *OPTIONAL_WAGERS), "§ 677a.7(d)"),
+                              payout_limit_section="§ 677a.12(f)")
         return merged
 
     def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
@@ -344,7 +321,7 @@ class WptHeadsUp(Game):
         method = rnd.rules["dealing_method"]
         community = rnd.shoe.draw(5) if method == "reshuffling_shoe" else ()
         hands: dict[str, list[str]] = {target: [] for target in targets}
-        if method in AUTOMATED:
+        if method in AUTOMATED_SHOES:
             for target in targets:
                 hands[target] = [card.code for card in rnd.shoe.draw(2)]
         else:
@@ -357,24 +334,16 @@ class WptHeadsUp(Game):
     # -- irregularities -------------------------------------------------------------------------
 
     def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
-        if not rnd.bets_closed:
-            raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
         if irregularity.kind == "dealer_card_exposed":
             undecided = [n for n in rnd.playing_seats()
                          if not rnd.seats[n].folded and "raise" not in rnd.seats[n].wagers]
             if not undecided:
                 raise Refused("§ 677a.13(d) applies only to a dealer's card exposed before each player has either "
                               "folded or placed a Raise Wager", irregularity.section)
-        if irregularity.kind == "shoe_jam" and rnd.rules["dealing_method"] not in AUTOMATED:
-            raise Refused("This table does not deal from an automated shoe", irregularity.section)
         if irregularity.kind == "card_face_up" and len(rnd.board) == 5:
             # § 677a.13(a) is about a card found face up "while the cards are being dealt".
             raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
                           irregularity.section)
-
-    def multiple_face_up(self, rnd: Round) -> Irregularity:
-        initial_deal_done = "deal" in rnd.completed_steps
-        return self.MULTIPLE_FACE_UP_AFTER_DEAL if initial_deal_done else self.MULTIPLE_FACE_UP_BEFORE_DEAL
 
     # -- settlement -----------------------------------------------------------------------------
 

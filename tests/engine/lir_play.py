@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from thb_play import outcomes, refuse, state
+from thb_play import outcomes, refuse, run_phases, state
 
 from games.engine.procedure import Prompt, Round
 from games.engine.registry import game_for
@@ -96,22 +96,9 @@ def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS,
          rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
          card_reader: bool = False, prompts: list[Prompt] | None = None,
          before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
-    """Play the round through the engine; with ``until``, stop before the first action of that phase.
-
-    ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
-    adds actions (an irregularity, say) just before the first action of a phase.
-    """
-    rnd = Round(GAME, rules or {})
-    extra = dict(before or {})
-    for phase, action in round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader):
-        for injected in extra.pop(phase, []):
-            rnd = rnd.apply(injected)
-        if phase == until:
-            return rnd
-        if prompts is not None:
-            prompts.append(rnd.prompt)
-        rnd = rnd.apply(action)
-    return rnd
+    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
+    phases = round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader)
+    return run_phases(Round(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
 
 
 def settle(cards: str, board: str = BOARD, six_cards: str = SIX_CARDS, *, plays: str = "ride ride",

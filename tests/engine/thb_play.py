@@ -96,18 +96,15 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
-         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
-         card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
-    """Play the round through the engine; with ``until``, stop before the first action of that phase.
+def run_phases(rnd: Round, phases, *, until: str | None = None, prompts: list[Prompt] | None = None,
+               before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+    """Apply ``(phase, action)`` pairs; with ``until``, stop before the first action of that phase.
 
     ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
     adds actions (an irregularity, say) just before the first action of a phase.
     """
-    rnd = Round(GAME, rules or {})
     extra = dict(before or {})
-    for phase, action in round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader):
+    for phase, action in phases:
         for injected in extra.pop(phase, []):
             rnd = rnd.apply(injected)
         if phase == until:
@@ -116,6 +113,15 @@ def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
             prompts.append(rnd.prompt)
         rnd = rnd.apply(action)
     return rnd
+
+
+def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
+         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
+         card_reader: bool = False, prompts: list[Prompt] | None = None,
+         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
+    phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader)
+    return run_phases(Round(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
 
 
 def turn_cards(rnd: Round, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None,
