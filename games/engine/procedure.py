@@ -55,6 +55,9 @@ class SettlementLine:
     # The wager's chips went into the table inventory container at "no more bets" (a wager taken by
     # a table game system, e.g. § 643a.8(b)(1)): a win is paid in full, the stake included.
     stake_collected: bool = False
+    # Which of the seat's hands the wager rides on (a split makes a second hand).  With seat,
+    # wager and stage it names the line: (seat, hand_no, wager, stage) is unique in a round.
+    hand_no: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         return {
