@@ -372,7 +372,7 @@ def test_every_rules_option_is_on_the_configuration_page_with_its_section():
 
 # -- Every citation names a real section of Chapter 643a ----------------------------------------
 
-CHAPTER = Chapter("643a", "004_bbafe3bcdc6cbdb6.txt")
+CHAPTER = Chapter("643a")
 
 
 def every_citation():

@@ -288,7 +288,7 @@ def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
 
 # -- Every citation names a real section of Chapter 647a ----------------------------------------
 
-CHAPTER = Chapter("647a", "000_8e692bf13e0d6142.txt")
+CHAPTER = Chapter("647a")
 
 
 def every_citation():

@@ -351,7 +351,7 @@ def test_each_paytable_option_selects_a_paytable_of_677a_12():
 
 # -- Every citation names a real section of Chapter 677a ----------------------------------------
 
-CHAPTER = Chapter("677a", "002_bc6ccea0fd00734d.txt")
+CHAPTER = Chapter("677a")
 
 
 def every_citation():

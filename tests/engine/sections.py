@@ -1,0 +1,70 @@
+"""The sections of each chapter and, for each, its lettered and numbered paragraphs in the order
+the chapter prints them, separated by spaces: the facts a citation check needs, transcribed from
+the chapters (647a: the Code as amended through 44 Pa.B. 7683; 677a and 643a: through 49 Pa.B.
+4956; 635a: 42 Pa.B. 2686).  Paragraph labels repeat across levels ("(a)", "(1)", "(i)", "(A)"), as printed."""
+
+OUTLINES: dict[str, dict[int, str]] = {
+    "635a": {
+        1: "",
+        2: "a b 1 2 3 i ii iii 4 5 6 c d e 1 2",
+        3: "a b c 1 2 3",
+        4: "a b c d e",
+        5: "a b c 1 2 3 4 d e f g h",
+        6: "a b 1 2 c d e f",
+        7: "a b c d e 1 2 3 4 f 1 2 g h 1 i ii 2 i j 1 2 k l m n 1 2 3 4 o p 1 2 q r",
+        8: "a b c d e",
+        9: "a 1 2 b",
+        10: "a b c d",
+        11: "a b c d e",
+        12: "a b 1 2 3 4 5 6 7 c 1 2 3 4 d e 1 2",
+        13: "a b c d e f g h i j 1 2 k l m",
+    },
+    "643a": {
+        1: "",
+        2: "a b 1 2 3 4 5 6 7 8 9 i ii 10 11 c 1 2 d 1 2 e f g",
+        3: "a b 1 2 3 4 c 1 2",
+        4: "a b c d e",
+        5: "a b c 1 2 d e f g",
+        6: "a b 1 2 3 4 5 6 7 8 9 c 1 2 3 4 5 6 d 1 2 3 4 e 1 2 3 4 5 6 7 8",
+        7: "a b c d e f g h i j k l",
+        8: "a b 1 2 3 c d 1 2 3 4 5 e f g h",
+        9: "a 1 2 3 i ii iii b 1 2 3 4 5 c d e f",
+        10: "a 1 2 i ii iii b c d e f g",
+        11: (
+            "a 1 2 3 b 1 2 c d 1 2 e f 1 2 g 1 i ii 2 i ii 3 i ii iii iv v 4 i ii iii iv v 5 i ii iii 6 i ii "
+            "h"
+        ),
+        12: "a b c d 1 2 3 4 5 e 1 2 3 4 5 f 1 2 3 4 g h",
+        13: "a b c d e f g",
+    },
+    "647a": {
+        1: "i ii i ii",
+        2: "a b 1 2 3 4 5 6 7 8 9 i ii 10 c 1 2 d e f",
+        3: "a b 1 2 3 4 c 1 2",
+        4: "a b c d e",
+        5: "a b c 1 2 d e f g",
+        6: "a b 1 2 3 4 5 6 7 8 9 c",
+        7: "a b c d 1 2 3 4 e",
+        8: "a b c d e f g h",
+        9: "a 1 2 b c d e f",
+        10: "a 1 2 b c d e f g",
+        11: "a 1 2 b 1 2 i A B C ii c d e f g h 1 2 i ii iii 3 i 1 2 3 4 5 j 1 2 3 k",
+        12: "a b c d 1 2 3 4 5 e 1 2 3 4",
+        13: "a b c d e f g",
+    },
+    "677a": {
+        1: "",
+        2: "a b 1 2 3 4 5 6 7 8 i ii 9 c d",
+        3: "a b 1 2 3 4 c 1 2",
+        4: "a b c d e",
+        5: "a b c 1 2 d e f g",
+        6: "a b 1 2 3 4 5 6 7 8 9 c",
+        7: "a b c d 1 2 3 e",
+        8: "a b c d e f g",
+        9: "a 1 2 b c d e f",
+        10: "a 1 2 b c d e f g",
+        11: "a 1 2 b c d e f g 1 2 h 1 i ii iii 2 i ii iii A B i 1 i ii 2 i ii j",
+        12: "a b c d e f",
+        13: "a b c d e f g",
+    },
+}
