@@ -15,7 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from games import roles, selectors, services
-from games.engine.procedure import Refused
+from games.engine.core import Refused
 from games.models import Round, Table
 
 

@@ -8,7 +8,7 @@ that the pit page and the history can query them; they are never edited by hand.
 from django.conf import settings
 from django.db import models
 
-from games.engine.procedure import instruction
+from games.engine.core import instruction
 from games.engine.registry import GAMES
 
 

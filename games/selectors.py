@@ -11,10 +11,9 @@ from django.db.models import QuerySet
 from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS
+from games.engine.core import RETURNED, RoundState
+from games.engine.core import SettlementLine as EngineLine
 from games.engine.paytables import paytable
-from games.engine.procedure import RETURNED
-from games.engine.procedure import Round as EngineRound
-from games.engine.procedure import SettlementLine as EngineLine
 from games.models import Approval, Round, Table
 from games.services import engine_round
 
@@ -77,7 +76,7 @@ def table_state(table: Table, user, *, error: str = "") -> dict[str, Any]:
     return context
 
 
-def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
+def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
     game = state.game
     prompt = state.prompt
     seats = []
@@ -111,12 +110,17 @@ def round_view(rnd: Round, state: EngineRound) -> dict[str, Any]:
         "board": [card.code for card in state.board],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
+        # The zones beside the board (the dealer's hand, bonus cards), each card face up or down.
+        "zones": [{"name": spec.name, "label": spec.label,
+                   "cards": [(card.code, up) for card, up in zip(state.zones[spec.name].cards,
+                                                                 state.zones[spec.name].face_up, strict=True)]}
+                  for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
         "void": state.void,
     }
 
 
-def in_wager_order(state: EngineRound, seat_no: int) -> list[EngineLine]:
+def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
     """A seat's lines in the order they are settled, with a wager settled earlier by a decision
     (a fold, a pulled bet) put back among them in the order of the seat's wagers."""
     wagers = list(state.seats[seat_no].wagers)
@@ -128,7 +132,7 @@ def in_wager_order(state: EngineRound, seat_no: int) -> list[EngineLine]:
     return lines
 
 
-def card_picker(state: EngineRound) -> list[list[dict[str, Any]]]:
+def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
     """Rows of the 52-card picker, one per suit, with the cards already used greyed out."""
     used = {card.code for card in state.used_cards()}
     rows = []

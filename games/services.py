@@ -18,8 +18,7 @@ from django.utils import timezone
 
 from games import roles
 from games.engine.cards import Shoe
-from games.engine.procedure import Refused
-from games.engine.procedure import Round as EngineRound
+from games.engine.core import Refused, RoundState
 from games.engine.registry import game_for
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
 
@@ -37,11 +36,11 @@ def table_group(table_id: int) -> str:
 PIT_GROUP = "pit"
 
 
-def engine_round(rnd: Round, events: Sequence[Mapping[str, Any]] | None = None) -> EngineRound:
+def engine_round(rnd: Round, events: Sequence[Mapping[str, Any]] | None = None) -> RoundState:
     """Rebuild the engine's state of a round from its log."""
     if events is None:
         events = [event.action for event in rnd.events.order_by("seq")]
-    return EngineRound.replay(game_for(rnd.game), rnd.rules, events, shoe_order=rnd.shoe_order)
+    return RoundState.replay(game_for(rnd.game), rnd.rules, events, shoe_order=rnd.shoe_order)
 
 
 def _broadcast(table_id: int, round_id: int, seq: int) -> None:
@@ -126,7 +125,7 @@ def _count_round_for_stub(rnd: Round) -> None:
     table.save(update_fields=["rounds_since_stub_count"])
 
 
-def _materialise(rnd: Round, state: EngineRound, user, before: Mapping[int, str], now) -> None:
+def _materialise(rnd: Round, state: RoundState, user, before: Mapping[int, str], now) -> None:
     Wager.objects.filter(round=rnd).delete()
     Wager.objects.bulk_create([
         Wager(round=rnd, seat=seat.number, wager=wager, amount=amount)

@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from games import roles, selectors, services
+from games.engine.core import Refused
 from games.engine.money import plain_dollars
-from games.engine.procedure import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
 from games.models import Round, Table
@@ -145,6 +145,7 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
         rules = {**rules, **submitted}
     return render(request, "games/configure.html", {
         "table": table, "game": game, "error": error, "saved": saved,
+        "fixed": game.fixed_by_chapter(game.validate_rules(table.rules)),
         "options": [(option, rules.get(option.key),
                      selectors.paytable_returns(game, option) if option.paytable_wager else [])
                     for option in game.rule_options],

@@ -73,8 +73,10 @@ class Card:
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(14, 1, -1) for suit in SUIT_CHARS)
 
 
-def parse_cards(codes: Iterable[str] | str, *, count: int | None = None, what: str = "cards") -> tuple[Card, ...]:
-    """Parse card codes, refusing malformed codes, duplicates and a wrong count.
+def parse_cards(codes: Iterable[str] | str, *, count: int | None = None, what: str = "cards",
+                repeats: bool = False) -> tuple[Card, ...]:
+    """Parse card codes, refusing malformed codes, duplicates (unless ``repeats``: a shoe of
+    several decks) and a wrong count.
 
     ``codes`` may be a list of codes or one string of codes separated by spaces.
     ``what`` names the cards in messages ("seat 3's cards", "the Flop").
@@ -84,7 +86,7 @@ def parse_cards(codes: Iterable[str] | str, *, count: int | None = None, what: s
     cards = tuple(Card.parse(code) for code in codes)
     seen: set[Card] = set()
     for card in cards:
-        if card in seen:
+        if card in seen and not repeats:
             raise CardError(f"{card.code} appears twice in {what}")
         seen.add(card)
     if count is not None and len(cards) != count:
@@ -96,6 +98,39 @@ def deck(*, without_ranks: Iterable[int] = ()) -> list[Card]:
     """One deck in a fixed order; Spanish 21 passes ``without_ranks=(10,)``."""
     removed = set(without_ranks)
     return [card for card in FULL_DECK if card.rank not in removed]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards a game deals: how many decks, which ranks are removed, and the section that says so.
+
+    >>> spanish = Deck(decks=6, without_ranks=(10,), section="§ 635a.3")
+    >>> len(spanish.cards()), spanish.copies(Card.parse("7s")), spanish.copies(Card.parse("Ts"))
+    (288, 6, 0)
+    """
+
+    decks: int = 1
+    without_ranks: tuple[int, ...] = ()
+    section: str = ""
+
+    def copies(self, card: Card) -> int:
+        return 0 if card.rank in self.without_ranks else self.decks
+
+    def cards(self) -> list[Card]:
+        return deck(without_ranks=self.without_ranks) * self.decks
+
+    def check(self, card: Card, used: int, what: str) -> None:
+        """Refuse a card this deck does not hold, or one more copy of it than the decks hold."""
+        copies = self.copies(card)
+        if copies == 0:
+            raise CardError(f"{card.code} is not in this game's deck: the {RANK_NAMES[card.rank]}s are removed"
+                            + (f" ({self.section})" if self.section else ""))
+        if used >= copies:
+            where = "on the table in this round" if copies == 1 else f"on the table {used} times, all {copies} decks"
+            raise CardError(f"{card.code} is already {where}: it cannot also be in {what}")
+
+
+STANDARD_DECK = Deck()
 
 
 class Shoe:

@@ -46,52 +46,39 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.hands import HighHand, high_hand, three_card_hand
-from games.engine.hands.six_card import six_card_hand
-from games.engine.money import Cents, dollars, parse_dollars
-from games.engine.paytables import Paytable, paytable
-from games.engine.procedure import (
-    CAPPED,
-    LOSE,
-    PUSH,
-    WIN,
+from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
+from games.engine.core import (
     Action,
     Betting,
-    Choice,
     Close,
-    CommunityCards,
     Deal,
-    DealerReveal,
-    Game,
     Irregularity,
     Option,
     Prompt,
     Refused,
-    Round,
+    RoundState,
     RuleOption,
     Seat,
     SeatDecision,
     SettlementLine,
     SettleSeats,
     Step,
-    StubCount,
-    dealing_irregularities,
-    dealing_options,
+    ZoneCards,
+    ZoneSpec,
 )
+from games.engine.core.records import LOSE, WIN
+from games.engine.hands import HighHand, high_hand, three_card_hand
+from games.engine.hands.six_card import six_card_hand
+from games.engine.money import Cents, dollars, parse_dollars
+from games.engine.paytables import paytable
 
 BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
 SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)
 PAYTABLE_LETTERS = {"five_card_bonus": "ABCDEFG", "three_card_bonus": "ABCDEF", "six_card_bonus": "ABCDE"}
 SIDE_SECTIONS = {"five_card_bonus": "§ 643a.7(e)", "three_card_bonus": "§ 643a.7(f)", "six_card_bonus": "§ 643a.7(j)"}
-# § 643a.8 manual dealing shoe, § 643a.9 from the hand, § 643a.10 automated dealing shoe,
-# § 643a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
-STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 643a.12(h)
-# Community cards a card-reading shoe (or the virtual shoe) dealt face down, waiting to be turned.
-# The generic Round has no such place (its board is face up), so the game keeps them on the round.
-FACE_DOWN_COMMUNITY = "face_down_community"
 
 
-def _plays(rnd: Round, seat: Seat) -> bool:
+def _plays(rnd: RoundState, seat: Seat) -> bool:
     return "bet1" in seat.wagers
 
 
@@ -100,7 +87,7 @@ def withdrawn(seat: Seat, bet: str) -> bool:
     return seat.decisions.get(f"{bet}_decision") == "pull"
 
 
-def six_card_bonus_placed(rnd: Round) -> bool:
+def six_card_bonus_placed(rnd: RoundState) -> bool:
     return any("six_card_bonus" in seat.wagers for seat in rnd.seats.values())
 
 
@@ -112,14 +99,14 @@ class ThreeEqualBets(Betting):
     The check waits for "no more bets" so that a seat's three amounts can be changed one after the other.
     """
 
-    def prompt(self, rnd: Round) -> Prompt:
+    def prompt(self, rnd: RoundState) -> Prompt:
         prompt = super().prompt(rnd)
         if prompt.choices:
             return prompt
         return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with three equal wagers, "
                                                 "Bet 1, Bet 2 and Bet 3.")
 
-    def apply(self, rnd: Round, action: Action) -> None:
+    def apply(self, rnd: RoundState, action: Action) -> None:
         if action["type"] == "no_more_bets":
             for number in sorted(rnd.seats):
                 wagers = rnd.seats[number].wagers
@@ -139,47 +126,27 @@ class LetItRideDeal(Deal):
     community cards face down, and three Six Card Bonus cards when a seat has that wager.
 
     A card-reading shoe (or training mode's virtual shoe) may give every card now: ``cards``
-    holds ``seat:N`` (three each), ``community`` (the two community cards, the one turned first
-    first) and ``six_card_bonus`` (three).  The community cards wait face down until they are
-    turned (§ 643a.11(c), (e)); the Six Card Bonus cards are kept as the round's dealer cards,
-    unseen until they are revealed (§ 643a.11(g)(6)): this game has no dealer's hand to put there.
+    holds ``seat:N`` (three each), ``board`` (the two community cards, the one turned first
+    first) and ``six_card_bonus`` (three), all face down until they are turned (§ 643a.11(c),
+    (e), (g)(6)).
     """
 
     def __init__(self, step_id: str, section: str, texts: tuple[str, str]):
-        super().__init__(step_id, section, texts[0], cards_each=3, dealer_cards=0)
+        super().__init__(step_id, section, texts[0], cards_each=3, zones={"board": 2, "six_card_bonus": 3})
         self.six_card_text = texts[1]
 
-    def prompt(self, rnd: Round) -> Prompt:
+    def prompt(self, rnd: RoundState) -> Prompt:
         prompt = super().prompt(rnd)
         if six_card_bonus_placed(rnd):
             return dataclasses.replace(prompt, text=self.six_card_text.format(
                 seats=", ".join(str(n) for n in rnd.playing_seats())))
         return prompt
 
-    def apply(self, rnd: Round, action: Action) -> None:
+    def apply(self, rnd: RoundState, action: Action) -> None:
         given = action.get("cards") or {}
-        if not isinstance(given, Mapping):
-            raise Refused("The cards of a deal are given by place: {\"seat:1\": [...], \"community\": [...]}",
-                          self.section)
-        hands = dict(given)
-        if rnd.shoe is not None and not hands:
-            hands = rnd.game.deal_from_shoe(rnd, self)
-        community = hands.pop("community", None)
-        six_cards = hands.pop("six_card_bonus", None)
-        if "dealer" in hands:
-            raise Refused("Let It Ride deals no dealer's hand: give the seats', the community and the Six Card "
-                          "Bonus cards", self.section)
-        if six_cards is not None:
-            if not six_card_bonus_placed(rnd):
-                raise Refused("No seat has a Six Card Bonus Wager: no Six Card Bonus cards are dealt", self.section)
-            rnd.dealer_cards = rnd.checked_cards(six_cards, 3, "the Six Card Bonus cards")
-        for target, codes in hands.items():
-            if rnd.seat_number(str(target).removeprefix("seat:")) not in rnd.playing_seats():
-                raise Refused(f"{target} has no Let It Ride Wagers and is dealt no cards", self.section)
-            rnd.set_cards(target, codes, self.cards_each)
-        rnd.completed_steps.add(self.id)
-        if community is not None:
-            setattr(rnd, FACE_DOWN_COMMUNITY, rnd.checked_cards(community, 2, "the community cards"))
+        if isinstance(given, Mapping) and "six_card_bonus" in given and not six_card_bonus_placed(rnd):
+            raise Refused("No seat has a Six Card Bonus Wager: no Six Card Bonus cards are dealt", self.section)
+        super().apply(rnd, action)
 
 
 class PullOrRide(SeatDecision):
@@ -198,7 +165,7 @@ class PullOrRide(SeatDecision):
         ), eligible=_plays)
         self.bet = bet
 
-    def prompt(self, rnd: Round) -> Prompt:
+    def prompt(self, rnd: RoundState) -> Prompt:
         prompt = super().prompt(rnd)
         stake = rnd.seats[prompt.seat].wagers[self.bet]
         label = rnd.game.wager_label(self.bet)
@@ -206,65 +173,9 @@ class PullOrRide(SeatDecision):
                                                 f"or Let It Ride?")
 
 
-class TurnCommunityCard(CommunityCards):
-    """Turn one community card face up (§ 643a.11(c), (e)); no card is burned.  The dealer enters it,
-    unless a card-reading or virtual shoe gave it at the deal: then it is only turned."""
-
-    def __init__(self, step_id: str, section: str, text: str):
-        super().__init__(step_id, section, text, count=1, burn=0)
-
-    def prompt(self, rnd: Round) -> Prompt:
-        if getattr(rnd, FACE_DOWN_COMMUNITY, ()):
-            return Prompt(self.id, self.section, self.text,
-                          (Choice("Community card turned", {"type": "cards", "target": "board"}),))
-        return super().prompt(rnd)
-
-    def apply(self, rnd: Round, action: Action) -> None:
-        face_down = getattr(rnd, FACE_DOWN_COMMUNITY, ())
-        if not face_down:
-            super().apply(rnd, action)
-            return
-        if action.get("target", "board") != "board":
-            raise Refused(f"The community card is due now, not {action.get('target')}'s", self.section)
-        if action.get("cards"):
-            raise Refused("The community cards were read by the shoe at the deal: turn the card, enter nothing",
-                          self.section)
-        rnd.board += face_down[:1]
-        setattr(rnd, FACE_DOWN_COMMUNITY, face_down[1:])
-
-
-class SixCardBonusReveal(DealerReveal):
-    """§ 643a.11(g)(6): the three Six Card Bonus cards are turned face up, once, before the first hand
-    they settle; only when a seat has a Six Card Bonus Wager."""
-
-    def __init__(self, step_id: str, section: str, text: str):
-        super().__init__(step_id, section, text, count=3)
-
-    def applies(self, rnd: Round) -> bool:
-        return six_card_bonus_placed(rnd)
-
-    def summary(self, rnd: Round) -> str:
-        return "turn the Six Card Bonus cards"
-
-    def prompt(self, rnd: Round) -> Prompt:
-        if rnd.dealer_cards:
-            return Prompt(self.id, self.section, self.text,
-                          (Choice("Six Card Bonus cards turned", {"type": "cards", "target": "dealer"}),))
-        return Prompt(self.id, self.section, self.text, cards_for="dealer", cards_needed=self.count)
-
-    def apply(self, rnd: Round, action: Action) -> None:
-        if action.get("target", "dealer") != "dealer":
-            raise Refused(f"The Six Card Bonus cards are due now, not {action.get('target')}'s", self.section)
-        if not rnd.dealer_cards:
-            rnd.dealer_cards = rnd.checked_cards(action.get("cards") or [], self.count, "the Six Card Bonus cards")
-        elif action.get("cards"):
-            raise Refused("The Six Card Bonus cards were read by the shoe at the deal already", self.section)
-        rnd.dealer_shown = True
-
-
 # -- the game ---------------------------------------------------------------------------------------
 
-class LetItRide(Game):
+class LetItRide(BankedPoker):
     slug = "let-it-ride"
     name = "Let It Ride Poker"
     chapter = "643a"
@@ -272,8 +183,23 @@ class LetItRide(Game):
     table_section = "§ 643a.2(a)"
     required_wager = "bet1"  # with Bet 2 and Bet 3, equal (checked at "no more bets")
     wager_section = "§ 643a.7(d)"
-    dealer_hand = False
-    dealer_cards_label = "Six Card Bonus cards"  # kept where the dealer's cards would be (§ 643a.11(g)(6))
+    # No dealer's hand: two community cards, and the Six Card Bonus cards (§ 643a.11(g)(6)).
+    zones = (ZoneSpec("board", "Community cards"), ZoneSpec("six_card_bonus", "Six Card Bonus cards"))
+    # § 643a.8 manual dealing shoe, § 643a.9 from the hand, § 643a.10 automated dealing shoe,
+    # § 643a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
+    dealing = DealingSections(
+        "643a",
+        announce={"manual_shoe": "8(b)", "hand": "9(a)(3)", "automated_shoe": "10(a)(2)",
+                  "reshuffling_shoe": "10(a)(2)"},
+        deal={"manual_shoe": "8(d)", "hand": "9(b)", "automated_shoe": "10(b)", "reshuffling_shoe": "10(g)"},
+        # § 643a.8(e)-(f): the stub comes out of the shoe as soon as the cards are dealt.
+        stub_count={"manual_shoe": "8(f)", "hand": "9(d)", "automated_shoe": "10(d)"},
+        misdeal={"manual_shoe": "8(h)", "hand": "9(f)", "automated_shoe": "10(f)"},
+    )
+    # § 643a.12(h): the table's optional most payable on a single hand, on the Let It Ride Wagers only.
+    payout_limit_section = "§ 643a.12(h)"
+    payout_limit_wagers = BETS
+    payout_limit_scope = " per hand"
     wager_labels = {
         "bet1": "Bet 1",
         "bet2": "Bet 2",
@@ -330,10 +256,8 @@ class LetItRide(Game):
         RuleOption("max_six_card_bonus", "Maximum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
         RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
                    help="Empty for none; else at least $50,000 or the most one patron can win betting the minimum"),
-        *dealing_options("643a", counting_shuffler_section="§ 643a.8(f)"),
     )
     irregularities = {
-        **dealing_irregularities("643a", stub_section="§ 643a.8(h)"),
         "card_face_up": Irregularity(
             "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False),
         "wrong_card_count": Irregularity(
@@ -348,31 +272,21 @@ class LetItRide(Game):
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        merged = super().validate_rules(rules)
-        if merged["let_it_ride_paytable"] not in ("A", "B"):
-            raise Refused(f"The Let It Ride paytable must be A or B, not {merged['let_it_ride_paytable']!r}",
-                          "§ 643a.12(a)")
+    def check_rules(self, merged: Mapping[str, Any]) -> None:
+        self.check_paytable_letter(merged, "let_it_ride", "AB", "§ 643a.12(a)", optional=False)
         for wager, letters in PAYTABLE_LETTERS.items():
-            letter = merged[f"{wager}_paytable"]
-            if letter != "" and (not isinstance(letter, str) or letter not in letters):
-                section = paytable(self.slug, wager, letters[0]).section
-                raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} or "
-                              f"\"\" (not offered), not {letter!r}", section)
-        limits = {"bet": "§ 643a.7(d)"} | {wager: SIDE_SECTIONS.get(wager, "§ 643a.7(d)") for wager in SIDE_WAGERS}
-        self.validate_amounts(merged, limits=limits, payout_limit_section="§ 643a.12(h)")
-        return merged
+            self.check_paytable_letter(merged, wager, letters, paytable(self.slug, wager, letters[0]).section)
+        self.validate_limits(merged, {"bet": "§ 643a.7(d)"} | SIDE_SECTIONS)
 
-    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
-        """§ 643a.12(h): $50,000, or what one patron could win in a round betting the minimum, if more.
+    def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
+        """§ 643a.12(h): what one patron could win in a round betting the minimum.
 
         The limit covers only the Let It Ride Wagers, so the most is theirs: the three bets at the
         minimum, all let ride, paid the paytable's top row (a royal flush, 1,000 to 1 on A).  The side
         wagers are outside the limit and do not raise its floor.
         """
         table = paytable(self.slug, "bet3", rules["let_it_ride_paytable"])
-        top = max(row.payout.winnings(parse_dollars(rules["min_bet"])) for row in table.rows)
-        return max(STATUTORY_PAYOUT_LIMIT, len(BETS) * top)
+        return len(BETS) * max(row.payout.winnings(parse_dollars(rules["min_bet"])) for row in table.rows)
 
     def limits(self, rules: Mapping[str, Any], wager: str) -> tuple[Cents, Cents] | None:
         if wager in BETS:
@@ -386,44 +300,29 @@ class LetItRide(Game):
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
-        announce = {"manual_shoe": "§ 643a.8(b)", "hand": "§ 643a.9(a)(3)",
-                    "automated_shoe": "§ 643a.10(a)(2)", "reshuffling_shoe": "§ 643a.10(a)(2)"}[method]
-        deal_section = {"manual_shoe": "§ 643a.8(d)", "hand": "§ 643a.9(b)",
-                        "automated_shoe": "§ 643a.10(b)", "reshuffling_shoe": "§ 643a.10(g)"}[method]
         sides = [self.wager_label(w) for w in SIDE_WAGERS if rules[f"{w}_paytable"]]
         offered = f"; optional {', '.join(sides)}" if sides else ""
-        steps: list[Step] = [
-            ThreeEqualBets("wagers", announce,
+        return [
+            ThreeEqualBets("wagers", self.dealing.cite(self.dealing.announce, method),
                            f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\"."),
-            LetItRideDeal("deal", deal_section, self.deal_texts(method)),
-        ]
-        if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
-            # § 643a.8(e)-(f): the stub comes out of the shoe as soon as the cards are dealt.
-            stub_section = {"manual_shoe": "§ 643a.8(f)", "hand": "§ 643a.9(d)",
-                            "automated_shoe": "§ 643a.10(d)"}[method]
-            misdeal_section = {"manual_shoe": "§ 643a.8(h)", "hand": "§ 643a.9(f)",
-                               "automated_shoe": "§ 643a.10(f)"}[method]
-            steps.append(StubCount("stub_count", stub_section,
-                                   "Count the stub face down on the layout (due at least once every 5 rounds).",
-                                   misdeal_section))
-        steps += [
+            LetItRideDeal("deal", self.dealing.cite(self.dealing.deal, method), self.deal_texts(method)),
+            *self.stub_count_steps(rules),
             PullOrRide("bet1_decision", "§ 643a.11(b)", "bet1", "§ 643a.11(b)(2)"),
-            TurnCommunityCard("first_community_card", "§ 643a.11(c)",
-                              "Turn the community card on your left face up and place it to the right of the "
-                              "other: enter it (the first community card)."),
+            ZoneCards("first_community_card", "§ 643a.11(c)",
+                      "Turn the community card on your left face up and place it to the right of the "
+                      "other: enter it (the first community card).", 1),
             PullOrRide("bet2_decision", "§ 643a.11(d)", "bet2", "§ 643a.11(d)(2)"),
-            TurnCommunityCard("second_community_card", "§ 643a.11(e)",
-                              "Turn the second community card face up: enter it."),
-            SixCardBonusReveal("six_card_bonus_cards", "§ 643a.11(g)(6)",
-                               "Turn the three Six Card Bonus cards face up: enter them (they settle every Six "
-                               "Card Bonus Wager)."),
+            ZoneCards("second_community_card", "§ 643a.11(e)", "Turn the second community card face up: enter it.", 1),
+            ZoneCards("six_card_bonus_cards", "§ 643a.11(g)(6)",
+                      "Turn the three Six Card Bonus cards face up: enter them (they settle every Six "
+                      "Card Bonus Wager).", 3, zone="six_card_bonus", what="the Six Card Bonus cards",
+                      turned="Six Card Bonus cards turned", applies=six_card_bonus_placed),
             SettleSeats("settle", "§ 643a.11(f)",
                         "Turn seat {seat}'s three cards face up and settle its wagers, right to left.",
                         eligible=_plays, cards_each=3),
             Close("close", "§ 643a.11(h)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
-        return steps
 
     @staticmethod
     def deal_texts(method: str) -> tuple[str, str]:
@@ -448,7 +347,7 @@ class LetItRide(Game):
                                "clockwise from the dealer's left.")
                 return reshuffling, reshuffling + six_last
 
-    def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
+    def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:
         """Training mode: the virtual shoe deals in the order of the table's dealing method.
 
         Manual shoe and hand (§ 643a.8(d), § 643a.9(b)): the Six Card Bonus cards first, then one card
@@ -483,11 +382,12 @@ class LetItRide(Game):
                 community = draw(3)[1:]  # the bottom card of the stack goes to the discard rack unseen
             if six_card_bonus_placed(rnd):
                 six_cards = draw(3)
-        return {**hands, "community": community, **({"six_card_bonus": six_cards} if six_cards else {})}
+        return {**hands, "board": community, **({"six_card_bonus": six_cards} if six_cards else {})}
 
     # -- irregularities -------------------------------------------------------------------------
 
-    def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+        super().check_irregularity(rnd, irregularity, action)
         dealt = "deal" in rnd.completed_steps
         if irregularity.kind == "card_face_up" and dealt:
             # § 643a.13(a) is about a card found face up "while the cards are being dealt"; every card of
@@ -501,12 +401,12 @@ class LetItRide(Game):
             raise Refused("Both community cards have been turned face up by the dealer already",
                           irregularity.section)
 
-    def multiple_face_up(self, rnd: Round) -> Irregularity:
+    def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         return self.MULTIPLE_FACE_UP
 
     # -- settlement -----------------------------------------------------------------------------
 
-    def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 643a.11(f)-(g): the Let It Ride Wagers first, then the side wagers in the order of (g)."""
         hand = high_hand(seat.cards + rnd.board)
         shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in rnd.board)})"
@@ -523,7 +423,7 @@ class LetItRide(Game):
             else:
                 lines.append(SettlementLine(seat.number, bet, stake, WIN, row.payout.winnings(stake), table.section,
                                             odds=str(row.payout), hand=f"{shown}: {row.label} ({table.title})"))
-        lines += self.payout_limit(rnd, seat, lines)
+        lines += self.cap(rnd, seat, lines, "the Let It Ride Wagers")
         if "five_card_bonus" in seat.wagers:
             lines.append(self.settle_five_card_bonus(rnd, seat, hand, shown))
         if "three_card_bonus" in seat.wagers:
@@ -532,59 +432,32 @@ class LetItRide(Game):
             lines.append(self.settle_six_card_bonus(rnd, seat))
         return lines
 
-    def payout_limit(self, rnd: Round, seat: Seat, lines: list[SettlementLine]) -> list[SettlementLine]:
-        """§ 643a.12(h): the table's most payable on a single hand, on the Let It Ride Wagers only."""
-        if rnd.rules["payout_limit"] in ("", None):
-            return []
-        limit = parse_dollars(rnd.rules["payout_limit"])
-        covered = sum(line.amount for line in lines if line.outcome == WIN and line.wager in BETS)
-        if covered <= limit:
-            return []
-        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - covered, "§ 643a.12(h)",
-                               note=f"Winnings of {dollars(covered)} on the Let It Ride Wagers are capped at the "
-                                    f"table's payout limit of {dollars(limit)} per hand")]
-
-    def _side_line(self, seat: Seat, wager: str, table: Paytable, slugs: tuple[str, ...], hand: str,
-                   losing_section: str, note: str = "") -> SettlementLine:
-        """One side wager on its own paytable: the first row the hand may be paid under, else it loses."""
-        stake = seat.wagers[wager]
-        row = table.pay_row(slugs)
-        if row is None:
-            return SettlementLine(seat.number, wager, stake, LOSE, stake, losing_section,
-                                  hand=f"{hand}: no paying hand on {table.title}")
-        odds = row.payout
-        note = note.format(odds=odds)
-        described = f"{hand}: {row.label} ({table.title})"
-        won = odds.winnings(stake)
-        if won == 0:  # "1 for 1": the winning wager comes back and nothing more
-            return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section, odds=str(odds), hand=described,
-                                  note=f"{note}: the wager comes back, nothing more" if note else
-                                  "The wager comes back, nothing more")
-        return SettlementLine(seat.number, wager, stake, WIN, won, table.section, odds=str(odds), hand=described,
-                              note=note)
-
-    def settle_five_card_bonus(self, rnd: Round, seat: Seat, hand: HighHand, shown: str) -> SettlementLine:
+    def settle_five_card_bonus(self, rnd: RoundState, seat: Seat, hand: HighHand, shown: str) -> SettlementLine:
         """§ 643a.11(g)(1): the same five cards as the Let It Ride Wagers, paid X for 1 (module docstring)."""
         table = paytable(self.slug, "five_card_bonus", rnd.rules["five_card_bonus_paytable"])
         # The chapter prints "X to 1"; ch643a reads it "X for 1" (module docstring): the line says both.
-        line = self._side_line(seat, "five_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(1)(ii)",
-                               note="Printed “{odds.numerator:,} to {odds.denominator:,}”, paid {odds}, "
-                                    "the wager included")
+        row = table.pay_row(hand.slugs)
+        note = (f"Printed “{row.payout.numerator:,} to {row.payout.denominator:,}”, paid {row.payout}, "
+                "the wager included") if row is not None else ""
+        line = paytable_line(seat, "five_card_bonus", table, row, shown, losing_section="§ 643a.11(g)(1)(ii)",
+                             note=note)
         return dataclasses.replace(line, stake_collected=bool(rnd.rules["five_card_bonus_table_game_system"]))
 
-    def settle_three_card_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+    def settle_three_card_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 643a.11(g)(2): the player's three cards alone; a mini-royal is a straight flush on A-C."""
         table = paytable(self.slug, "three_card_bonus", rnd.rules["three_card_bonus_paytable"])
         hand = three_card_hand(seat.cards)
         shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)})"
-        return self._side_line(seat, "three_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(2)(ii)")
+        return paytable_line(seat, "three_card_bonus", table, table.pay_row(hand.slugs), shown,
+                             losing_section="§ 643a.11(g)(2)(ii)")
 
-    def settle_six_card_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+    def settle_six_card_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 643a.11(g)(6): the player's three cards and the three Six Card Bonus cards."""
         table = paytable(self.slug, "six_card_bonus", rnd.rules["six_card_bonus_paytable"])
-        hand = six_card_hand(seat.cards + rnd.dealer_cards)
-        shown = (f"{hand.name} ({' '.join(c.code for c in seat.cards)} + "
-                 f"{' '.join(c.code for c in rnd.dealer_cards)})")
-        return self._side_line(seat, "six_card_bonus", table, hand.slugs, shown, "§ 643a.11(g)(6)(i)")
+        bonus_cards = tuple(rnd.zone("six_card_bonus").cards)
+        hand = six_card_hand(seat.cards + bonus_cards)
+        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in bonus_cards)})"
+        return paytable_line(seat, "six_card_bonus", table, table.pay_row(hand.slugs), shown,
+                             losing_section="§ 643a.11(g)(6)(i)")
 
 GAME = LetItRide()

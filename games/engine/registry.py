@@ -1,7 +1,7 @@
 """The games the engine knows, by slug."""
 
+from games.engine.core import Game
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
-from games.engine.procedure import Game
 from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 

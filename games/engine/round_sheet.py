@@ -13,21 +13,25 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from games.engine.chapters.banked_poker import StubCount
+from games.engine.core import Close, Deal, Refused, RoundState, SeatDecision, SettleSeats, ZoneCards
 from games.engine.money import dollars, plain_dollars
-from games.engine.procedure import (
-    Close,
-    CommunityCards,
-    Deal,
-    DealerReveal,
-    Refused,
-    Round,
-    SeatDecision,
-    SettleSeats,
-    StubCount,
-)
 from games.engine.registry import game_for
 
 AMOUNT = re.compile(r"\$?[\d,]+(\.\d+)?")
+
+
+# The zones a sheet lists by name beside the board: the dealer's hand, bonus cards.
+ZONE_KEYS = ("dealer", "six_card_bonus")
+SHEET_VERSION = 2
+
+
+def zone_key(game: Any, zone: str, sheet: Mapping[str, Any]) -> str:
+    """The sheet's key for a zone's cards.  A sheet of version 1 wrote the cards of the one zone of
+    a game without a dealer's hand (Let It Ride's Six Card Bonus cards) under "dealer"."""
+    if sheet.get("version", 1) == 1 and not game.dealer_hand and zone not in sheet and "dealer" in sheet:
+        return "dealer"
+    return zone
 
 
 class SheetError(ValueError):
@@ -55,7 +59,7 @@ def settle_sheet(sheet: Any) -> dict[str, Any]:
 class _Player:
     """Plays a sheet into a round, one action at a time."""
 
-    def __init__(self, rnd: Round, irregularities: list[Mapping[str, Any]]):
+    def __init__(self, rnd: RoundState, irregularities: list[Mapping[str, Any]]):
         self.round = rnd
         self.irregularities = irregularities
 
@@ -95,8 +99,8 @@ def _settle(sheet: Any) -> dict[str, Any]:
     if "stub_count" in sheet:
         # The sheet records a stub count: the round counted the stub (§ 647a.8(f)).
         rules = {**rules, "stub_count_due": True}
-    player = _Player(Round(game, rules), list(irregularities))
-    dealt = {"board": 0, "dealer": False, "seats": set(), "decisions": set()}
+    player = _Player(RoundState(game, rules), list(irregularities))
+    dealt = {"board": 0, "zones": set(), "seats": set(), "decisions": set()}
 
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
@@ -117,7 +121,7 @@ def _settle(sheet: Any) -> dict[str, Any]:
         elif isinstance(step, SeatDecision):
             dealt["decisions"].add((str(prompt.seat), step.id.removesuffix("_decision")))
             player.act(_decision(step, seats, prompt.seat))
-        elif isinstance(step, CommunityCards):
+        elif isinstance(step, ZoneCards) and step.zone == "board":
             cards = board[dealt["board"]:dealt["board"] + step.count]
             if len(cards) < step.count:
                 raise SheetError(f"the board has {len(board)} cards; the {step.id} needs "
@@ -127,9 +131,10 @@ def _settle(sheet: Any) -> dict[str, Any]:
         elif isinstance(step, StubCount):
             player.act({"type": "stub_count", "result": sheet.get("stub_count", "correct")})
             player.confirm_void(True)  # a wrong count voids the round (§ 647a.8(h)); the sheet records the void
-        elif isinstance(step, DealerReveal):
-            dealt["dealer"] = True
-            player.act({"type": "cards", "target": "dealer", "cards": _cards(sheet.get("dealer"), "the dealer")})
+        elif isinstance(step, ZoneCards):
+            key = zone_key(game, step.zone, sheet)
+            dealt["zones"].add(key)
+            player.act({"type": "cards", "target": step.zone, "cards": _cards(sheet.get(key), f"the {key}")})
         elif isinstance(step, SettleSeats):
             dealt["seats"].add(prompt.seat)
             cards = _cards(_seat(seats, prompt.seat).get("cards"), f"seat {prompt.seat}")
@@ -141,8 +146,9 @@ def _settle(sheet: Any) -> dict[str, Any]:
 
     if dealt["board"] < len(board):
         raise SheetError(f"the board has {len(board)} cards, but only {dealt['board']} were dealt in this round")
-    if sheet.get("dealer") and not dealt["dealer"]:
-        raise SheetError("the dealer's cards are given, but the round never reached the dealer's reveal")
+    for key in ZONE_KEYS:
+        if sheet.get(key) and key not in dealt["zones"]:
+            raise SheetError(f"the {key} cards are given, but the round never reached their reveal")
     for seat_key, seat in seats.items():
         if isinstance(seat, Mapping) and seat.get("cards") and int(seat_key) not in dealt["seats"]:
             raise SheetError(f"seat {seat_key}'s cards are given, but its hand is never turned in this round")
@@ -187,7 +193,7 @@ def _decision(step: SeatDecision, seats: Mapping[str, Any], seat_no: int) -> dic
     return {"type": "decide", "step": step.id, "seat": seat_no, "choice": wager_options[0].key, "amount": str(value)}
 
 
-def settlement_sheet(rnd: Round) -> dict[str, Any]:
+def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
     paid = sum(line.amount for line in rnd.lines if line.outcome in ("win", "capped"))
     collected = sum(line.amount for line in rnd.lines if line.outcome == "lose")
     return {
@@ -204,7 +210,7 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
                    shoe_order: list[str] | None = None) -> dict[str, Any]:
     """The round sheet of a recorded round: settling it gives the round's own settlement."""
     game = game_for(slug)
-    rnd = Round(game, rules, shoe_order=shoe_order)
+    rnd = RoundState(game, rules, shoe_order=shoe_order)
     actions = list(actions)
     irregularities = []
     for action in actions:
@@ -233,13 +239,15 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
             entry["cards"] = [card.code for card in seat.cards]
         seats[str(number)] = entry
     sheet: dict[str, Any] = {
+        "version": SHEET_VERSION,
         "game": slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ("stub_count_due", "training")},
         "seats": seats,
         "board": [card.code for card in rnd.board],
     }
-    if rnd.dealer_shown:
-        sheet["dealer"] = [card.code for card in rnd.dealer_cards]
+    for name, zone in rnd.zones.items():
+        if name != "board" and zone.shown:
+            sheet[name] = [card.code for card in zone.cards]
     if "stub_count" in rnd.completed_steps:
         sheet["stub_count"] = next(a["result"] for a in actions if a["type"] == "stub_count")
     if irregularities:

@@ -12,54 +12,59 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.hands import Category, high_hand
-from games.engine.hands.high import against_dealer
-from games.engine.hands.two_card import holdem_bonus_hand
-from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
-from games.engine.paytables import paytable
-from games.engine.procedure import (
-    CAPPED,
+from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
+from games.engine.core import (
+    DECISION,
     LOSE,
     PUSH,
     RETURNED,
     WIN,
     Betting,
     Close,
-    CommunityCards,
     Deal,
-    DealerReveal,
-    Game,
     Irregularity,
     Option,
     Refused,
-    Round,
+    RoundState,
     RuleOption,
     Seat,
     SeatDecision,
     SettlementLine,
     SettleSeats,
     Step,
-    StubCount,
-    dealing_irregularities,
-    dealing_options,
+    ZoneCards,
 )
+from games.engine.hands import Category, high_hand
+from games.engine.hands.high import against_dealer
+from games.engine.hands.two_card import holdem_bonus_hand
+from games.engine.money import EVEN_MONEY, Cents, parse_dollars
+from games.engine.paytables import paytable
 
-# § 647a.8 manual dealing shoe, § 647a.9 from the hand, § 647a.10 automated dealing shoe,
-# § 647a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
 ANTE_THRESHOLDS = {"straight": Category.STRAIGHT, "flush": Category.FLUSH}
 MAIN_WAGERS = ("ante", "flop", "turn", "river")
-STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 647a.12(c)
 
 
-def _has_flop_wager(rnd: Round, seat: Seat) -> bool:
+def _has_flop_wager(rnd: RoundState, seat: Seat) -> bool:
     return "flop" in seat.wagers
 
 
-def _folded_with_bonus(rnd: Round, seat: Seat) -> bool:
+def _folded_with_bonus(rnd: RoundState, seat: Seat) -> bool:
     return seat.folded and "bonus" in seat.wagers
 
 
-class TexasHoldemBonus(Game):
+def _hands_in_play(rnd: RoundState) -> bool:
+    """Whether any seat still plays against the dealer: once every seat has folded, no board is dealt."""
+    return any(not rnd.seats[n].folded for n in rnd.playing_seats())
+
+
+def _dealer_cards_needed(rnd: RoundState) -> bool:
+    """The dealer's cards decide the hands in play, and Paytable A's "Ace-ace (dealer and player)" row
+    of the Bonus Wagers of folded seats."""
+    return _hands_in_play(rnd) or (rnd.game.pays_on_dealer_cards(rnd.rules)
+                                   and any("bonus" in seat.wagers for seat in rnd.seats.values()))
+
+
+class TexasHoldemBonus(BankedPoker):
     slug = "texas-holdem-bonus"
     name = "Texas Hold 'Em Bonus Poker"
     chapter = "647a"
@@ -67,6 +72,20 @@ class TexasHoldemBonus(Game):
     table_section = "§ 647a.2(a)"
     required_wager = "ante"
     wager_section = "§ 647a.7(d)"
+    # § 647a.8 manual dealing shoe, § 647a.9 from the hand, § 647a.10 automated dealing shoe,
+    # § 647a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
+    dealing = DealingSections(
+        "647a",
+        announce={"manual_shoe": "8(b)", "hand": "9(b)", "automated_shoe": "10(a)(2)", "reshuffling_shoe": "10(a)(2)"},
+        deal={"manual_shoe": "8(d)", "hand": "9(b)", "automated_shoe": "10(b)", "reshuffling_shoe": "10(g)"},
+        stub_count={"manual_shoe": "8(f)", "hand": "9(d)", "automated_shoe": "10(d)"},
+        misdeal={"manual_shoe": "8(h)", "hand": "9(f)", "automated_shoe": "10(f)"},
+    )
+    # § 647a.12(c): the limit is $50,000 or the most one patron could win betting the minimum,
+    # whichever is greater; the chapter fixes it, so it is derived, not a table's option.
+    payout_limit_section = "§ 647a.12(c)"
+    payout_limit_wagers = (*MAIN_WAGERS, "bonus")
+    payout_limit_fixed = True
     wager_labels = {
         "ante": "Ante",
         "flop": "Flop Wager",
@@ -82,7 +101,6 @@ class TexasHoldemBonus(Game):
         "max_ante": "500.00",
         "min_bonus": "1.00",
         "max_bonus": "100.00",
-        "payout_limit": "50000.00",  # § 647a.12(c)
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 647a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
@@ -96,12 +114,8 @@ class TexasHoldemBonus(Game):
         RuleOption("max_ante", "Maximum Ante", "money", "§ 647a.7"),
         RuleOption("min_bonus", "Minimum Bonus Wager", "money", "§ 647a.7"),
         RuleOption("max_bonus", "Maximum Bonus Wager", "money", "§ 647a.7"),
-        RuleOption("payout_limit", "Aggregate payout limit per hand", "money", "§ 647a.12(c)",
-                   help="At least $50,000 or the most one patron can win betting the minimum"),
-        *dealing_options("647a", counting_shuffler_section="§ 647a.8(f)"),
     )
     irregularities = {
-        **dealing_irregularities("647a", stub_section="§ 647a.8(h)"),
         "dealer_card_exposed": Irregularity(
             "dealer_card_exposed", "Dealer's card exposed before every decision was made", "§ 647a.13(d)",
             void=True, surviving_wagers=("bonus",)),
@@ -114,20 +128,15 @@ class TexasHoldemBonus(Game):
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        merged = super().validate_rules(rules)
-        if merged["bonus_paytable"] not in ("A", "B", ""):
-            raise Refused(f"Texas Hold 'Em Bonus paytable must be A or B, not {merged['bonus_paytable']!r}",
-                          "§ 647a.12(b)")
+    def check_rules(self, merged: Mapping[str, Any]) -> None:
+        self.check_paytable_letter(merged, "bonus", "AB", "§ 647a.12(b)")
         if merged["ante_returned_below"] not in ANTE_THRESHOLDS:
             raise Refused("The Ante is returned on a winning hand below a straight or below a flush "
                           f"('straight' or 'flush'), not {merged['ante_returned_below']!r}", "§ 647a.11(h)(2)(ii)")
-        self.validate_amounts(merged, limits={"ante": "§ 647a.7", "bonus": "§ 647a.7"},
-                              payout_limit_section="§ 647a.12(c)")
-        return merged
+        self.validate_limits(merged, {"ante": "§ 647a.7", "bonus": "§ 647a.7"})
 
-    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
-        """§ 647a.12(c): $50,000, or what one patron could win in a round betting the minimum, if more.
+    def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
+        """§ 647a.12(c): what one patron could win in a round betting the minimum.
 
         Betting the minimum Ante m, the Flop Wager is 2m and the Turn and River m each; all four
         win at 1 to 1 (5m), and the Bonus Wager at its minimum may win its top row at the same time.
@@ -137,7 +146,12 @@ class TexasHoldemBonus(Game):
         if rules["bonus_paytable"]:
             table = paytable(self.slug, "bonus", rules["bonus_paytable"])
             most += max(row.payout.winnings(parse_dollars(rules["min_bonus"])) for row in table.rows)
-        return max(STATUTORY_PAYOUT_LIMIT, most)
+        return most
+
+    def pays_on_dealer_cards(self, rules: Mapping[str, Any]) -> bool:
+        """Paytable A's "Ace-ace (dealer and player)" row pays a Bonus Wager on the dealer's cards too."""
+        letter = rules["bonus_paytable"]
+        return bool(letter) and paytable(self.slug, "bonus", letter).row("ace_ace_dealer_and_player") is not None
 
     def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
         return ("ante", "bonus") if rules["bonus_paytable"] else ("ante",)
@@ -146,10 +160,6 @@ class TexasHoldemBonus(Game):
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
-        announce = {
-            "manual_shoe": "§ 647a.8(b)", "hand": "§ 647a.9(b)",
-            "automated_shoe": "§ 647a.10(a)(2)", "reshuffling_shoe": "§ 647a.10(a)(2)",
-        }[method]
         bonus = " and optional Texas Hold 'Em Bonus Wager" if rules["bonus_paytable"] else ""
         deal_text = {
             "manual_shoe": "Deal one card at a time face down from the shoe, clockwise from the dealer's left, "
@@ -162,45 +172,41 @@ class TexasHoldemBonus(Game):
                                 "cards face down to seats {seats}, clockwise from the dealer's left, then a stack "
                                 "of two under the cover card to the dealer.",
         }[method]
-        deal_section = {"manual_shoe": "§ 647a.8(d)", "hand": "§ 647a.9(b)",
-                        "automated_shoe": "§ 647a.10(b)", "reshuffling_shoe": "§ 647a.10(g)"}[method]
         burn = 0 if method == "reshuffling_shoe" else 1
         burn_text = "Burn one card, then deal" if burn else "Turn"
+        # § 647a.10(c): after the stacks, the rest of the cards leave the automated shoe and the
+        # community cards are dealt from the hand.
+        take_out = ("Take the remaining cards out of the shoe and deal the community cards from your hand "
+                    "(§ 647a.10(c)). " if method == "automated_shoe" else "")
         ante = self.wager_label("ante")
-        steps: list[Step] = [
-            Betting("wagers", announce,
+        return [
+            Betting("wagers", self.dealing.cite(self.dealing.announce, method),
                     f"Wagers are placed (Ante{bonus}). Announce \"no more bets\"."),
-            Deal("deal", deal_section, deal_text, cards_each=2, dealer_cards=2),
+            Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
             SeatDecision("flop_decision", "§ 647a.11(b)", (
                 Option("flop", "Flop Wager", wager="flop", amount=lambda rnd, seat: 2 * seat.wagers["ante"],
                        rule=f"twice the {ante}", section="§ 647a.11(b)"),
                 Option("fold", "Fold", folds=True),
             ), eligible=lambda rnd, seat: "ante" in seat.wagers),
-            CommunityCards("flop", "§ 647a.11(c)", f"{burn_text} the Flop face up: enter its three cards.", 3, burn),
+            ZoneCards("flop", "§ 647a.11(c)", f"{take_out}{burn_text} the Flop face up: enter its three cards.", 3,
+                      burn=burn, applies=_hands_in_play),
             SeatDecision("turn_decision", "§ 647a.11(d)", (
                 Option("turn", "Turn Wager", wager="turn", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 647a.11(d)"),
                 Option("check", "Check"),
             ), eligible=_has_flop_wager),
-            CommunityCards("turn", "§ 647a.11(e)", f"{burn_text} the Turn card face up: enter it.", 1, burn),
+            ZoneCards("turn", "§ 647a.11(e)", f"{burn_text} the Turn card face up: enter it.", 1, burn=burn,
+                      applies=_hands_in_play),
             SeatDecision("river_decision", "§ 647a.11(f)", (
                 Option("river", "River Wager", wager="river", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 647a.11(f)"),
                 Option("check", "Check"),
             ), eligible=_has_flop_wager),
-            CommunityCards("river", "§ 647a.11(g)", f"{burn_text} the River card face up: enter it.", 1, burn),
-        ]
-        if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
-            stub_section = {"manual_shoe": "§ 647a.8(f)", "hand": "§ 647a.9(d)",
-                            "automated_shoe": "§ 647a.10(d)"}[method]
-            misdeal_section = {"manual_shoe": "§ 647a.8(h)", "hand": "§ 647a.9(f)",
-                               "automated_shoe": "§ 647a.10(f)"}[method]
-            steps.append(StubCount("stub_count", stub_section,
-                                    "Count the stub face down on the layout (due at least once every 5 rounds).",
-                                    misdeal_section))
-        steps += [
-            DealerReveal("reveal", "§ 647a.11(h)",
-                         "Remove the cover card and turn the dealer's two cards face up: enter them."),
+            ZoneCards("river", "§ 647a.11(g)", f"{burn_text} the River card face up: enter it.", 1, burn=burn,
+                      applies=_hands_in_play),
+            *self.stub_count_steps(rules),
+            ZoneCards("reveal", "§ 647a.11(h)", "Remove the cover card and turn the dealer's two cards face up: "
+                      "enter them.", 2, zone="dealer", applies=_dealer_cards_needed),
             SettleSeats("settle", "§ 647a.11(h)",
                         "Turn seat {seat}'s two cards face up and settle its wagers, right to left.",
                         eligible=_has_flop_wager),
@@ -210,9 +216,8 @@ class TexasHoldemBonus(Game):
             Close("close", "§ 647a.11(k)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
-        return steps
 
-    def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
+    def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:
         """Training mode: one card at a time, clockwise, the dealer last, twice (§ 647a.8(d))."""
         hands: dict[str, list[str]] = {f"seat:{n}": [] for n in rnd.playing_seats()}
         hands["dealer"] = []
@@ -223,10 +228,10 @@ class TexasHoldemBonus(Game):
 
     # -- irregularities -------------------------------------------------------------------------
 
-    def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+        super().check_irregularity(rnd, irregularity, action)
         if irregularity.kind == "dealer_card_exposed":
-            decisions_done = all(step.done(rnd) for step in rnd.steps
-                                 if isinstance(step, SeatDecision))
+            decisions_done = all(step.done(rnd) for step in rnd.steps if isinstance(step, SeatDecision))
             if decisions_done:
                 raise Refused("§ 647a.13(d) applies only to a dealer's card exposed after the deal and before "
                               "every player has folded or made the Flop, Turn and River decisions",
@@ -236,27 +241,30 @@ class TexasHoldemBonus(Game):
             raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
                           irregularity.section)
 
-    def void_steps(self, rnd: Round) -> list[Step]:
+    def void_steps(self, rnd: RoundState) -> list[Step]:
         # Paytable A's "Ace-ace (dealer and player)" row pays on the dealer's cards too.
-        if "bonus" not in rnd.void.surviving_wagers or not rnd.rules["bonus_paytable"]:
+        if "bonus" not in rnd.void.surviving_wagers or not self.pays_on_dealer_cards(rnd.rules):
             return []
-        has_row = paytable(self.slug, "bonus", rnd.rules["bonus_paytable"]).row("ace_ace_dealer_and_player")
-        if has_row is None or not any("bonus" in seat.wagers for seat in rnd.seats.values()):
+        if not any("bonus" in seat.wagers for seat in rnd.seats.values()):
             return []
-        return [DealerReveal("void_dealer_cards", rnd.void.section,
-                             "Void: turn the dealer's two cards face up and enter them; the Bonus Wager's "
-                             "'Ace-ace (dealer and player)' pays on them too.")]
+        return [ZoneCards("void_dealer_cards", rnd.void.section,
+                          "Void: turn the dealer's two cards face up and enter them; the Bonus Wager's "
+                          "'Ace-ace (dealer and player)' pays on them too.", 2, zone="dealer",
+                          applies=lambda rnd: not rnd.dealer_shown)]
 
     # -- settlement -----------------------------------------------------------------------------
 
-    def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 647a.11(b)(2): the Ante is collected; the cards wait under a Bonus Wager, else go to the rack."""
+        cards = ("place the cards face down under the Bonus Wager (§ 647a.11(b)(2)(i)(A))" if "bonus" in seat.wagers
+                 else "cards to the discard rack (§ 647a.11(b)(2)(ii))")
         return [SettlementLine(seat.number, "ante", seat.wagers["ante"], LOSE, seat.wagers["ante"],
-                               "§ 647a.11(b)(2)", note="Folded: Ante collected", stage="decision")]
+                               "§ 647a.11(b)(2)", note=f"Folded: Ante collected; {cards}", stage=DECISION)]
 
-    def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         lines: list[SettlementLine] = []
-        player = high_hand(seat.cards + rnd.board)
         if not seat.folded:
+            player = high_hand(seat.cards + rnd.board)
             dealer = high_hand(rnd.dealer_cards + rnd.board)
             versus = against_dealer(player, dealer)
             threshold = ANTE_THRESHOLDS[rnd.rules["ante_returned_below"]]
@@ -279,34 +287,18 @@ class TexasHoldemBonus(Game):
                                                 "§ 647a.12(a)", odds=str(EVEN_MONEY), hand=versus))
         if "bonus" in seat.wagers:
             lines.append(self.settle_bonus(rnd, seat))
-        return lines + self.payout_limit(rnd, seat, lines)
+        return lines + self.cap(rnd, seat, lines, "the Ante, Flop, Turn, River and Bonus Wagers")
 
-    def settle_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+    def settle_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 647a.11(h)(3): the Bonus Wager is decided by the player's two cards alone."""
-        stake = seat.wagers["bonus"]
         table = paytable(self.slug, "bonus", rnd.rules["bonus_paytable"])
         hand = holdem_bonus_hand(seat.cards, rnd.dealer_cards)
         row = table.row(hand) if hand else None
         if row is None and hand == "ace_ace_dealer_and_player":
             row = table.row("ace_ace")  # Paytable B has no dealer-and-player row
-        cards = " ".join(card.code for card in seat.cards)
-        if row is None:
-            return SettlementLine(seat.number, "bonus", stake, LOSE, stake, table.section,
-                                  hand=f"{cards}: no paying hand on {table.title}")
-        return SettlementLine(seat.number, "bonus", stake, WIN, row.payout.winnings(stake), table.section,
-                              odds=str(row.payout), hand=f"{cards}: {row.label} ({table.title})")
+        return paytable_line(seat, "bonus", table, row, " ".join(card.code for card in seat.cards))
 
-    def payout_limit(self, rnd: Round, seat: Seat, lines: list[SettlementLine]) -> list[SettlementLine]:
-        """§ 647a.12(c): the aggregate payout on Ante, Flop, Turn, River and Bonus Wagers of a hand is capped."""
-        limit = parse_dollars(rnd.rules["payout_limit"])
-        covered = sum(line.amount for line in lines if line.outcome == WIN and line.wager in (*MAIN_WAGERS, "bonus"))
-        if covered <= limit:
-            return []
-        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - covered, "§ 647a.12(c)",
-                               note=f"Winnings of {dollars(covered)} on the Ante, Flop, Turn, River and Bonus "
-                                    f"Wagers are capped at the table's payout limit of {dollars(limit)}")]
-
-    def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
+    def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
         return self.settle_bonus(rnd, seat)  # the Bonus Wager is the only one a void leaves
 
 

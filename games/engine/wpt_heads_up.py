@@ -17,39 +17,34 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.hands import Category, high_hand
-from games.engine.hands.high import against_dealer
-from games.engine.hands.two_card import pocket_bonus_hand
-from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
-from games.engine.paytables import Paytable, paytable
-from games.engine.procedure import (
-    AUTOMATED_SHOES,
-    CAPPED,
+from games.engine.chapters.banked_poker import AUTOMATED_SHOES, BankedPoker, DealingSections, paytable_line
+from games.engine.core import (
+    DECISION,
     LOSE,
     PUSH,
     WIN,
     Action,
     Betting,
     Close,
-    CommunityCards,
     Deal,
-    DealerReveal,
-    Game,
     Irregularity,
     Option,
     Prompt,
     Refused,
-    Round,
+    RoundState,
     RuleOption,
     Seat,
     SeatDecision,
     SettlementLine,
     SettleSeats,
     Step,
-    StubCount,
-    dealing_irregularities,
-    dealing_options,
+    ZoneCards,
 )
+from games.engine.hands import Category, high_hand
+from games.engine.hands.high import against_dealer
+from games.engine.hands.two_card import pocket_bonus_hand
+from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
+from games.engine.paytables import Paytable, paytable
 
 SLUG = "wpt-heads-up"
 # § 677a.8 manual dealing shoe, § 677a.9 from the hand, § 677a.10 automated dealing shoe, and
@@ -57,23 +52,26 @@ SLUG = "wpt-heads-up"
 MAIN_WAGERS = ("ante", "raise", "odds")  # settled in this order, then the optional ones (§ 677a.11(i))
 OPTIONAL_WAGERS = ("pocket_bonus", "trips_plus")
 ODDS_EQUALS_ANTE = "§ 677a.7(d)(1)"
-STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, § 677a.12(f)
-PAYTABLE_LETTERS = {"pocket_bonus": "ABC", "trips_plus": "ABCD"}  # § 677a.12(d), § 677a.12(e)
 
 
-def _playing(rnd: Round, seat: Seat) -> bool:
+def _playing(rnd: RoundState, seat: Seat) -> bool:
     return "ante" in seat.wagers
 
 
-def _not_raised(rnd: Round, seat: Seat) -> bool:
+def _not_raised(rnd: RoundState, seat: Seat) -> bool:
     return "ante" in seat.wagers and "raise" not in seat.wagers
 
 
-def _raised(rnd: Round, seat: Seat) -> bool:
+def _raised(rnd: RoundState, seat: Seat) -> bool:
     return "raise" in seat.wagers
 
 
-def _folded_with_optional_wager(rnd: Round, seat: Seat) -> bool:
+def _raised_anywhere(rnd: RoundState) -> bool:
+    """The dealer's hand decides only the seats that raised: when every seat folded, it is not turned."""
+    return any("raise" in rnd.seats[n].wagers for n in rnd.playing_seats())
+
+
+def _folded_with_optional_wager(rnd: RoundState, seat: Seat) -> bool:
     return seat.folded and any(wager in seat.wagers for wager in OPTIONAL_WAGERS)
 
 
@@ -85,14 +83,14 @@ class AnteAndOddsBetting(Betting):
     correcting both amounts in turn) is refused at "no more bets" until the two agree again.
     """
 
-    def prompt(self, rnd: Round) -> Prompt:
+    def prompt(self, rnd: RoundState) -> Prompt:
         prompt = super().prompt(rnd)
         if prompt.choices:
             return prompt
         return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with an Ante and an Odds "
                                                 "Wager equal to it.")
 
-    def apply(self, rnd: Round, action: Action) -> None:
+    def apply(self, rnd: RoundState, action: Action) -> None:
         if action["type"] == "no_more_bets":
             for number in rnd.playing_seats():
                 self.check_odds(rnd, number, rnd.seats[number].wagers.get("odds"))
@@ -104,7 +102,7 @@ class AnteAndOddsBetting(Betting):
         super().apply(rnd, action)
 
     @staticmethod
-    def check_odds(rnd: Round, number: int, odds: Cents | None) -> None:
+    def check_odds(rnd: RoundState, number: int, odds: Cents | None) -> None:
         ante = rnd.seats[number].wagers["ante"]
         if odds is None:
             raise Refused(f"Seat {number} has an Ante of {dollars(ante)} but no Odds Wager: a player places an "
@@ -121,7 +119,7 @@ class RaiseDecision(SeatDecision):
     the dealer is told why instead.
     """
 
-    def apply(self, rnd: Round, action: Action) -> None:
+    def apply(self, rnd: RoundState, action: Action) -> None:
         number = rnd.seat_number(action.get("seat"))
         seat = rnd.seats.get(number)
         if seat is not None and "raise" in seat.wagers and self.id not in seat.decisions:
@@ -130,7 +128,7 @@ class RaiseDecision(SeatDecision):
         super().apply(rnd, action)
 
 
-class WptHeadsUp(Game):
+class WptHeadsUp(BankedPoker):
     slug = SLUG
     name = "World Poker Tour Heads-Up Hold 'Em"
     chapter = "677a"
@@ -138,6 +136,19 @@ class WptHeadsUp(Game):
     table_section = "§ 677a.2(a)"
     required_wager = "ante"
     wager_section = "§ 677a.7(d)"
+    dealing = DealingSections(
+        "677a",
+        announce={"manual_shoe": "8(b)", "hand": "9(b)", "automated_shoe": "10(a)(2)", "reshuffling_shoe": "10(a)(2)"},
+        deal={"manual_shoe": "8(c)", "hand": "9(b)", "automated_shoe": "10(b)", "reshuffling_shoe": "10(g)"},
+        # After all five community cards are dealt the stub goes to the discard rack, counted at least
+        # once every 5 rounds; a reshuffling shoe counts the cards itself (§ 677a.5(g)).
+        stub_count={"manual_shoe": "8(e)", "hand": "9(d)", "automated_shoe": "10(d)"},
+        misdeal={"manual_shoe": "8(g)", "hand": "9(f)", "automated_shoe": "10(f)"},
+    )
+    # § 677a.12(f): an optional limit per player per round, on the Ante, Raise and Odds Wagers only
+    # (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager).
+    payout_limit_section = "§ 677a.12(f)"
+    payout_limit_wagers = MAIN_WAGERS
     wager_labels = {
         "ante": "Ante",
         "odds": "Odds Wager",
@@ -176,10 +187,8 @@ class WptHeadsUp(Game):
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Raise and Odds)", "money",
                    "§ 677a.12(f)", help="Leave empty for none; else at least $50,000 or the most one patron can "
                                         "win on those wagers betting the minimum"),
-        *dealing_options("677a", counting_shuffler_section="§ 677a.8(e)"),
     )
     irregularities = {
-        **dealing_irregularities("677a", stub_section="§ 677a.8(g)"),
         "dealer_card_exposed": Irregularity(
             "dealer_card_exposed", "Dealer's card exposed before each player folded or raised", "§ 677a.13(d)",
             void=True, surviving_wagers=OPTIONAL_WAGERS),
@@ -192,29 +201,24 @@ class WptHeadsUp(Game):
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        merged = super().validate_rules(rules)
-        for wager, letters in PAYTABLE_LETTERS.items():
-            letter = merged[f"{wager}_paytable"]
-            if letter != "" and (not isinstance(letter, str) or letter not in letters):
-                section = "§ 677a.12(d)" if wager == "pocket_bonus" else "§ 677a.12(e)"
-                raise Refused(f"The {self.wager_label(wager)} paytable must be one of {', '.join(letters)} "
-                              f"(or empty when it is not offered), not {letter!r}", section)
-        self.validate_amounts(merged, limits=dict.fromkeys(("ante", *OPTIONAL_WAGERS), "§ 677a.7(d)"),
-                              payout_limit_section="§ 677a.12(f)")
-        return merged
+    def check_rules(self, merged: Mapping[str, Any]) -> None:
+        self.check_paytable_letter(merged, "pocket_bonus", "ABC", "§ 677a.12(d)")
+        self.check_paytable_letter(merged, "trips_plus", "ABCD", "§ 677a.12(e)")
+        self.validate_limits(merged, dict.fromkeys(("ante", *OPTIONAL_WAGERS), "§ 677a.7(d)"))
 
-    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
-        """§ 677a.12(f): $50,000, or what one patron could win in a round betting the minimum, if more.
+    def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
+        """§ 677a.12(f): what one patron could win on the Ante, Raise and Odds Wagers betting the minimum.
 
-        The limit covers only the Ante, Raise and Odds Wagers, so the floor is what those can win
-        at the minimum Ante m: the Ante at 1 to 1 (m), the largest Raise, three times the Ante, at
+        At the minimum Ante m: the Ante at 1 to 1 (m), the largest Raise, three times the Ante, at
         1 to 1 (3m), and the Odds Wager's top row, a royal flush at 500 to 1 (500m): 504m.  They
         can all be won in one hand (a royal flush against a dealer's pair).
         """
         ante = parse_dollars(rules["min_ante"])
         odds = max(row.payout.winnings(ante) for row in self.odds_table.rows if isinstance(row.payout, Odds))
-        return max(STATUTORY_PAYOUT_LIMIT, EVEN_MONEY.winnings(ante) + EVEN_MONEY.winnings(3 * ante) + odds)
+        return EVEN_MONEY.winnings(ante) + EVEN_MONEY.winnings(3 * ante) + odds
+
+    def covered_by_limit(self, line: SettlementLine) -> bool:
+        return super().covered_by_limit(line) and line.section != self.bad_beat_table.section
 
     def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
         return ("ante", "odds", *(wager for wager in OPTIONAL_WAGERS if rules[f"{wager}_paytable"]))
@@ -231,8 +235,6 @@ class WptHeadsUp(Game):
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
-        announce = {"manual_shoe": "§ 677a.8(b)", "hand": "§ 677a.9(b)",
-                    "automated_shoe": "§ 677a.10(a)(2)", "reshuffling_shoe": "§ 677a.10(a)(2)"}[method]
         optional = " and ".join(self.wager_label(wager) for wager in self.betting_wagers(rules)[2:])
         optional = f", optional {optional}" if optional else ""
         one_at_a_time = ("Deal one card at a time face down {source}, clockwise from the dealer's left, to seats "
@@ -247,8 +249,6 @@ class WptHeadsUp(Game):
             "reshuffling_shoe": "The shoe dispenses the five community cards first: set them face down in the "
                                 "community card area. Then " + stacks,
         }[method]
-        deal_section = {"manual_shoe": "§ 677a.8(c)", "hand": "§ 677a.9(b)",
-                        "automated_shoe": "§ 677a.10(b)", "reshuffling_shoe": "§ 677a.10(g)"}[method]
         if method == "reshuffling_shoe":
             # § 677a.10(g): the community cards were dispensed before the hands; they are only revealed.
             flop_text = "Turn three of the five community cards face up: the Flop. Enter them."
@@ -261,43 +261,31 @@ class WptHeadsUp(Game):
             turn_river_text = "Burn one card, then deal the Turn and the River face up together: enter both."
             burn = 1
         ante = self.wager_label("ante")
-        steps: list[Step] = [
-            AnteAndOddsBetting("wagers", announce, f"Wagers are placed (Ante and Odds Wager{optional}). "
-                                                   "Announce \"no more bets\"."),
-            Deal("deal", deal_section, deal_text, cards_each=2, dealer_cards=2),
+        return [
+            AnteAndOddsBetting("wagers", self.dealing.cite(self.dealing.announce, method),
+                               f"Wagers are placed (Ante and Odds Wager{optional}). Announce \"no more bets\"."),
+            Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
             RaiseDecision("preflop_decision", "§ 677a.11(b)", (
                 Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],
                        multiples=(1, 2, 3), rule=f"three times the {ante}", section="§ 677a.11(b)"),
                 Option("check", "Check"),
             ), eligible=_playing),
-            CommunityCards("flop", "§ 677a.11(c)", flop_text, 3, burn),
+            ZoneCards("flop", "§ 677a.11(c)", flop_text, 3, burn=burn),
             RaiseDecision("flop_decision", "§ 677a.11(d)", (
                 Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 2 * seat.wagers["ante"],
                        multiples=(1, 2), rule=f"twice the {ante}", section="§ 677a.11(d)"),
                 Option("check", "Check"),
             ), eligible=_not_raised),
-            CommunityCards("turn_river", "§ 677a.11(e)", turn_river_text, 2, burn),
-        ]
-        if method != "reshuffling_shoe" and not rules["counting_shuffler"]:
-            # After all five community cards are dealt the stub goes to the discard rack, counted at
-            # least once every 5 rounds (§ 677a.8(d)-(e), § 677a.9(c)-(d), § 677a.10(c)-(d)).  A
-            # reshuffling shoe counts the cards itself (§ 677a.5(g)).
-            stub_section = {"manual_shoe": "§ 677a.8(e)", "hand": "§ 677a.9(d)",
-                            "automated_shoe": "§ 677a.10(d)"}[method]
-            misdeal_section = {"manual_shoe": "§ 677a.8(g)", "hand": "§ 677a.9(f)",
-                               "automated_shoe": "§ 677a.10(f)"}[method]
-            steps.append(StubCount("stub_count", stub_section,
-                                   "Count the stub face down on the layout (due at least once every 5 rounds).",
-                                   misdeal_section))
-        steps += [
+            ZoneCards("turn_river", "§ 677a.11(e)", turn_river_text, 2, burn=burn),
+            *self.stub_count_steps(rules),
             RaiseDecision("river_decision", "§ 677a.11(f)", (
                 Option("raise", "Raise Wager", wager="raise", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 677a.11(f)"),
                 Option("fold", "Fold", folds=True),
             ), eligible=_not_raised),
-            DealerReveal("reveal", "§ 677a.11(g)",
-                         "Turn the dealer's two cards face up and enter them: with the five community cards "
-                         "they make the dealer's hand."),
+            ZoneCards("reveal", "§ 677a.11(g)",
+                      "Turn the dealer's two cards face up and enter them: with the five community cards "
+                      "they make the dealer's hand.", 2, zone="dealer", applies=_raised_anywhere),
             SettleSeats("settle", "§ 677a.11(g)",
                         "Turn seat {seat}'s two cards face up and settle its wagers, from the dealer's right.",
                         eligible=_raised),
@@ -307,9 +295,8 @@ class WptHeadsUp(Game):
             Close("close", "§ 677a.11(j)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
-        return steps
 
-    def deal_from_shoe(self, rnd: Round, step: Deal) -> dict[str, list[str]]:
+    def deal_from_shoe(self, rnd: RoundState, step: Deal) -> dict[str, list[str]]:
         """Training mode: the cards in the order the table's dealing method gives them.
 
         One card at a time clockwise, the dealer last, twice (§ 677a.8(c), § 677a.9(b)); or a
@@ -333,7 +320,8 @@ class WptHeadsUp(Game):
 
     # -- irregularities -------------------------------------------------------------------------
 
-    def check_irregularity(self, rnd: Round, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
+        super().check_irregularity(rnd, irregularity, action)
         if irregularity.kind == "dealer_card_exposed":
             undecided = [n for n in rnd.playing_seats()
                          if not rnd.seats[n].folded and "raise" not in rnd.seats[n].wagers]
@@ -347,20 +335,24 @@ class WptHeadsUp(Game):
 
     # -- settlement -----------------------------------------------------------------------------
 
-    def fold_lines(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
-        """§ 677a.11(f): a fold loses the Ante and the Odds Wager at once."""
+    def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 677a.11(f): a fold loses the Ante and the Odds Wager at once; the cards go to the discard
+        rack, or under the player's Pocket Bonus or Trips Plus Wager until it is settled."""
+        kept = any(wager in seat.wagers for wager in OPTIONAL_WAGERS)
+        cards = "tuck the cards under the Pocket Bonus or Trips Plus Wager" if kept else "cards to the discard rack"
         return [SettlementLine(seat.number, wager, seat.wagers[wager], LOSE, seat.wagers[wager], "§ 677a.11(f)",
-                               note=f"Folded: {self.wager_label(wager)} collected", stage="decision")
-                for wager in ("ante", "odds")]
+                               note=f"Folded: {self.wager_label(wager)} collected" + (f"; {cards}" if first else ""),
+                               stage=DECISION)
+                for first, wager in ((True, "ante"), (False, "odds"))]
 
-    def settle(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         lines: list[SettlementLine] = []
         if not seat.folded:
             lines += self.settle_main(rnd, seat)
-            lines += self.payout_limit(rnd, seat, lines)
+            lines += self.cap(rnd, seat, lines, "the Ante, Raise and Odds Wagers")
         return lines + self.settle_optional(rnd, seat)
 
-    def settle_main(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def settle_main(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 677a.11(h): the Ante, Raise and Odds Wagers against the dealer's hand."""
         player = high_hand(seat.cards + rnd.board)
         dealer = high_hand(rnd.dealer_cards + rnd.board)
@@ -411,7 +403,7 @@ class WptHeadsUp(Game):
         return SettlementLine(seat.number, "odds", stake, WIN, row.payout.winnings(stake), table.section,
                               odds=str(row.payout), hand=versus)
 
-    def settle_optional(self, rnd: Round, seat: Seat) -> list[SettlementLine]:
+    def settle_optional(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 677a.11(i): after the other wagers, the Pocket Bonus and then the Trips Plus Wager."""
         lines = []
         if "pocket_bonus" in seat.wagers:
@@ -420,58 +412,35 @@ class WptHeadsUp(Game):
             lines.append(self.settle_trips_plus(rnd, seat))
         return lines
 
-    def settle_pocket_bonus(self, rnd: Round, seat: Seat) -> SettlementLine:
+    def settle_pocket_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 677a.11(i)(1): a pair, or an ace with a king, queen or jack, in the player's two cards."""
-        stake = seat.wagers["pocket_bonus"]
         table = paytable(self.slug, "pocket_bonus", rnd.rules["pocket_bonus_paytable"])
         hand = pocket_bonus_hand(seat.cards)
-        row = table.row(hand) if hand else None
         cards = " ".join(card.code for card in seat.cards)
-        if row is None:
-            return SettlementLine(seat.number, "pocket_bonus", stake, LOSE, stake, "§ 677a.11(i)(1)(ii)",
-                                  hand=f"{cards}: neither a pair nor an ace with a king, queen or jack")
-        return SettlementLine(seat.number, "pocket_bonus", stake, WIN, row.payout.winnings(stake), table.section,
-                              odds=str(row.payout), hand=f"{cards}: {row.label} ({table.title})")
+        return paytable_line(seat, "pocket_bonus", table, table.row(hand) if hand else None, cards,
+                             losing_section="§ 677a.11(i)(1)(ii)",
+                             losing_hand=f"{cards}: neither a pair nor an ace with a king, queen or jack")
 
-    def settle_trips_plus(self, rnd: Round, seat: Seat) -> SettlementLine:
+    def settle_trips_plus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 677a.11(i)(2): three-of-a-kind or better in the best five of the player's two cards and the board."""
-        stake = seat.wagers["trips_plus"]
         table = paytable(self.slug, "trips_plus", rnd.rules["trips_plus_paytable"])
         hand = high_hand(seat.cards + rnd.board)
         row = table.pay_row(hand.slugs) if hand.category >= Category.THREE_OF_A_KIND else None
-        if row is None:
-            return SettlementLine(seat.number, "trips_plus", stake, LOSE, stake, "§ 677a.11(i)(2)(ii)",
-                                  hand=f"{hand.name}: below three-of-a-kind")
-        return SettlementLine(seat.number, "trips_plus", stake, WIN, row.payout.winnings(stake), table.section,
-                              odds=str(row.payout), hand=f"{hand.name} ({table.title})")
+        return paytable_line(seat, "trips_plus", table, row, hand.name, losing_section="§ 677a.11(i)(2)(ii)",
+                             losing_hand=f"{hand.name}: below three-of-a-kind", row_named=False)
 
-    def payout_limit(self, rnd: Round, seat: Seat, lines: list[SettlementLine]) -> list[SettlementLine]:
-        """§ 677a.12(f): the table's optional aggregate limit, on the Ante, Raise and Odds Wagers only
-        (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager)."""
-        if rnd.rules["payout_limit"] in ("", None):
-            return []
-        limit = parse_dollars(rnd.rules["payout_limit"])
-        bad_beat = self.bad_beat_table.section
-        covered = sum(line.amount for line in lines
-                      if line.outcome == WIN and line.wager in MAIN_WAGERS and line.section != bad_beat)
-        if covered <= limit:
-            return []
-        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - covered, "§ 677a.12(f)",
-                               note=f"Winnings of {dollars(covered)} on the Ante, Raise and Odds Wagers are capped "
-                                    f"at the table's payout limit of {dollars(limit)}")]
-
-    def void_steps(self, rnd: Round) -> list[Step]:
+    def void_steps(self, rnd: RoundState) -> list[Step]:
         """§ 677a.13(d) still settles the Trips Plus Wager, which is decided on the five community
         cards (§ 677a.7(d)(3)): a void before the board is complete deals the rest of it."""
         missing = 5 - len(rnd.board)
         trips_plus = any("trips_plus" in seat.wagers for seat in rnd.seats.values())
         if "trips_plus" not in rnd.void.surviving_wagers or not trips_plus or missing <= 0:
             return []
-        return [CommunityCards("void_board", rnd.void.section,
-                               f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
-                               "face up to settle the Trips Plus Wagers: enter them.", missing, burn=0, total=5)]
+        return [ZoneCards("void_board", rnd.void.section,
+                          f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
+                          "face up to settle the Trips Plus Wagers: enter them.", missing)]
 
-    def settle_surviving(self, rnd: Round, seat: Seat, wager: str) -> SettlementLine:
+    def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
         return self.settle_pocket_bonus(rnd, seat) if wager == "pocket_bonus" else self.settle_trips_plus(rnd, seat)
 
 

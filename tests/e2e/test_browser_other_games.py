@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.engine.procedure import instruction
+from games.engine.core import instruction
 from games.engine.round_sheet import settle_sheet
 from games.models import Approval, Round, Table
 
@@ -135,15 +135,15 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
     # The Raise before the Flop, clockwise: up to three times the Ante (§ 677a.11(b)).
     expect(dealer.prompt).to_contain_text("§ 677a.11(b)")
     expect(dealer.prompt).to_contain_text("Seat 1 (Ante $10.00): Raise Wager up to $30.00, or Check?")
-    dealer.tap("Raise Wager $30.00")  # seat 1, quick button: three times the Ante
+    dealer.tap("Seat 1: Raise Wager $30.00")  # seat 1, quick button: three times the Ante
     expect(dealer.prompt).to_contain_text("Seat 2 (Ante $25.00)")
-    expect(dealer.state.get_by_role("button", name="Raise Wager $75.00", exact=True)).to_be_visible()
+    expect(dealer.state.get_by_role("button", name="Seat 2: Raise Wager $75.00", exact=True)).to_be_visible()
     dealer.place_amount("40")  # seat 2: any amount up to $75.00, typed
     expect(dealer.page.locator("#seat-2")).to_contain_text("Raise Wager $40.00")
     expect(dealer.prompt).to_contain_text("Seat 4")
-    dealer.tap("Check")
+    dealer.tap("Seat 4: Check")
     expect(dealer.prompt).to_contain_text("Seat 5")
-    dealer.tap("Check")
+    dealer.tap("Seat 5: Check")
     expect(dealer.prompt).to_contain_text("§ 677a.11(c)")
     dealer.enter_cards(*WPT_FLOP)
 
@@ -151,16 +151,16 @@ def test_a_world_poker_tour_heads_up_round(tablet, wpt_table):
     expect(dealer.prompt).to_contain_text("§ 677a.11(d)")
     expect(dealer.prompt).to_contain_text("Seat 4 (Ante $5.00): Raise Wager up to $10.00, or Check?")
     dealer.screenshot("wpt-mid-round.png")
-    dealer.tap("Raise Wager $10.00")  # seat 4: twice its Ante
+    dealer.tap("Seat 4: Raise Wager $10.00")  # seat 4: twice its Ante
     expect(dealer.prompt).to_contain_text("Seat 5")
-    dealer.tap("Check")
+    dealer.tap("Seat 5: Check")
     expect(dealer.prompt).to_contain_text("§ 677a.11(e)")
     dealer.enter_cards(*WPT_TURN_RIVER)
 
     # After the Turn and River: a Raise equal to the Ante, or fold (§ 677a.11(f)).
     expect(dealer.prompt).to_contain_text("§ 677a.11(f)")
     expect(dealer.prompt).to_contain_text("Seat 5 (Ante $10.00): Raise Wager $10.00, or Fold?")
-    dealer.tap("Fold")
+    dealer.tap("Seat 5: Fold")
     expect(dealer.page.locator("#seat-5")).to_contain_text("folded")
 
     # The dealer's reveal, then each seat that raised from the dealer's right (§ 677a.11(g)), then
@@ -296,30 +296,30 @@ def test_a_let_it_ride_round(tablet, lir_table):
     # Bet 1, clockwise from the dealer's left (§ 643a.11(b)).
     expect(dealer.prompt).to_contain_text("§ 643a.11(b)")
     expect(dealer.prompt).to_contain_text("Seat 1: withdraw Bet 1 ($10.00) or Let It Ride?")
-    dealer.tap("Pull Bet 1")
+    dealer.tap("Seat 1: Pull Bet 1")
     expect(dealer.prompt).to_contain_text("Seat 3")
-    dealer.tap("Let It Ride")
+    dealer.tap("Seat 3: Let It Ride")
     expect(dealer.prompt).to_contain_text("Seat 5")
-    dealer.tap("Pull Bet 1")
+    dealer.tap("Seat 5: Pull Bet 1")
     expect(dealer.prompt).to_contain_text("Seat 6")
-    dealer.tap("Let It Ride")
+    dealer.tap("Seat 6: Let It Ride")
 
     # The first community card is turned (§ 643a.11(c)); then Bet 2 ((d)).
     expect(dealer.prompt).to_contain_text("§ 643a.11(c)")
     dealer.enter_cards(LIR_FIRST)
     expect(dealer.prompt).to_contain_text("§ 643a.11(d)")
     expect(dealer.prompt).to_contain_text("Seat 1: withdraw Bet 2 ($10.00) or Let It Ride?")
-    dealer.tap("Let It Ride")
+    dealer.tap("Seat 1: Let It Ride")
     expect(dealer.prompt).to_contain_text("Seat 3")
     # A pulled bet stays among what the seat wagered, marked as no longer in action.
     expect(dealer.page.locator("#seat-1 .wager.withdrawn")).to_have_text("Bet 1 $10.00 withdrawn")
     expect(dealer.page.locator("#seat-3 .wager.withdrawn")).to_have_count(0)
     dealer.screenshot("lir-mid-round.png")
-    dealer.tap("Pull Bet 2")
+    dealer.tap("Seat 3: Pull Bet 2")
     expect(dealer.prompt).to_contain_text("Seat 5")
-    dealer.tap("Pull Bet 2")
+    dealer.tap("Seat 5: Pull Bet 2")
     expect(dealer.prompt).to_contain_text("Seat 6")
-    dealer.tap("Let It Ride")
+    dealer.tap("Seat 6: Let It Ride")
 
     # The second community card ((e)), the Six Card Bonus cards ((g)(6)), then each seat from the
     # dealer's right ((f)).

@@ -113,25 +113,25 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
 
     # The Flop decisions, clockwise from the dealer's left (§ 647a.11(b)); then the Flop.
     expect(dealer.prompt).to_contain_text("§ 647a.11(b)")
-    dealer.tap("Flop Wager $20.00")  # seat 1: twice its $10 Ante
-    dealer.tap("Flop Wager $50.00")  # seat 3
+    dealer.tap("Seat 1: Flop Wager $20.00")  # seat 1: twice its $10 Ante
+    dealer.tap("Seat 3: Flop Wager $50.00")  # seat 3
     expect(dealer.prompt).to_contain_text("Seat 5")
-    dealer.tap("Fold")  # seat 5
-    dealer.tap("Flop Wager $10.00")  # seat 6
+    dealer.tap("Seat 5: Fold")  # seat 5
+    dealer.tap("Seat 6: Flop Wager $10.00")  # seat 6
     expect(dealer.prompt).to_contain_text("§ 647a.11(c)")
     dealer.enter_cards(*BOARD_FLOP)
 
     # The Turn decisions (§ 647a.11(d)) and the Turn; the River decisions ((f)) and the River.
-    dealer.tap("Turn Wager $10.00")  # seat 1
+    dealer.tap("Seat 1: Turn Wager $10.00")  # seat 1
     expect(dealer.prompt).to_contain_text("Seat 3")
-    dealer.tap("Check")  # seat 3
+    dealer.tap("Seat 3: Check")  # seat 3
     expect(dealer.prompt).to_contain_text("Seat 6")
-    dealer.tap("Check")  # seat 6
+    dealer.tap("Seat 6: Check")  # seat 6
     dealer.enter_cards(*BOARD_TURN)
-    dealer.tap("River Wager $10.00")  # seat 1
-    dealer.tap("River Wager $25.00")  # seat 3
+    dealer.tap("Seat 1: River Wager $10.00")  # seat 1
+    dealer.tap("Seat 3: River Wager $25.00")  # seat 3
     expect(dealer.prompt).to_contain_text("Seat 6")
-    dealer.tap("Check")  # seat 6
+    dealer.tap("Seat 6: Check")  # seat 6
     dealer.enter_cards(*BOARD_RIVER)
 
     # The stub count (§ 647a.8(f)), the dealer's reveal, then each seat with a Flop Wager from
@@ -216,7 +216,7 @@ def test_two_dealer_tablets_of_one_table_stay_in_step(tablet, table):
     expect(first.prompt).to_contain_text("seats 2, 4")
     first.tap("Cards dealt")
     expect(second.prompt).to_contain_text("Seat 2 (Ante $15.00)")
-    second.tap("Flop Wager $30.00")
+    second.tap("Seat 2: Flop Wager $30.00")
     expect(first.page.locator("#seat-2")).to_contain_text("Flop Wager $30.00")
     expect(first.prompt).to_contain_text("Seat 4 (Ante $20.00)")
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from thb_play import outcomes, refuse, run_phases, state
 
-from games.engine.procedure import Prompt, Round
+from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
 GAME = game_for("let-it-ride")
@@ -68,7 +68,7 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
             actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": wager, "amount": amount}))
     deal: dict[str, Any] = {"type": "deal"}
     if card_reader:
-        deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"community": board.split()}
+        deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"board": board.split()}
         if six:
             deal["cards"]["six_card_bonus"] = six_cards.split()
     actions += [("no_more_bets", {"type": "no_more_bets"}), ("deal", deal)]
@@ -86,7 +86,7 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
         phase = ("first_community_card", "second_community_card")[index]
         actions.append((phase, turned("board", community[index])))
     if six:
-        actions.append(("six_card_bonus_cards", turned("dealer", six_cards)))
+        actions.append(("six_card_bonus_cards", turned("six_card_bonus", six_cards)))
     for number in sorted(seats, reverse=True):
         actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
     return actions
@@ -95,10 +95,10 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
 def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
          rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
          card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
     """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
     phases = round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(Round(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
 
 
 def settle(cards: str, board: str = BOARD, six_cards: str = SIX_CARDS, *, plays: str = "ride ride",

@@ -11,8 +11,8 @@ from citations import Chapter
 from lir_play import GAME, Hand, outcomes, play, refuse
 
 from games.engine.cards import FULL_DECK
+from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
-from games.engine.procedure import Refused, Round
 
 SEATS = {1: Hand("10", "Ah Kh 4c", plays="pull ride", three_card_bonus="5"),
          3: Hand("25", "Tc Td 2s", plays="ride pull", six_card_bonus="5"),
@@ -99,7 +99,7 @@ def test_the_automated_shoe_deal_discards_one_card_of_the_community_stack():
 def test_bet_1_is_asked_of_each_seat_clockwise_and_names_its_amount():
     prompt = at("bet1_decision").prompt
     assert (prompt.seat, prompt.text) == (1, "Seat 1: withdraw Bet 1 ($10.00) or Let It Ride?")
-    assert [choice.label for choice in prompt.choices] == ["Let It Ride", "Pull Bet 1"]
+    assert [choice.label for choice in prompt.choices] == ["Seat 1: Let It Ride", "Seat 1: Pull Bet 1"]
     assert prompt.upcoming.startswith("next: seat 3, seat 6")
 
 
@@ -135,7 +135,7 @@ DECK = [card.code for card in FULL_DECK]  # As Ks Qs ... in a known order: dealt
 
 
 def dealt(method, seats):
-    rnd = Round(GAME, {**RULES, "dealing_method": method}, shoe_order=DECK)
+    rnd = RoundState(GAME, {**RULES, "dealing_method": method}, shoe_order=DECK)
     for number, hand in seats.items():
         for wager, amount in hand.wagers.items():
             rnd = rnd.apply({"type": "place_wager", "seat": number, "wager": wager, "amount": amount})
@@ -145,7 +145,7 @@ def dealt(method, seats):
             rnd = rnd.apply(decide(number, "ride"))
         rnd = rnd.apply({"type": "cards", "target": "board"})
     if rnd.prompt.step == "six_card_bonus_cards":
-        rnd = rnd.apply({"type": "cards", "target": "dealer"})
+        rnd = rnd.apply({"type": "cards", "target": "six_card_bonus"})
     return rnd
 
 
@@ -159,7 +159,7 @@ TWO_SEATS = {1: Hand("10", "2c 2d 2h"), 3: Hand("10", "3c 3d 3h", six_card_bonus
 def test_the_virtual_shoe_deals_the_six_card_bonus_cards_first_then_one_card_at_a_time_from_a_manual_shoe():
     rnd = dealt("manual_shoe", TWO_SEATS)
     d = DECK
-    assert codes(rnd.dealer_cards) == d[0:3]  # § 643a.8(d): the Six Card Bonus cards first
+    assert codes(rnd.zone("six_card_bonus").cards) == d[0:3]  # § 643a.8(d): the Six Card Bonus cards first
     # then seat 1, seat 3, the community area, three times round (the community only twice)
     assert codes(rnd.seats[1].cards) == [d[3], d[6], d[9]]
     assert codes(rnd.seats[3].cards) == [d[4], d[7], d[10]]
@@ -171,7 +171,7 @@ def test_the_virtual_automated_shoe_deals_stacks_discards_a_community_card_and_d
     d = DECK
     assert codes(rnd.seats[1].cards) == d[0:3] and codes(rnd.seats[3].cards) == d[3:6]
     assert codes(rnd.board) == d[7:9]  # § 643a.10(b): d[6], the stack's card on the dealer's left, is discarded
-    assert codes(rnd.dealer_cards) == d[9:12]  # then the Six Card Bonus stack
+    assert codes(rnd.zone("six_card_bonus").cards) == d[9:12]  # then the Six Card Bonus stack
 
 
 def test_the_virtual_reshuffling_shoe_dispenses_the_community_cards_first():
@@ -179,12 +179,12 @@ def test_the_virtual_reshuffling_shoe_dispenses_the_community_cards_first():
     d = DECK
     assert codes(rnd.board) == d[0:2]  # § 643a.10(g)
     assert codes(rnd.seats[1].cards) == d[2:5] and codes(rnd.seats[3].cards) == d[5:8]
-    assert codes(rnd.dealer_cards) == d[8:11]
+    assert codes(rnd.zone("six_card_bonus").cards) == d[8:11]
 
 
 def test_the_virtual_shoe_deals_no_six_card_bonus_cards_when_no_seat_wagered_on_them():
     rnd = dealt("manual_shoe", {1: Hand("10", "2c 2d 2h")})
-    assert rnd.dealer_cards == () and codes(rnd.seats[1].cards) == [DECK[0], DECK[2], DECK[4]]
+    assert tuple(rnd.zone("six_card_bonus").cards) == () and codes(rnd.seats[1].cards) == [DECK[0], DECK[2], DECK[4]]
 
 
 def test_community_cards_read_at_the_deal_wait_face_down_until_each_is_turned():
@@ -208,9 +208,9 @@ def test_it_refuses_a_community_card_entered_when_the_shoe_read_it_at_the_deal()
 
 
 @pytest.mark.parametrize(("cards", "problem"), [
-    ({"seat:1": ["Ah", "Kh", "4c"], "community": ["Ah", "3c"]}, "Ah is already on the table"),
-    ({"seat:1": ["Ah", "Kh", "4c"], "dealer": ["2c", "3c", "4d"]}, "no dealer's hand"),
-    ({"seat:2": ["Ah", "Kh", "4c"]}, "seat:2 has no Let It Ride Wagers"),
+    ({"seat:1": ["Ah", "Kh", "4c"], "board": ["Ah", "3c"]}, "Ah is already on the table"),
+    ({"seat:1": ["Ah", "Kh", "4c"], "dealer": ["2c", "3c", "4d"]}, "No cards are dealt to dealer"),
+    ({"seat:2": ["Ah", "Kh", "4c"]}, "seat:2 has no Bet 1"),
     ({"seat:1": ["Ah", "Kh"]}, "3 cards, not 2"),
     ({"six_card_bonus": ["2c", "3c"]}, "3 cards, not 2"),
 ])
@@ -226,7 +226,7 @@ def test_it_refuses_six_card_bonus_cards_when_no_seat_wagered_on_them():
 # -- Refusals at each decision point -------------------------------------------------------------
 
 def test_it_refuses_to_withdraw_bet_1_once_the_first_community_card_is_turned():
-    refusal = refuse(at("bet2_decision"), decide(1, "pull", "bet1_decision"), "bet1_decision decisions are not due")
+    refusal = refuse(at("bet2_decision"), decide(1, "pull", "bet1_decision"), "bet1_decision step is not current")
     assert refusal.section == "§ 643a.11(d)"
 
 
@@ -235,7 +235,7 @@ def test_it_refuses_to_withdraw_bet_1_while_the_first_community_card_is_due():
 
 
 def test_it_refuses_to_withdraw_bet_2_before_the_first_community_card_is_turned():
-    refuse(at("bet1_decision"), decide(1, "pull", "bet2_decision"), "bet2_decision decisions are not due")
+    refuse(at("bet1_decision"), decide(1, "pull", "bet2_decision"), "bet2_decision step is not current")
 
 
 def test_it_refuses_to_withdraw_a_bet_after_the_second_community_card_is_turned():
@@ -261,7 +261,7 @@ def test_it_refuses_a_choice_the_decision_does_not_offer():
     ({"bet1": "10"}, "it has no Bet 2 or Bet 3"),
 ])
 def test_it_refuses_no_more_bets_until_each_seat_has_three_equal_bets(wagers, problem):
-    rnd = Round(GAME, {})
+    rnd = RoundState(GAME, {})
     for wager, amount in wagers.items():
         rnd = rnd.apply({"type": "place_wager", "seat": 2, "wager": wager, "amount": amount})
     refusal = refuse(rnd, {"type": "no_more_bets"}, problem)
@@ -282,7 +282,7 @@ def test_it_refuses_a_side_wager_the_table_does_not_offer(wager):
 
 
 def test_it_refuses_a_side_wager_before_the_let_it_ride_wagers():
-    refuse(Round(GAME, RULES), {"type": "place_wager", "seat": 1, "wager": "three_card_bonus", "amount": "5"},
+    refuse(RoundState(GAME, RULES), {"type": "place_wager", "seat": 1, "wager": "three_card_bonus", "amount": "5"},
            "must place its Bet 1 before a Three Card Bonus Wager")
 
 
@@ -297,7 +297,7 @@ def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
 
 
 def test_it_refuses_a_seat_beyond_the_seven_of_643a_2_a():
-    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"},
+    refusal = refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"},
                      "seats 1 to 7")
     assert refusal.section == "§ 643a.2(a)"
 
@@ -315,7 +315,8 @@ def test_it_refuses_two_community_cards_at_once():
 
 
 def test_it_refuses_six_card_bonus_cards_that_are_not_three():
-    refuse(at("six_card_bonus_cards"), {"type": "cards", "target": "dealer", "cards": ["9c", "Ts"]}, "3 cards, not 2")
+    refuse(at("six_card_bonus_cards"), {"type": "cards", "target": "six_card_bonus", "cards": ["9c", "Ts"]},
+           "3 cards, not 2")
 
 
 def test_it_refuses_a_seat_with_two_cards_at_settlement():
@@ -342,7 +343,7 @@ def test_it_refuses_to_close_while_a_payout_approval_is_pending():
 # -- Rules options ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("rules", "problem"), [
-    ({"let_it_ride_paytable": "C"}, "must be A or B"),  # § 643a.12(a)
+    ({"let_it_ride_paytable": "C"}, "must be one of A, B"),  # § 643a.12(a)
     ({"five_card_bonus_paytable": "H"}, "one of A, B, C, D, E, F, G"),  # § 643a.12(b)
     ({"three_card_bonus_paytable": "G"}, "one of A, B, C, D, E, F"),  # § 643a.12(c)
     ({"six_card_bonus_paytable": "F"}, "one of A, B, C, D, E"),  # § 643a.12(g)
@@ -357,7 +358,7 @@ def test_it_refuses_to_close_while_a_payout_approval_is_pending():
 ])
 def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
     with pytest.raises(Refused, match=problem):
-        Round(GAME, rules)
+        RoundState(GAME, rules)
 
 
 def test_the_payout_limit_floor_follows_the_tables_paytable_and_minimum_bet():
@@ -404,10 +405,10 @@ def every_citation():
                 (at("deal"), {"type": "deal", "cards": {"dealer": ["2c", "3c", "4c"]}}),
                 (at("six_card_bonus_cards"), {"type": "cards", "target": "board", "cards": ["2c"]}),
                 (at("no_more_bets"), {"type": "place_wager", "seat": 1, "wager": "bet1", "amount": "1"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "five_card_bonus", "amount": "1"})]
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 8, "wager": "bet1", "amount": "10"}),
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "five_card_bonus", "amount": "1"})]
     for bets in ({"bet1": "10"}, {"bet1": "10", "bet2": "10", "bet3": "20"}):
-        rnd = Round(GAME, {})
+        rnd = RoundState(GAME, {})
         for wager, amount in bets.items():
             rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": wager, "amount": amount})
         refusals.append((rnd, {"type": "no_more_bets"}))

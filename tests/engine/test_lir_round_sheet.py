@@ -10,7 +10,7 @@ import pytest
 from lir_play import GAME, Hand, round_actions
 
 from games.engine.cards import Shoe
-from games.engine.procedure import Round
+from games.engine.core import RoundState
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
 
 SHEET = {
@@ -26,7 +26,7 @@ SHEET = {
               "decisions": {"bet1": "ride", "bet2": "pull"}, "cards": ["4c", "6d", "8h"]},
     },
     "board": ["As", "Ks"],
-    "dealer": ["9s", "8s", "2c"],
+    "six_card_bonus": ["9s", "8s", "2c"],
 }
 
 
@@ -70,7 +70,7 @@ def test_a_sheet_with_a_withdrawn_bet_lists_all_three_bets_and_the_decision():
 def played(seats, board, six_cards, rules, **kwargs):
     """A round played action by action, as the tablets would log it."""
     actions = [action for _, action in round_actions(seats, board, six_cards, **kwargs)]
-    rnd = Round(GAME, rules)
+    rnd = RoundState(GAME, rules)
     for action in actions:
         rnd = rnd.apply(action)
     return rnd, actions + [{"type": "close"}]
@@ -90,14 +90,14 @@ def test_a_played_round_exports_a_sheet_that_settles_to_its_own_lines(rules):
     assert exported["seats"]["4"] == {"wagers": {"bet1": "20.00", "bet2": "20.00", "bet3": "20.00",
                                                  "six_card_bonus": "5.00"},
                                       "decisions": {"bet1": "pull", "bet2": "pull"}, "cards": ["7c", "7d", "2s"]}
-    assert exported["dealer"] == ["7h", "9c", "3d"] and exported["board"] == ["Kd", "5s"]
+    assert exported["six_card_bonus"] == ["7h", "9c", "3d"] and exported["board"] == ["Kd", "5s"]
     assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.apply({"type": "close"}).lines]
 
 
 def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_own_lines():
     order = Shoe().order()
     rules = {**RULES, "dealing_method": "automated_shoe", "training": True}
-    rnd = Round(GAME, rules, shoe_order=order)
+    rnd = RoundState(GAME, rules, shoe_order=order)
     actions = []
     while rnd.prompt is not None and not rnd.closed:
         prompt = rnd.prompt
@@ -121,7 +121,7 @@ def test_a_void_round_exports_a_sheet_that_settles_to_its_own_lines():
     actions = actions[:actions.index({"type": "decide", "seat": 1, "choice": "ride"})]  # into the Bet 2 decisions
     actions += [{"type": "irregularity", "kind": "community_card_exposed"}, {"type": "approve", "approval": 1},
                 {"type": "close"}]
-    rnd = Round.replay(GAME, RULES, actions)
+    rnd = RoundState.replay(GAME, RULES, actions)
     exported = sheet_from_log("let-it-ride", RULES, actions)
     assert exported["irregularities"] == [{"at": "bet2_decision", "kind": "community_card_exposed", "approved": True}]
     assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]
@@ -133,10 +133,10 @@ def test_a_void_round_exports_a_sheet_that_settles_to_its_own_lines():
     (lambda s: s["seats"]["7"]["wagers"].pop("bet1"), "must place its Bet 1 before a Bet 2"),
     (lambda s: s["seats"]["7"]["decisions"].update(bet2="fold"), "bet2 decision must be one of ride, pull"),
     (lambda s: s["seats"]["7"]["decisions"].pop("bet1"), "seat 7 has no bet1 decision"),
-    (lambda s: s.pop("dealer"), "the cards are missing"),
+    (lambda s: s.pop("six_card_bonus"), "the cards are missing"),
     (lambda s: s["rules"].update(six_card_bonus_paytable=""), "'six_card_bonus' is not a wager this table offers"),
-    (lambda s: s["seats"]["2"]["wagers"].pop("six_card_bonus"), "never reached the dealer's reveal"),
-    (lambda s: s.update(dealer=["9s", "8s", "Ks"]), "Ks is already on the table"),
+    (lambda s: s["seats"]["2"]["wagers"].pop("six_card_bonus"), "never reached their reveal"),
+    (lambda s: s.update(six_card_bonus=["9s", "8s", "Ks"]), "Ks is already on the table"),
     (lambda s: s["seats"]["5"].update(cards=["Ad", "Ac"]), "3 cards, not 2"),
     (lambda s: s.update(board=["As"]), "the second_community_card needs 2"),
     (lambda s: s["seats"].update({"8": s["seats"].pop("7")}), "There is no seat 8"),

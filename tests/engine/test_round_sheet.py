@@ -1,4 +1,4 @@
-"""Round sheets: a whole round on paper, settled by the engine (docs/round-sheets.md).
+"""RoundState sheets: a whole round on paper, settled by the engine (docs/round-sheets.md).
 
 A good sheet settles to lines worked out here from Chapter 647a; a round played on the
 tablets exports (``sheet_from_log``) to a sheet that settles to the round's own lines; a bad
@@ -10,7 +10,7 @@ import copy
 import pytest
 from thb_play import Hand, round_actions
 
-from games.engine.procedure import Round
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
 
@@ -100,7 +100,7 @@ BOARD, DEALER = "2h 7h 9h Jc 3d", "Qs Qd"
 
 
 def played(rules, actions):
-    rnd = Round(GAME, rules)
+    rnd = RoundState(GAME, rules)
     for action in actions:
         rnd = rnd.apply(action)
     return rnd
@@ -213,8 +213,9 @@ BAD_SHEETS = {
                                               "each irregularity must be an object"),
     "an irregularity at a step the round never reached": (sheet(irregularities=[
         {"at": "shuffle", "kind": "card_face_up"}]), "the irregularity at 'shuffle' never happened"),
-    "a rules option the chapter does not allow": (sheet(rules={"bonus_paytable": "C"}), "must be A or B"),
-    "a payout limit below § 647a.12(c)": (sheet(rules={"payout_limit": "10000"}), r"below the least"),
+    "a rules option the chapter does not allow": (sheet(rules={"bonus_paytable": "C"}), "must be one of A, B"),
+    "a payout limit, which § 647a.12(c) fixes": (sheet(rules={"payout_limit": "10000"}),
+                                                 r"Unknown rules option.*payout_limit"),
     "an unknown game": (sheet(game="baccarat"), "unknown game 'baccarat'"),
     "no game": ({"seats": {}}, "the sheet has no 'game'"),
     "no seats": (sheet(seats={}), "No seat has"),

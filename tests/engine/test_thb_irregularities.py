@@ -9,7 +9,7 @@ import pytest
 from thb_play import GAME, Hand, outcomes, play, refuse, turn_cards
 
 from games.engine.cards import deck
-from games.engine.procedure import Round
+from games.engine.core import RoundState
 
 # Seat 1: Ante $10, Bonus $5 on ace-king suited; seat 3: Ante $25, no Bonus; seat 5: Ante $5,
 # Bonus $5 on king-king, folds.
@@ -275,7 +275,7 @@ def test_a_card_found_face_up_in_the_virtual_shoe_is_never_dealt():
     # § 647a.13(a): the card "may not be used in that round of play".  Training mode's shoe holds
     # the Ace of spades next; reported face up, it goes to the discards and the deal skips it.
     order = ["As"] + [card.code for card in deck() if card.code != "As"]
-    rnd = Round(GAME, {}, shoe_order=order)
+    rnd = RoundState(GAME, {}, shoe_order=order)
     for action in ({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}, {"type": "no_more_bets"},
                    {"type": "irregularity", "kind": "card_face_up", "card": "As"}, {"type": "deal"}):
         rnd = rnd.apply(action)

@@ -10,8 +10,8 @@ import pytest
 from citations import Chapter
 from thb_play import GAME, Hand, play, refuse, turn_cards
 
+from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
-from games.engine.procedure import Refused, Round
 
 SEATS = {1: Hand("10", "Ah Kh", bonus="5", plays="flop turn river"),
          3: Hand("25", "4c 5d", plays="flop check check"),
@@ -64,20 +64,22 @@ def test_the_dealer_burns_a_card_before_each_community_card_is_dealt(method):
     prompts = []
     play(SEATS, BOARD, DEALER, rules={"dealing_method": method}, prompts=prompts)
     texts = [p.text for p in prompts if p.step in ("flop", "turn", "river")]
-    assert len(texts) == 3 and all(text.startswith("Burn one card") for text in texts)  # § 647a.11(c), (e), (g)
+    assert len(texts) == 3 and all("Burn one card, then deal" in text for text in texts)  # § 647a.11(c), (e), (g)
 
 
 def test_the_flop_decision_offers_twice_the_ante_and_names_the_next_seats():
     prompt = at("flop_decision").prompt
     assert (prompt.seat, prompt.section) == (1, "§ 647a.11(b)")
-    assert [choice.label for choice in prompt.choices] == ["Flop Wager $20.00", "Fold"]  # twice the $10 Ante
+    # Twice the $10 Ante; each button names its seat, so a second tap cannot decide the next seat unseen.
+    assert [choice.label for choice in prompt.choices] == ["Seat 1: Flop Wager $20.00", "Seat 1: Fold"]
     assert prompt.upcoming.startswith("next: seat 3, seat 5")
 
 
 def test_the_turn_and_river_wagers_equal_the_ante():
     rnd = at("turn_decision")
     rnd = rnd.apply({"type": "decide", "seat": 1, "choice": "turn"})
-    assert [choice.label for choice in rnd.prompt.choices] == ["Turn Wager $25.00", "Check"]  # § 647a.11(d)
+    # § 647a.11(d)
+    assert [choice.label for choice in rnd.prompt.choices] == ["Seat 3: Turn Wager $25.00", "Seat 3: Check"]
     assert rnd.seats[1].wagers["turn"] == 10_00
 
 
@@ -97,7 +99,7 @@ def test_the_deal_names_the_seats_with_an_ante():
 
 def test_the_virtual_shoe_deals_one_card_at_a_time_clockwise_the_dealer_last_and_burns_before_each_street():
     order = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah".split()
-    rnd = Round(GAME, {}, shoe_order=order)
+    rnd = RoundState(GAME, {}, shoe_order=order)
     for seat in (1, 3):
         rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
     rnd = rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
@@ -142,7 +144,7 @@ def test_it_refuses_a_turn_wager_by_a_folded_seat():
 
 def test_it_refuses_a_turn_decision_while_the_flop_decisions_are_due():
     refuse(at("flop_decision"), {"type": "decide", "step": "turn_decision", "seat": 1, "choice": "turn"},
-           "not due now")
+           "turn_decision step is not current")
 
 
 def test_it_refuses_a_choice_the_step_does_not_offer():
@@ -193,41 +195,41 @@ def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
     ("bonus", "101", r"\$1\.00 to \$100\.00"),
 ])
 def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
-    rnd = Round(GAME, {}).apply({"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
+    rnd = RoundState(GAME, {}).apply({"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
     refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
     assert refusal.section == "§ 647a.7(d)"
 
 
 @pytest.mark.parametrize("amount", ["0", "-5", "ten", "5.001"])
 def test_it_refuses_an_amount_that_is_not_a_positive_sum_of_cents(amount):
-    refuse(Round(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": amount}, ".")
+    refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": amount}, ".")
 
 
 def test_it_refuses_a_bonus_wager_when_the_table_offers_none():
-    rnd = Round(GAME, {"bonus_paytable": ""}).apply({"type": "place_wager", "seat": 2, "wager": "ante",
+    rnd = RoundState(GAME, {"bonus_paytable": ""}).apply({"type": "place_wager", "seat": 2, "wager": "ante",
                                                       "amount": "10"})
     refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": "bonus", "amount": "5"}, "not a wager")
     assert refusal.section == "§ 647a.7(d)"  # § 647a.7(d)(2): only if the Rules Submission offers it
 
 
 def test_it_refuses_a_bonus_wager_before_the_ante():
-    refuse(Round(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "bonus", "amount": "5"},
+    refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "bonus", "amount": "5"},
            "must place its Ante before")
 
 
 @pytest.mark.parametrize("seat", [7, 0, "x"])
 def test_it_refuses_an_unknown_seat(seat):
-    refuse(Round(GAME, {}), {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"}, "seat")
+    refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"}, "seat")
 
 
 def test_it_refuses_a_seat_beyond_the_six_of_647a_2_a():
-    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"},
+    refusal = refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"},
                      "There is no seat 7")
     assert refusal.section == "§ 647a.2(a)"
 
 
 def test_it_refuses_no_more_bets_before_any_ante():
-    refuse(Round(GAME, {}), {"type": "no_more_bets"}, "No seat has")
+    refuse(RoundState(GAME, {}), {"type": "no_more_bets"}, "No seat has")
 
 
 def test_it_refuses_a_wager_after_no_more_bets():
@@ -266,7 +268,7 @@ def test_a_refused_payout_approval_sends_the_seat_back_to_card_entry():
 
 def test_a_payout_below_the_threshold_needs_no_approval():
     rnd = play(SEATS, BOARD, DEALER, rules={"approval_threshold": "176"})  # seat 1 wins $175
-    assert rnd.approvals == [] and rnd.prompt.choices[0].action == {"type": "close"}
+    assert rnd.approvals == [] and rnd.prompt.choices[0].action == {"type": "close", "step": "close"}
 
 
 def test_it_refuses_an_action_on_a_closed_round():
@@ -275,7 +277,7 @@ def test_it_refuses_an_action_on_a_closed_round():
 
 
 @pytest.mark.parametrize("rules, problem", [
-    ({"bonus_paytable": "C"}, "A or B"),  # § 647a.12(b) has Paytables A and B
+    ({"bonus_paytable": "C"}, "one of A, B"),  # § 647a.12(b) has Paytables A and B
     ({"ante_returned_below": "pair"}, "straight"),  # § 647a.11(h)(2)(ii): a straight or a flush
     ({"dealing_method": "shuffle_master"}, "manual_shoe"),  # §§ 647a.8-647a.10
     ({"min_ante": "50", "max_ante": "10"}, "minimum"),
@@ -283,7 +285,7 @@ def test_it_refuses_an_action_on_a_closed_round():
 ])
 def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
     with pytest.raises(Refused, match=problem):
-        Round(GAME, rules)
+        RoundState(GAME, rules)
 
 
 # -- Every citation names a real section of Chapter 647a ----------------------------------------
@@ -315,8 +317,8 @@ def every_citation():
                 (at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]}),
                 (at("reveal"), {"type": "irregularity", "kind": "dealer_card_exposed"}),
                 (at("flop"), {"type": "irregularity", "kind": "shoe_jam"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
     for rnd, action in refusals:
         with pytest.raises(Refused) as refusal:
             rnd.apply(action)

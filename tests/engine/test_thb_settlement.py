@@ -6,12 +6,11 @@ the Texas Hold 'Em Bonus Wager on Paytable A or B (§ 647a.12(b)), a folded seat
 (§ 647a.11(b)(2)) and the aggregate payout limit (§ 647a.12(c)).
 """
 
-import re
 
 import pytest
 from thb_play import GAME, Hand, outcomes, play
 
-from games.engine.procedure import Refused
+from games.engine.core import Refused
 
 # A flush for the player against the dealer's pair of queens:
 #   player Ah Kh + 2h 7h 9h = flush, ace high; dealer Qs Qd + Jc 9h 7h = pair of queens.
@@ -292,9 +291,9 @@ def test_the_whole_table_settles_to_hand_computed_amounts():
 ACES_BOARD, DEALER_ACES = "Ks 9s 5s 2s 7d", "Ad Ac"
 
 
-def capped_round(bonus, payout_limit="50000.00"):
+def capped_round(bonus, rules=None):
     seats = {4: Hand("500", "As Ah", bonus=bonus, plays=ALL_IN)}
-    return play(seats, ACES_BOARD, DEALER_ACES, rules={"payout_limit": payout_limit})
+    return play(seats, ACES_BOARD, DEALER_ACES, rules=rules or {})
 
 
 def test_the_payout_limit_caps_the_aggregate_of_the_covered_wagers():
@@ -308,9 +307,25 @@ def test_the_payout_limit_caps_the_aggregate_of_the_covered_wagers():
     assert sum(line.amount for line in rnd.lines if line.outcome in ("win", "capped")) == 50_000_00
 
 
-def test_the_payout_limit_is_the_tables_own_when_it_is_higher():
-    rnd = capped_round("100", payout_limit="75000.00")
-    assert rnd.lines[-1].amount == 75_000_00 - 102_500_00  # § 647a.12(c): -$27,500
+def test_the_chapter_fixes_the_limit_so_a_table_cannot_raise_it():
+    # § 647a.12(c) sets the limit itself ("shall be $50,000 or ..."), unlike § 677a.12(f) and
+    # § 643a.12(h): a table that asks for $100,000 is refused, and never pays past $50,000.
+    with pytest.raises(Refused, match="payout_limit"):
+        GAME.validate_rules({"payout_limit": "100000.00"})
+    assert "payout_limit" not in {option.key for option in GAME.rule_options}
+
+
+def test_the_limit_is_the_most_one_patron_could_win_betting_the_minimum_when_that_is_more():
+    # Minimum Ante $12,000: Ante $12,000 + Flop $24,000 + Turn $12,000 + River $12,000 at 1 to 1 =
+    # $60,000, and a $1 minimum Bonus Wager at 1,000 to 1 = $1,000: the limit is $61,000 (§ 647a.12(c)).
+    rules = {"min_ante": "12000.00", "max_ante": "20000.00"}
+    assert GAME.minimum_payout_limit(GAME.validate_rules(rules)) == 61_000_00
+    rnd = capped_round("100", rules={**rules, "min_ante": "500.00"})
+    assert rnd.lines[-1].amount == 50_000_00 - 102_500_00  # at a $500 minimum Ante the $50,000 stands
+    seats = {4: Hand("12000", "As Ah", bonus="100", plays=ALL_IN)}
+    rnd = play(seats, ACES_BOARD, DEALER_ACES, rules=rules)
+    # $60,000 on the four wagers + $100,000 on the Bonus = $160,000, capped at $61,000.
+    assert rnd.lines[-1].amount == 61_000_00 - 160_000_00
 
 
 def test_a_payout_exactly_at_the_limit_is_not_capped():
@@ -320,27 +335,16 @@ def test_a_payout_exactly_at_the_limit_is_not_capped():
     assert "payout_limit" not in outcomes(rnd, 4)
 
 
-@pytest.mark.parametrize("rules, below, floor", [
-    ({}, "49999.99", "$50,000.00"),  # § 647a.12(c): never below $50,000
-    # § 647a.12(c): betting the minimum ($5 Ante: $5 + $10 Flop + $5 Turn + $5 River = $25 at 1 to 1)
-    # and a $60 Bonus Wager at 1,000 to 1 ($60,000), one patron could win $60,025.
-    ({"min_bonus": "60.00"}, "60024.99", "$60,025.00"),
-    # A $12,000 minimum Ante: $12,000 + $24,000 + $12,000 + $12,000 = $60,000, + $1 Bonus at 1,000 to 1.
-    ({"min_ante": "12000.00", "max_ante": "20000.00"}, "60999.99", "$61,000.00"),
+@pytest.mark.parametrize("rules, limit", [
+    ({}, 50_000_00),  # § 647a.12(c): never below $50,000
+    # Betting the minimum ($5 Ante: $5 + $10 Flop + $5 Turn + $5 River = $25 at 1 to 1) and a $60
+    # Bonus Wager at 1,000 to 1 ($60,000), one patron could win $60,025.
+    ({"min_bonus": "60.00", "max_bonus": "100.00"}, 60_025_00),
+    ({"bonus_paytable": "B", "min_bonus": "60.00"}, 50_000_00),  # B: 30 to 1 on $60 + $25 < $50,000
+    ({"bonus_paytable": "", "min_bonus": "60.00"}, 50_000_00),  # no Bonus Wager offered
 ])
-def test_a_table_payout_limit_below_the_regulations_floor_is_refused(rules, below, floor):
-    with pytest.raises(Refused, match=re.escape(floor)) as refusal:
-        GAME.validate_rules({**rules, "payout_limit": below})
-    assert refusal.value.section == "§ 647a.12(c)"
-
-
-@pytest.mark.parametrize("rules", [
-    {"min_bonus": "60.00", "payout_limit": "60025.00"},  # exactly the most one patron could win at the minimum
-    {"bonus_paytable": "B", "min_bonus": "60.00", "payout_limit": "50000.00"},  # B: 30 to 1 on $60 + $25 < $50,000
-    {"bonus_paytable": "", "min_bonus": "60.00", "payout_limit": "50000.00"},  # no Bonus Wager offered
-])
-def test_a_table_payout_limit_at_or_above_the_floor_is_accepted(rules):
-    assert GAME.validate_rules(rules)["payout_limit"] == rules["payout_limit"]
+def test_the_derived_limit_follows_the_tables_minimums_and_paytable(rules, limit):
+    assert GAME.minimum_payout_limit(GAME.validate_rules(rules)) == limit
 
 
 # -- Cards read by the shoe at the deal ------------------------------------------------------------

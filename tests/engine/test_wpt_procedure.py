@@ -10,8 +10,8 @@ import pytest
 from citations import Chapter
 from wpt_play import GAME, Hand, play, refuse, turn_cards
 
+from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
-from games.engine.procedure import Refused, Round
 
 SEATS = {1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"),
          3: Hand("25", "4c 5d", plays="check 50"),
@@ -27,7 +27,7 @@ def at(phase, *, rules=None, seats=SEATS):
 
 def bets(*wagers, rules=None):
     """A round taking wagers, with these (seat, wager, amount) placed."""
-    rnd = Round(GAME, rules or {})
+    rnd = RoundState(GAME, rules or {})
     for seat, wager, amount in wagers:
         rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": wager, "amount": amount})
     return rnd
@@ -104,7 +104,7 @@ def test_the_deal_names_the_seats_with_an_ante_and_an_odds_wager():
 
 
 def test_the_betting_prompt_asks_for_an_ante_and_an_equal_odds_wager():
-    assert "an Ante and an Odds Wager equal to it" in Round(GAME, {}).prompt.text  # § 677a.7(d)(1)
+    assert "an Ante and an Odds Wager equal to it" in RoundState(GAME, {}).prompt.text  # § 677a.7(d)(1)
     text = bets((1, "ante", "10"), (1, "odds", "10")).prompt.text
     assert text.startswith("Wagers are placed (Ante and Odds Wager, optional Pocket Bonus Wager and Trips Plus "
                            'Wager). Announce "no more bets"')  # § 677a.8(b)
@@ -113,8 +113,8 @@ def test_the_betting_prompt_asks_for_an_ante_and_an_equal_odds_wager():
 def test_the_raise_before_the_flop_offers_one_to_three_times_the_ante_or_check():
     prompt = at("preflop_decision").prompt
     assert (prompt.seat, prompt.section) == (1, "§ 677a.11(b)")
-    assert [choice.label for choice in prompt.choices] == ["Raise Wager $10.00", "Raise Wager $20.00",
-                                                           "Raise Wager $30.00", "Check"]
+    assert [choice.label for choice in prompt.choices] == ["Seat 1: Raise Wager $10.00", "Seat 1: Raise Wager $20.00",
+                                                           "Seat 1: Raise Wager $30.00", "Seat 1: Check"]
     assert prompt.amount_entry == ("raise", "Raise Wager", 30_00)  # any amount up to three times the $10 Ante
     assert prompt.upcoming.startswith("next: seat 3, seat 4, seat 5")
 
@@ -122,14 +122,15 @@ def test_the_raise_before_the_flop_offers_one_to_three_times_the_ante_or_check()
 def test_the_raise_after_the_flop_offers_up_to_twice_the_ante_or_check():
     prompt = at("flop_decision").prompt
     assert (prompt.seat, prompt.section) == (3, "§ 677a.11(d)")  # seat 1 raised before the Flop
-    assert [choice.label for choice in prompt.choices] == ["Raise Wager $25.00", "Raise Wager $50.00", "Check"]
+    assert [choice.label for choice in prompt.choices] == ["Seat 3: Raise Wager $25.00", "Seat 3: Raise Wager $50.00",
+                                                           "Seat 3: Check"]
     assert prompt.amount_entry == ("raise", "Raise Wager", 50_00)
 
 
 def test_the_last_raise_equals_the_ante_or_the_player_folds():
     prompt = at("river_decision").prompt
     assert (prompt.seat, prompt.section) == (4, "§ 677a.11(f)")
-    assert [choice.label for choice in prompt.choices] == ["Raise Wager $15.00", "Fold"]
+    assert [choice.label for choice in prompt.choices] == ["Seat 4: Raise Wager $15.00", "Seat 4: Fold"]
 
 
 def test_only_the_seats_that_have_not_raised_are_asked_again():
@@ -159,7 +160,7 @@ ORDER = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah Kh Qh".split()
 
 
 def training_deal(method):
-    rnd = Round(GAME, {"dealing_method": method}, shoe_order=ORDER)
+    rnd = RoundState(GAME, {"dealing_method": method}, shoe_order=ORDER)
     for seat in (1, 3):
         rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
         rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "odds", "amount": "10"})
@@ -222,7 +223,7 @@ def test_it_refuses_no_more_bets_when_an_ante_was_changed_away_from_its_odds_wag
 
 
 def test_it_refuses_an_odds_wager_before_the_ante():
-    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "10"},
+    refusal = refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "10"},
                      "must place its Ante before its Odds Wager")
     assert refusal.section == "§ 677a.7(d)(1)"
 
@@ -315,7 +316,7 @@ def test_it_refuses_an_optional_wager_the_table_does_not_offer(wager):
 
 
 def test_it_refuses_a_seat_beyond_the_six_of_677a_2_a():
-    refusal = refuse(Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"},
+    refusal = refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"},
                      "There is no seat 7")
     assert refusal.section == "§ 677a.2(a)"
 
@@ -334,7 +335,7 @@ def test_it_refuses_a_wager_after_no_more_bets():
 ])
 def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
     with pytest.raises(Refused, match=problem):
-        Round(GAME, rules)
+        RoundState(GAME, rules)
 
 
 def test_the_configuration_page_offers_every_rules_option():
@@ -387,8 +388,8 @@ def every_citation():
                 (at("flop"), {"type": "irregularity", "kind": "shoe_jam"}),
                 (bets((2, "ante", "10")), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "5"}),
                 (bets((2, "ante", "10")), {"type": "no_more_bets"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
-                (Round(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
+                (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
     for rnd, action in refusals:
         with pytest.raises(Refused) as refusal:
             rnd.apply(action)

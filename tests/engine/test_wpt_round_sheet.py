@@ -1,4 +1,4 @@
-"""Round sheets of World Poker Tour Heads-Up Hold 'Em: settled end to end, exported and settled again,
+"""RoundState sheets of World Poker Tour Heads-Up Hold 'Em: settled end to end, exported and settled again,
 refused when wrong, and documented in docs/round-sheets.md exactly as the engine settles them."""
 
 import copy
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from wpt_play import GAME, Hand, play, round_actions
 
-from games.engine.procedure import Round
+from games.engine.core import RoundState
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
 
 SHEET = {
@@ -105,7 +105,7 @@ def actions_of(phases_before=None, stop=None, **kwargs):
 
 
 def assert_round_trip(rules, actions):
-    rnd = Round(GAME, rules)
+    rnd = RoundState(GAME, rules)
     for action in actions:
         rnd = rnd.apply(action)
     exported = sheet_from_log(GAME.slug, rules, actions)
@@ -135,7 +135,7 @@ def test_an_exported_round_with_one_card_face_up_settles_to_its_own_lines():
 def test_an_exported_round_voided_by_an_exposed_dealer_card_settles_to_its_own_lines(phase):
     exposed = [{"type": "irregularity", "kind": "dealer_card_exposed"}, {"type": "approve", "approval": 1}]
     actions = actions_of({phase: exposed}, stop=phase)
-    rnd = Round(GAME, {})
+    rnd = RoundState(GAME, {})
     for action in actions:
         rnd = rnd.apply(action)
     while rnd.prompt.cards_for:  # the void's surviving wagers ask for the rest of the board and their seats' cards
@@ -170,7 +170,7 @@ def test_a_training_round_from_the_virtual_shoe_exports_to_a_sheet_that_settles_
                 {"type": "cards", "target": "board"},  # 2h burned; the Flop 7h 9h 8c
                 {"type": "cards", "target": "board"},  # Jc burned; the Turn and River 3d 5s
                 {"type": "cards", "target": "dealer"}, {"type": "cards", "target": "seat:1"}]
-    rnd = Round.replay(GAME, rules, actions, shoe_order=order)
+    rnd = RoundState.replay(GAME, rules, actions, shoe_order=order)
     exported = sheet_from_log(GAME.slug, rules, actions, shoe_order=order)
     assert exported["board"] == ["7h", "9h", "8c", "3d", "5s"] and exported["dealer"] == ["Qs", "Qd"]
     assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]

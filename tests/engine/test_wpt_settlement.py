@@ -13,7 +13,7 @@ import re
 import pytest
 from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play
 
-from games.engine.procedure import Refused
+from games.engine.core import Refused
 
 # A flush for the player against the dealer's pair of queens:
 #   player Ah Kh + 2h 7h 9h = flush, ace high; dealer Qs Qd + Jc 9h 7h = pair of queens.

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.procedure import Prompt, Refused, Round
+from games.engine.core import Prompt, Refused, RoundState
 from games.engine.registry import game_for
 
 GAME = game_for("texas-holdem-bonus")
@@ -53,7 +53,7 @@ class Hand:
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
-                  card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                  card_reader: bool = False, bonus_on_dealer_cards: bool = True) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the regulation's order.
 
     With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats'
@@ -75,19 +75,25 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         choice = "fold" if seats[number].folds else "flop"
         actions.append(("flop_decision", {"type": "decide", "seat": number, "choice": choice}))
     cards = board.split()
-    actions.append(("flop", {"type": "cards", "target": "board", "cards": cards[:3]}))
+    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)).
+    if in_play:
+        actions.append(("flop", {"type": "cards", "target": "board", "cards": cards[:3]}))
     for index, street in ((1, "turn"), (2, "river")):
         for number in in_play:
             choice = seats[number].plays.split()[index]
             actions.append((f"{street}_decision", {"type": "decide", "seat": number, "choice": choice}))
-        actions.append((street, {"type": "cards", "target": "board", "cards": [cards[index + 2]]}))
+        if in_play:
+            actions.append((street, {"type": "cards", "target": "board", "cards": [cards[index + 2]]}))
     if stub_count is not None:
         actions.append(("stub_count", {"type": "stub_count", "result": stub_count}))
 
     def turned(target: str, codes: str) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
 
-    actions.append(("reveal", turned("dealer", dealer)))
+    # The dealer's cards decide the hands in play, and Paytable A's "Ace-ace (dealer and player)" row
+    # of a folded seat's Bonus Wager.
+    if in_play or (bonus_on_dealer_cards and any(seats[n].bonus is not None for n in seats)):
+        actions.append(("reveal", turned("dealer", dealer)))
     for number in sorted(in_play, reverse=True):
         actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
     for number in sorted(seats, reverse=True):
@@ -96,8 +102,8 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def run_phases(rnd: Round, phases, *, until: str | None = None, prompts: list[Prompt] | None = None,
-               before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+def run_phases(rnd: RoundState, phases, *, until: str | None = None, prompts: list[Prompt] | None = None,
+               before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
     """Apply ``(phase, action)`` pairs; with ``until``, stop before the first action of that phase.
 
     ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
@@ -118,14 +124,16 @@ def run_phases(rnd: Round, phases, *, until: str | None = None, prompts: list[Pr
 def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
          rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
          card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
     """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
-    phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(Round(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+    rules = GAME.validate_rules(rules or {})
+    phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader,
+                           bonus_on_dealer_cards=GAME.pays_on_dealer_cards(rules))
+    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
 
 
-def turn_cards(rnd: Round, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None,
-               board: str = "") -> Round:
+def turn_cards(rnd: RoundState, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None,
+               board: str = "") -> RoundState:
     """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
     dealer would; cards a card-reading shoe already gave are only turned face up."""
     while rnd.prompt is not None:
@@ -148,18 +156,18 @@ def turn_cards(rnd: Round, seats: dict[int, Hand], dealer: str, prompts: list[Pr
     return rnd
 
 
-def outcomes(rnd: Round, seat: int) -> dict[str, tuple[str, int]]:
+def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:
     """{wager: (outcome, amount in cents)} of one seat's settlement lines."""
     return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == seat}
 
 
-def state(rnd: Round) -> tuple[Any, ...]:
+def state(rnd: RoundState) -> tuple[Any, ...]:
     """Everything a refusal must leave as it was."""
     return (rnd.seq, copy.deepcopy(rnd.seats), list(rnd.lines), rnd.board, rnd.dealer_cards, list(rnd.discarded),
             copy.deepcopy(rnd.approvals), rnd.void, rnd.void_pending, rnd.closed, rnd.prompt)
 
 
-def refuse(rnd: Round, action: dict[str, Any], match: str) -> Refused:
+def refuse(rnd: RoundState, action: dict[str, Any], match: str) -> Refused:
     """Apply an action the regulation does not allow: it is refused and the round is unchanged."""
     before = state(rnd)
     with pytest.raises(Refused, match=match) as refusal:

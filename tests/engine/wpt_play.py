@@ -26,7 +26,7 @@ from typing import Any
 
 from thb_play import outcomes, refuse, run_phases, state, turn_cards
 
-from games.engine.procedure import Prompt, Round
+from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
 __all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "turn_cards"]
@@ -117,7 +117,9 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     def turned(target: str, codes: str) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
 
-    actions.append(("reveal", turned("dealer", dealer)))
+    # The dealer's hand decides only the seats that raised: when every seat folded it stays down.
+    if not all(hand.folds for hand in seats.values()):
+        actions.append(("reveal", turned("dealer", dealer)))
     for number in sorted(seats, reverse=True):
         if not seats[number].folds:
             actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
@@ -131,7 +133,7 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
 def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
          rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
          card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> Round:
+         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
     """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
     phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(Round(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)

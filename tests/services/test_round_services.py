@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.engine.procedure import Refused
+from games.engine.core import Refused
 from games.models import Approval, Round, RoundEvent, SettlementLine
 from tests.conftest import OPENING, play
 

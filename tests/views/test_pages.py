@@ -121,16 +121,19 @@ def test_a_supervisor_configures_the_table_within_the_regulation(client, cast, t
     login(client, cast["super"])
     url = reverse("table-configure", args=[table.id])
     form = {"bonus_paytable": "B", "ante_returned_below": "flush", "min_ante": "10", "max_ante": "1000",
-            "min_bonus": "5", "max_bonus": "100", "payout_limit": "49999", "dealing_method": "hand",
-            "approval_threshold": "250"}
+            "min_bonus": "5", "max_bonus": "100", "dealing_method": "hand", "approval_threshold": "0"}
     refused = client.post(url, form).content.decode()
-    assert "§ 647a.12(c)" in refused
+    # A $0 threshold would send every seat's settlement to a floorperson: refused, by name.
+    assert "approval threshold must be more than $0.00" in refused
     table.refresh_from_db()
     assert table.rules["bonus_paytable"] == "A"  # unchanged
-    client.post(url, {**form, "payout_limit": "50000"})
+    saved = client.post(url, {**form, "approval_threshold": "250"}).content.decode()
     table.refresh_from_db()
     assert (table.rules["bonus_paytable"], table.rules["dealing_method"], table.rules["counting_shuffler"]) == (
         "B", "hand", False)
+    # § 647a.12(c) fixes the limit: $10 minimum Ante x 5 at 1 to 1 = $50, + $5 Bonus on B's top row
+    # (30 to 1) = $150: below $50,000, so the page shows $50,000 as the chapter's, not an option.
+    assert "$50,000.00" in saved and "§ 647a.12(c)" in saved and 'name="payout_limit"' not in saved
 
 
 def test_only_a_supervisor_configures_a_table(client, cast, table):

@@ -1,12 +1,12 @@
 """How the settlement is laid out for the dealer."""
 
-from games.engine.procedure import Round
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 from games.selectors import in_wager_order
 
 
 def test_a_seats_lines_follow_the_settlement_order_with_decided_wagers_among_them():
-    rnd = Round(game_for("texas-holdem-bonus"), {})
+    rnd = RoundState(game_for("texas-holdem-bonus"), {})
     for action in [
         {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
         {"type": "place_wager", "seat": 1, "wager": "bonus", "amount": "5"},

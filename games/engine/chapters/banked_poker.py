@@ -1,0 +1,264 @@
+"""The machinery the banked poker chapters (643a, 647a, 677a and their siblings) share.
+
+Their sections are numbered alike: § .8 a manual dealing shoe, § .9 dealing from the hand,
+§ .10 an automated dealing shoe (§ .10(g) one that reshuffles), § .12 payouts and the aggregate
+payout limit, § .13 irregularities.  Only the paragraph letters differ from chapter to chapter,
+so a game states them once in a ``DealingSections`` and gets its options, prompts and
+irregularities from here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from games.engine.core.game import Game, RuleOption
+from games.engine.core.records import CAPPED, LOSE, PUSH, WIN, Choice, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core.state import Seat
+from games.engine.core.steps import Step
+from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.paytables import PayRow, Paytable
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+METHODS = ("manual_shoe", "hand", "automated_shoe", "reshuffling_shoe")
+AUTOMATED_SHOES = ("automated_shoe", "reshuffling_shoe")
+DEALING_METHOD_CHOICES = (
+    ("manual_shoe", "Manual dealing shoe"),
+    ("hand", "From the hand"),
+    ("automated_shoe", "Automated dealing shoe"),
+    ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"),
+)
+STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, the floor of every chapter's aggregate payout limit
+
+
+@dataclass(frozen=True)
+class DealingSections:
+    """Where one chapter says each dealing method's steps, as paragraph paths after "§ 647a."."""
+
+    chapter: str
+    announce: Mapping[str, str]  # "no more bets", per method
+    deal: Mapping[str, str]  # the initial deal, per method
+    stub_count: Mapping[str, str]  # counting the stub (no reshuffling shoe: it counts itself)
+    misdeal: Mapping[str, str]  # what a wrong stub count means
+
+    def cite(self, paragraphs: Mapping[str, str], method: str) -> str:
+        return f"§ {self.chapter}.{paragraphs[method]}"
+
+    @property
+    def range(self) -> str:
+        return f"§ {self.chapter}.8-§ {self.chapter}.10"
+
+
+class StubCount(Step):
+    """Count the stub at least once every five rounds without a counting shuffler."""
+
+    actions = ("stub_count",)
+    RESULTS = ("correct", "misdealt", "incorrect")
+
+    def __init__(self, step_id: str, section: str, text: str, misdeal_section: str):
+        super().__init__(step_id, section, text)
+        self.misdeal_section = misdeal_section  # each dealing method has its own misdeal rule
+
+    def applies(self, rnd: RoundState) -> bool:
+        return bool(rnd.rules.get("stub_count_due"))
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        return Prompt(self.id, self.section, self.text, (
+            Choice("52 cards: stub to the discard rack", self.action("stub_count", result="correct")),
+            Choice("Wrong count, cards misdealt (52 present)", self.action("stub_count", result="misdealt"), "danger"),
+            Choice("Wrong count, cards missing or extra", self.action("stub_count", result="incorrect"), "danger"),
+        ))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        from games.engine.core.floor import request_void
+
+        result = action.get("result")
+        if result not in self.RESULTS:
+            raise Refused(f"A stub count is one of {', '.join(self.RESULTS)}, not {result!r}", self.section)
+        rnd.completed_steps.add(self.id)
+        if result != "correct":
+            misdeal = rnd.game.irregularities[f"stub_{result}"]
+            request_void(rnd, dataclasses.replace(misdeal, section=self.misdeal_section), "")
+
+
+class BankedPoker(Game):
+    """A banked poker game dealt by one of the four methods of §§ .8-.10."""
+
+    dealing: ClassVar[DealingSections]
+    # The aggregate payout limit: which wagers it covers, and whether the chapter fixes it (§ 647a.12(c))
+    # or lets the casino set one or none (§ 677a.12(f), § 643a.12(h)).
+    payout_limit_section: ClassVar[str]
+    payout_limit_wagers: ClassVar[tuple[str, ...]]
+    payout_limit_fixed: ClassVar[bool] = False
+    payout_limit_scope: ClassVar[str] = ""  # " per hand", where the chapter says so
+    # Before the deal is complete a second card found face up voids everything; after it, the
+    # chapter keeps some wagers alive (§ 647a.13(a), § 677a.13(a)).
+    MULTIPLE_FACE_UP_BEFORE_DEAL: ClassVar[Irregularity]
+    MULTIPLE_FACE_UP_AFTER_DEAL: ClassVar[Irregularity]
+
+    def __init_subclass__(cls, **kwargs: Any):
+        # Every chapter of the family offers the dealing options and recognises the dealing
+        # irregularities; a game lists only its own (and may restate one, as 643a.13(a) does).
+        super().__init_subclass__(**kwargs)
+        if "dealing" in cls.__dict__:
+            cls.rule_options = (*cls.rule_options, *cls.dealing_options())
+            cls.irregularities = {**cls.dealing_irregularities(), **cls.irregularities}
+
+    @classmethod
+    def dealing_options(cls) -> tuple[RuleOption, ...]:
+        """The dealing method, whether the shuffler counts the cards, and the approval threshold."""
+        counting = cls.dealing.cite(cls.dealing.stub_count, "manual_shoe")
+        return (
+            RuleOption("dealing_method", "Dealing method", "choice", cls.dealing.range, DEALING_METHOD_CHOICES),
+            RuleOption("counting_shuffler", "Shuffler counts 52 cards after each shuffle", "bool", counting,
+                       help="Without one, the stub is counted at least once every 5 rounds"),
+            RuleOption("approval_threshold", "Floorperson approval for a seat's payout from", "money",
+                       help="Leave empty for none"),
+        )
+
+    @classmethod
+    def dealing_irregularities(cls) -> dict[str, Irregularity]:
+        """A card found face up (§ .13(a)), a wrong number of cards (§ .13(c)), a jammed automated
+        shoe (§ .13(f)) and a wrong stub count; ``StubCount`` cites the dealing method's own section."""
+        chapter = cls.dealing.chapter
+        stub_section = cls.dealing.cite(cls.dealing.misdeal, "manual_shoe")
+        return {
+            "card_face_up": Irregularity(
+                "card_face_up", "Card found face up in the shoe or deck", f"§ {chapter}.13(a)", void=False),
+            "wrong_card_count": Irregularity(
+                "wrong_card_count", "Incorrect number of cards dealt", f"§ {chapter}.13(c)", void=True),
+            "shoe_jam": Irregularity(
+                "shoe_jam", "Automated dealing shoe jammed or failed to deal", f"§ {chapter}.13(f)", void=True),
+            "stub_misdealt": Irregularity(
+                "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", stub_section, void=True),
+            "stub_incorrect": Irregularity(
+                "stub_incorrect", "Stub count wrong: the deck does not hold 52 cards; remove the deck",
+                stub_section, void=True, removes_deck=True),
+        }
+
+    # -- rules ----------------------------------------------------------------------------------
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        merged = super().validate_rules(rules)
+        if merged["dealing_method"] not in METHODS:
+            raise Refused(f"Dealing method must be one of {', '.join(METHODS)}, not {merged['dealing_method']!r}",
+                          self.dealing.range)
+        self.check_rules(merged)
+        self.validate_payout_limit(merged)  # last: its floor reads the limits and paytables checked above
+        return merged
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        """The game's own options: its paytable letters and wager limits."""
+
+    def check_paytable_letter(self, rules: Mapping[str, Any], wager: str, letters: str, section: str, *,
+                              optional: bool = True) -> None:
+        """A paytable option holds one of the chapter's letters, or "" when the wager is not offered."""
+        letter = rules[f"{wager}_paytable"]
+        if (optional and letter == "") or (isinstance(letter, str) and len(letter) == 1 and letter in letters):
+            return
+        choices = ", ".join(letters) + (' or "" (not offered)' if optional else "")
+        raise Refused(f"The {self.wager_label(wager)} paytable must be one of {choices}, not {letter!r}", section)
+
+    def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
+        """$50,000, or the most one patron could win in a round betting the minimum, if more."""
+        return max(STATUTORY_PAYOUT_LIMIT, self.most_won_at_minimum(rules))
+
+    def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
+        raise NotImplementedError
+
+    def validate_payout_limit(self, rules: Mapping[str, Any]) -> None:
+        """A payout limit the table sets is no lower than the least the chapter allows; a chapter
+        that fixes it (§ 647a.12(c)) takes no option at all."""
+        if self.payout_limit_fixed:
+            return
+        try:
+            limit = parse_dollars(rules["payout_limit"]) if rules["payout_limit"] not in ("", None) else None
+        except MoneyError as error:
+            raise Refused(f"Payout limit: {error}", self.payout_limit_section) from None
+        if limit is None:
+            return
+        floor = self.minimum_payout_limit(rules)
+        if limit < floor:
+            raise Refused(f"The payout limit of {dollars(limit)} is below the least the regulation allows: "
+                          f"{dollars(floor)} ($50,000 or the most one patron can win betting the minimum, "
+                          "whichever is greater)", self.payout_limit_section)
+
+    def fixed_by_chapter(self, rules: Mapping[str, Any]) -> list[tuple[str, Cents, str]]:
+        if not self.payout_limit_fixed:
+            return []
+        return [("Aggregate payout limit per hand, fixed by the chapter", self.minimum_payout_limit(rules),
+                 self.payout_limit_section)]
+
+    def payout_limit(self, rnd: RoundState) -> Cents | None:
+        if self.payout_limit_fixed:
+            return self.minimum_payout_limit(rnd.rules)
+        value = rnd.rules.get("payout_limit")
+        return None if value in ("", None) else parse_dollars(value)
+
+    # -- procedure ------------------------------------------------------------------------------
+
+    def stub_count_steps(self, rules: Mapping[str, Any]) -> list[Step]:
+        """The stub count, unless the shuffler counts the cards or the shoe reshuffles (it counts
+        them itself): due at least once every 5 rounds, cited per dealing method."""
+        method = rules["dealing_method"]
+        if method == "reshuffling_shoe" or rules["counting_shuffler"]:
+            return []
+        return [StubCount("stub_count", self.dealing.cite(self.dealing.stub_count, method),
+                          "Count the stub face down on the layout (due at least once every 5 rounds).",
+                          self.dealing.cite(self.dealing.misdeal, method))]
+
+    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Action) -> None:
+        """A jam needs an automated shoe (§ .13(f)).  Games add their own checks after this one."""
+        if irregularity.kind == "shoe_jam" and rnd.rules.get("dealing_method") not in AUTOMATED_SHOES:
+            raise Refused("This table does not deal from an automated shoe", irregularity.section)
+
+    def multiple_face_up(self, rnd: RoundState) -> Irregularity:
+        """The void of a second card found face up: whether it leaves a wager standing depends on
+        whether everyone had their first cards."""
+        return self.MULTIPLE_FACE_UP_AFTER_DEAL if "deal" in rnd.completed_steps else self.MULTIPLE_FACE_UP_BEFORE_DEAL
+
+    # -- settlement -----------------------------------------------------------------------------
+
+    def cap(self, rnd: RoundState, seat: Seat, lines: list[SettlementLine], covered: str) -> list[SettlementLine]:
+        """The aggregate payout limit: winnings of the wagers it covers above it come off in one line.
+        ``covered`` names those wagers for the dealer ("the Ante, Flop, Turn, River and Bonus Wagers")."""
+        limit = self.payout_limit(rnd)
+        if limit is None:
+            return []
+        won = sum(line.amount for line in lines if line.outcome == WIN and self.covered_by_limit(line))
+        if won <= limit:
+            return []
+        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - won, self.payout_limit_section,
+                               note=f"Winnings of {dollars(won)} on {covered} are capped at the table's payout "
+                                    f"limit of {dollars(limit)}{self.payout_limit_scope}")]
+
+    def covered_by_limit(self, line: SettlementLine) -> bool:
+        return line.wager in self.payout_limit_wagers
+
+
+def paytable_line(seat: Seat, wager: str, table: Paytable, row: PayRow | None, hand: str, *,
+                  losing_section: str = "", losing_hand: str = "", note: str = "",
+                  row_named: bool = True) -> SettlementLine:
+    """A wager settled on its own paytable: the row it is paid under, or it loses.
+
+    ``hand`` describes the hand; the row's label follows it unless ``row_named`` is false (the
+    hand's own name already says it).  A "1 for 1" row gives the wager back and nothing more: the
+    line is a push.
+    """
+    stake = seat.wagers[wager]
+    if row is None:
+        return SettlementLine(seat.number, wager, stake, LOSE, stake, losing_section or table.section,
+                              hand=losing_hand or f"{hand}: no paying hand on {table.title}")
+    odds = row.payout
+    described = f"{hand}: {row.label} ({table.title})" if row_named else f"{hand} ({table.title})"
+    won = odds.winnings(stake)
+    if won == 0:
+        return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section, odds=str(odds), hand=described,
+                              note=f"{note}: the wager comes back, nothing more" if note else
+                              "The wager comes back, nothing more")
+    return SettlementLine(seat.number, wager, stake, WIN, won, table.section, odds=str(odds), hand=described,
+                          note=note)

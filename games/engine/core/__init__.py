@@ -1,0 +1,42 @@
+"""What every game shares: records, state, steps, the round machine and the floor workflow.
+
+    records   refusals, settlement lines, approvals, prompts and choices
+    state     seats holding hands, zones holding cards
+    steps     the dealing-procedure steps every game uses
+    game      the Game base class and its rules options
+    machine   RoundState: the round rebuilt from its log, one action at a time
+    floor     irregularities, voids and approvals
+"""
+
+from games.engine.core.game import Game, RuleOption
+from games.engine.core.machine import Action, RoundState
+from games.engine.core.records import (
+    CAGE,
+    CAPPED,
+    DECISION,
+    IMMEDIATE,
+    LOSE,
+    PUSH,
+    RETURNED,
+    SETTLE,
+    TABLE,
+    TABLE_INVENTORY,
+    VOID,
+    WIN,
+    Approval,
+    Choice,
+    Irregularity,
+    Prompt,
+    Refused,
+    SettlementLine,
+    instruction,
+)
+from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
+from games.engine.core.steps import Betting, Close, Deal, Option, SeatDecision, SettleSeats, Step, ZoneCards
+
+__all__ = [
+    "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
+    "VOID", "WIN", "Action", "Approval", "Betting", "Choice", "Close", "Deal", "Game", "Hand", "Irregularity",
+    "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats",
+    "SettlementLine", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
+]

@@ -1,0 +1,89 @@
+"""What a floorperson decides: irregularities that void a round, voids, and payout approvals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine.core.records import Approval, Irregularity, Refused, SettlementLine
+from games.engine.money import dollars, parse_dollars
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+
+def report_irregularity(rnd: RoundState, action: Action) -> None:
+    if rnd.closed:
+        raise Refused("The round is closed")
+    if rnd.void is not None or rnd.void_pending is not None:
+        raise Refused("The round is already being voided")
+    kind = action.get("kind")
+    irregularity = rnd.game.irregularities.get(kind) if isinstance(kind, str) else None
+    if irregularity is None or kind.startswith("stub_"):
+        known = ", ".join(k for k in rnd.game.irregularities if not k.startswith("stub_"))
+        raise Refused(f"Unknown irregularity {kind!r} (known: {known})")
+    # No game's irregularity can happen before the deal.
+    if not rnd.bets_closed:
+        raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
+    rnd.game.check_irregularity(rnd, irregularity, action)
+    if kind == "card_face_up":
+        if action.get("card"):
+            card = rnd.checked_cards([action["card"]], 1, "the card found face up")[0]
+            rnd.discarded.append(card)
+            if rnd.shoe is not None and card in rnd.shoe.cards:
+                rnd.shoe.cards.remove(card)  # out of play: the virtual shoe must not deal it again
+        rnd.face_up_found += 1
+        if rnd.face_up_found == 1:
+            return  # one card: discard it and go on
+        irregularity = rnd.game.multiple_face_up(rnd)
+    request_void(rnd, irregularity, action.get("note", ""))
+
+
+def request_void(rnd: RoundState, irregularity: Irregularity, note: str) -> None:
+    rnd.void_pending = irregularity
+    rnd.approvals.append(Approval(len(rnd.approvals) + 1, "void", None,
+                                  f"Void the round: {irregularity.label}", irregularity.section, note=note))
+
+
+def request_payout_approvals(rnd: RoundState, seat_no: int, lines: list[SettlementLine]) -> None:
+    """A seat's payout at or above the table's threshold, or a line a floorperson must validate
+    whatever its amount (a jackpot), waits for a floorperson before it is paid."""
+    threshold = rnd.rules.get("approval_threshold")
+    total = sum(line.amount for line in lines if line.pays)
+    must = [line for line in lines if line.must_validate]
+    over = threshold not in (None, "") and total > 0 and total >= parse_dollars(threshold)
+    if not over and not must:
+        return
+    winners = [line for line in lines if line.outcome == "win"]
+    largest = must[0] if must else max(winners, key=lambda line: line.amount)
+    reason = (f"Seat {seat_no}: payout of {dollars(total)} (table requires approval from "
+              f"{dollars(parse_dollars(threshold))})" if over else
+              f"Seat {seat_no}: {rnd.game.wager_label(largest.wager)} payout to validate")
+    # The section of the largest payout, which the floorperson validates.
+    rnd.approvals.append(Approval(len(rnd.approvals) + 1, "payout", seat_no, reason, largest.section))
+
+
+def decide_approval(rnd: RoundState, action: Action) -> None:
+    approval_id = action.get("approval")
+    approval = next((a for a in rnd.approvals if a.id == approval_id and not isinstance(approval_id, bool)), None)
+    if approval is None:
+        raise Refused(f"There is no approval {approval_id!r} in this round")
+    if approval.status != "pending":
+        raise Refused(f"Approval {approval.id} was already {approval.status}")
+    approval.status = "approved" if action["type"] == "approve" else "refused"
+    approval.note = action.get("note", "") or approval.note
+    if approval.kind == "void":
+        if approval.status == "approved":
+            rnd.void = rnd.void_pending
+            rnd.lines = []
+            for seat in rnd.seats.values():
+                seat.settled = False
+        rnd.void_pending = None
+        if rnd.void is not None:
+            for seat in rnd.seats.values():
+                if not any(w in seat.wagers for w in rnd.void.surviving_wagers):
+                    rnd.lines += rnd.game.settle_void(rnd, seat, rnd.void)
+    elif approval.status == "refused":
+        # The floorperson disputes the hand: the seat's cards are entered again and re-settled.
+        seat = rnd.seats[approval.seat]
+        seat.cards, seat.cards_shown, seat.settled = (), False, False
+        rnd.lines = [line for line in rnd.lines if line.seat != approval.seat or line.stage != "settle"]

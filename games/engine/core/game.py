@@ -1,0 +1,144 @@
+"""A table game: its wagers, zones, deck, steps and settlement.  One subclass per chapter."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from games.engine.cards import STANDARD_DECK, Deck
+from games.engine.core.records import VOID, Irregularity, Refused, SettlementLine
+from games.engine.core.state import Seat, ZoneSpec
+from games.engine.core.steps import Step
+from games.engine.money import Cents, MoneyError, parse_dollars
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+# Options a round carries that no Rules Submission sets: whether the stub is due, training mode.
+ROUND_OPTIONS = frozenset({"stub_count_due", "training"})
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One option of a table's Rules Submission, as the configuration page shows it."""
+
+    key: str
+    label: str
+    kind: str  # "choice", "money" or "bool"
+    section: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+    paytable_wager: str = ""  # the choice is this wager's paytable letter: the page shows its return
+
+
+class Game:
+    """A table game.  Subclasses declare the chapter's data and the rules that are its own."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    chapter: ClassVar[str]
+    seat_count: ClassVar[int]
+    table_section: ClassVar[str]
+    required_wager: ClassVar[str]  # the wager that makes a seat play (the Ante)
+    wager_labels: ClassVar[dict[str, str]]
+    wager_section: ClassVar[str]  # where the wagers are defined
+    irregularities: ClassVar[dict[str, Irregularity]]
+    # The rules options a table sets from its Rules Submission, with defaults.
+    default_rules: ClassVar[dict[str, Any]]
+    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    zones: ClassVar[tuple[ZoneSpec, ...]] = (ZoneSpec("board", "Board"), ZoneSpec("dealer", "Dealer"))
+    deck: ClassVar[Deck] = STANDARD_DECK
+
+    def wager_label(self, wager: str) -> str:
+        return self.wager_labels.get(wager, wager)
+
+    @property
+    def dealer_hand(self) -> bool:
+        """Whether the dealer plays a hand (Let It Ride's does not)."""
+        return any(zone.name == "dealer" for zone in self.zones)
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """Complete the table's options with defaults and refuse values the chapter does not allow."""
+        unknown = set(rules) - set(self.default_rules) - ROUND_OPTIONS
+        if unknown:
+            raise Refused(f"Unknown rules option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        merged = {**self.default_rules, **rules}
+        threshold = merged.get("approval_threshold")
+        if threshold not in (None, ""):
+            try:
+                cents = parse_dollars(threshold)
+            except MoneyError as error:
+                raise Refused(f"Floorperson approval threshold: {error}") from None
+            if cents <= 0:
+                raise Refused("The floorperson approval threshold must be more than $0.00, or empty for none: "
+                              "every payout would otherwise wait for a floorperson")
+        return merged
+
+    def validate_limits(self, rules: Mapping[str, Any], limits: Mapping[str, str]) -> None:
+        """Each wager's limits (0 < minimum ≤ maximum); ``limits`` maps wager to the section that sets them."""
+        for wager, section in limits.items():
+            try:
+                low, high = parse_dollars(rules[f"min_{wager}"]), parse_dollars(rules[f"max_{wager}"])
+            except MoneyError as error:
+                raise Refused(f"The {self.wager_label(wager)} limits: {error}", section) from None
+            if not 0 < low <= high:
+                raise Refused(f"The {self.wager_label(wager)} limits must satisfy 0 < minimum ≤ maximum "
+                              f"(minimum {rules[f'min_{wager}']}, maximum {rules[f'max_{wager}']})", section)
+
+    def fixed_by_chapter(self, rules: Mapping[str, Any]) -> list[tuple[str, Cents, str]]:
+        """Amounts the chapter derives from the options rather than letting a table set them:
+        (label, amount, section), for the configuration page."""
+        return []
+
+    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def steps(self, rules: Mapping[str, Any]) -> list[Step]:
+        raise NotImplementedError
+
+    def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        raise NotImplementedError
+
+    def settle_void(self, rnd: RoundState, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
+        """A void returns every wager but those the irregularity's section still settles."""
+        lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
+                                note=f"Void: {irregularity.label}; wager returned")
+                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
+        for wager in irregularity.surviving_wagers:
+            if wager in seat.wagers:
+                line = self.settle_surviving(rnd, seat, wager)
+                if line.outcome != VOID:
+                    note = f"Settled although the round is void ({irregularity.section})"
+                    line = dataclasses.replace(line, note=note)
+                lines.append(line)
+        return lines
+
+    def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
+        """Settle a wager that a void leaves standing (e.g. the Bonus Wager, § 647a.13(a) and (d))."""
+        raise NotImplementedError
+
+    def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        raise NotImplementedError
+
+    def void_steps(self, rnd: RoundState) -> list[Step]:
+        """What a void still needs before the wagers it leaves standing are settled: the cards they
+        are decided on (the dealer's, the rest of the board).  Each is asked once, in order."""
+        return []
+
+    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Action) -> None:
+        """Refuse an irregularity that cannot have happened at this point of the round."""
+
+    def multiple_face_up(self, rnd: RoundState) -> Irregularity:
+        raise NotImplementedError
+
+    def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def limits(self, rules: Mapping[str, Any], wager: str) -> tuple[Cents, Cents] | None:
+        """(minimum, maximum) for a wager, or None when the table sets none."""
+        low, high = rules.get(f"min_{wager}"), rules.get(f"max_{wager}")
+        if low is None or high is None:
+            return None
+        return parse_dollars(low), parse_dollars(high)

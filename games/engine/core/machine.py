@@ -1,0 +1,247 @@
+"""The round of play as a state machine rebuilt from its log.
+
+A round is the ordered list of actions the dealer and the floorperson took.  ``RoundState.replay``
+folds them into the current state; ``RoundState.apply`` checks one more action and, if the
+regulation allows it, applies it to a copy (a refusal raises ``Refused`` and leaves the round as
+it was).  What the dealer must do next is ``RoundState.prompt``, derived from the state alone.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.engine.cards import Card, CardError, Shoe, parse_cards
+from games.engine.core import floor
+from games.engine.core.records import Approval, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core.state import Seat, Zone
+from games.engine.core.steps import Betting, Close, SettleSeats, Step
+from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+
+if TYPE_CHECKING:
+    from games.engine.core.game import Game
+
+Action = Mapping[str, Any]
+
+
+class RoundState:
+    """The state of one round, rebuilt by applying its actions in order."""
+
+    def __init__(self, game: Game, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None):
+        self.game = game
+        self.rules = game.validate_rules(rules)
+        self.steps = game.steps(self.rules)
+        self.seats: dict[int, Seat] = {}
+        self.completed_steps: set[str] = set()  # steps whose progress is kept as "done"
+        self.zones: dict[str, Zone] = {spec.name: Zone(spec.name) for spec in game.zones}
+        self.discarded: list[Card] = []  # cards found face up and taken out of play
+        self.face_up_found = 0
+        self.approvals: list[Approval] = []
+        self.lines: list[SettlementLine] = []
+        self.void: Irregularity | None = None
+        self.void_pending: Irregularity | None = None
+        self.closed = False
+        self.seq = 0
+        self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None  # training mode
+
+    # -- replay and actions -------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, game: Game, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> RoundState:
+        rnd = cls(game, rules, **kwargs)
+        for action in actions:
+            rnd._apply(action)
+        return rnd
+
+    def apply(self, action: Action) -> RoundState:
+        """Check and apply an action on a copy; return the new round or raise ``Refused``."""
+        new = copy.deepcopy(self)
+        new._apply(action)
+        return new
+
+    def _apply(self, action: Action) -> None:
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise Refused(f"An action needs a type, got {action!r}")
+        kind = action["type"]
+        try:
+            if kind in ("approve", "refuse"):
+                floor.decide_approval(self, action)
+            elif kind == "irregularity":
+                floor.report_irregularity(self, action)
+            else:
+                self._step_action(action)
+        except (CardError, MoneyError) as error:
+            step = self.current_step()
+            raise Refused(str(error), step.section if step else "") from None
+        self.seq += 1
+
+    def _step_action(self, action: Action) -> None:
+        if self.closed:
+            raise Refused("The round is closed")
+        if self.void_pending is not None:
+            raise Refused(f"The round waits for a floorperson to confirm the void ({self.void_pending.label})",
+                          self.void_pending.section)
+        step = self.current_step()
+        if step is None:
+            raise Refused("The round is complete")
+        if action["type"] not in step.actions:
+            raise Refused(f"Not now: the round is at '{self.prompt.text}'", step.section)
+        named = action.get("step", step.id)
+        if named != step.id:
+            # A stale tablet or a second tap: the action was meant for a step that is over.
+            raise Refused(f"The {named} step is not current: the round is at the {step.id} step "
+                          f"('{self.prompt.text}')", step.section)
+        step.apply(self, action)
+
+    def current_step(self) -> Step | None:
+        if self.void is not None:
+            return self.void_step()
+        for step in self.steps:
+            if step.applies(self) and not step.done(self):
+                return step
+        return None
+
+    def void_step(self) -> Step | None:
+        """After a void: settle the surviving wagers (their seats' cards), then close."""
+        for step in self.game.void_steps(self):
+            if not step.done(self):
+                return step
+        settle = SettleSeats("void_settlement", self.void.section,
+                             "Void: turn seat {seat}'s cards to settle its " + ", ".join(
+                                 self.game.wager_label(w) for w in self.void.surviving_wagers),
+                             eligible=lambda rnd, seat: any(w in seat.wagers for w in rnd.void.surviving_wagers))
+        if not settle.done(self):
+            return settle
+        close = Close("close", self.void.section, "All wagers returned: collect the cards and close the round.")
+        return None if self.closed else close
+
+    @property
+    def prompt(self) -> Prompt | None:
+        if self.void_pending is not None:
+            return Prompt("void_pending", self.void_pending.section,
+                          f"{self.void_pending.label}: waiting for a floorperson to confirm the void",
+                          waiting_for_floor=True)
+        step = self.current_step()
+        if step is None:
+            return None
+        prompt = step.prompt(self)
+        later = self.next_step(step)
+        if later:
+            upcoming = f"{prompt.upcoming} · then {later}" if prompt.upcoming else f"then {later}"
+            prompt = Prompt(**{**prompt.__dict__, "upcoming": upcoming})
+        return prompt
+
+    def next_step(self, current: Step) -> str:
+        """The step that really comes next, as far as the state can tell now."""
+        if self.void is not None:
+            return ""
+        steps = [s for s in self.steps if s.applies(self)]
+        # A step with nothing to do now (no folded seat to settle, say) is not named.
+        upcoming = next((s for s in steps[steps.index(current) + 1:] if not s.done(self)), None)
+        return upcoming.summary(self) if upcoming is not None else ""
+
+    # -- helpers used by steps ----------------------------------------------------------------
+
+    @property
+    def bets_closed(self) -> bool:
+        return any(isinstance(step, Betting) and step.done(self) for step in self.steps)
+
+    def settle_seat(self, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        if self.void is not None:
+            lines = self.game.settle_void(self, seat, self.void)
+        else:
+            lines = self.game.settle(self, seat)
+        self.lines += lines
+        floor.request_payout_approvals(self, seat_no, lines)
+
+    def seat_number(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit() \
+                or not str(value).strip().isascii():
+            raise Refused(f"{value!r} is not a seat number")
+        number = int(value)
+        if not 1 <= number <= self.game.seat_count:
+            raise Refused(f"There is no seat {number}: this table has seats 1 to {self.game.seat_count}",
+                          self.game.table_section)
+        return number
+
+    def amount(self, value: Any, what: str) -> Cents:
+        cents = parse_dollars(value if value is not None else "")
+        if cents <= 0:
+            raise Refused(f"{what} must be more than $0.00")
+        return cents
+
+    def check_limits(self, seat_no: int, wager: str, amount: Cents) -> None:
+        limits = self.game.limits(self.rules, wager)
+        if limits is None:
+            return
+        low, high = limits
+        if not low <= amount <= high:
+            raise Refused(f"Seat {seat_no}'s {self.game.wager_label(wager)} of {dollars(amount)} is outside the "
+                          f"table's limits ({dollars(low)} to {dollars(high)})", self.game.wager_section)
+
+    def drop_empty_seat(self, seat_no: int) -> None:
+        if seat_no in self.seats and not self.seats[seat_no].wagers:
+            del self.seats[seat_no]
+
+    def playing_seats(self) -> list[int]:
+        return sorted(n for n, seat in self.seats.items() if self.game.required_wager in seat.wagers)
+
+    def seats_in_order(self, order: str) -> list[int]:
+        seats = self.playing_seats()
+        return list(reversed(seats)) if order == "counterclockwise" else seats
+
+    def zone(self, name: str) -> Zone:
+        return self.zones[name]
+
+    def zone_label(self, name: str) -> str:
+        return next(spec.label for spec in self.game.zones if spec.name == name)
+
+    def used_cards(self) -> list[Card]:
+        """Every card on the table in this round, once per copy."""
+        used = [card for zone in self.zones.values() for card in zone.cards] + list(self.discarded)
+        for seat in self.seats.values():
+            for hand in seat.hands:
+                used += hand.cards
+        return used
+
+    def checked_cards(self, codes: Any, count: int, what: str) -> tuple[Card, ...]:
+        if not isinstance(codes, list | tuple | str):
+            raise Refused(f"{what} must be a list of card codes")
+        deck = self.game.deck
+        cards = parse_cards(codes, count=count, what=what, repeats=deck.decks > 1)
+        used = self.used_cards()
+        for index, card in enumerate(cards):
+            deck.check(card, used.count(card) + cards[:index].count(card), what)
+        return cards
+
+    def set_seat_cards(self, target: str, codes: Any, count: int) -> None:
+        number = self.seat_number(target.removeprefix("seat:"))
+        self.seats[number].cards = self.checked_cards(codes, count, f"seat {number}'s cards")
+
+    # -- views of the state --------------------------------------------------------------------
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards turned face up."""
+        return self.zones["board"].up_cards if "board" in self.zones else ()
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        return tuple(self.zones["dealer"].cards) if "dealer" in self.zones else ()
+
+    @property
+    def dealer_shown(self) -> bool:
+        return "dealer" in self.zones and self.zones["dealer"].shown
+
+    @property
+    def finished(self) -> bool:
+        return self.closed
+
+    def seat_lines(self, seat_no: int) -> list[SettlementLine]:
+        return [line for line in self.lines if line.seat == seat_no]
+
+    def available_cards(self) -> list[Card]:
+        used = self.used_cards()
+        return [card for card in self.game.deck.cards() if card not in used]

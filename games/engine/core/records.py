@@ -1,0 +1,167 @@
+"""What a round produces and shows: refusals, settlement lines, approvals, prompts and choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.money import Cents, dollars
+
+
+class Refused(Exception):
+    """An action the regulation or the round's state does not allow.  Nothing was changed."""
+
+    def __init__(self, message: str, section: str = ""):
+        self.message = message
+        self.section = section
+        super().__init__(f"{message} — {section}" if section else message)
+
+
+# Outcomes of a settlement line.
+WIN, LOSE, PUSH, RETURNED, VOID, CAPPED = "win", "lose", "push", "returned", "void", "capped"
+
+# Settlement passes (a line's ``stage``): a wager settled by a seat's decision (a fold, a pulled
+# bet), by the seat's settlement in the chapter's order, by a table-wide pass that sees every
+# hand, or at once at a named step (Match-the-Dealer, a blackjack paid at once).
+DECISION, SETTLE, TABLE, IMMEDIATE = "decision", "settle", "table", "immediate"
+
+# Who pays a winning line: the dealer from the table inventory, or the cage (an attendant brings
+# a jackpot).
+TABLE_INVENTORY, CAGE = "table", "cage"
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    """One wager of one seat, settled: what the dealer collects, returns or pays."""
+
+    seat: int
+    wager: str  # wager slug; "payout_limit" for the aggregate cap adjustment
+    stake: Cents
+    outcome: str  # win, lose, push, returned, void, capped
+    amount: Cents  # paid (win), collected (lose), 0 when the stake goes back, negative for a cap
+    section: str
+    odds: str = ""
+    hand: str = ""
+    note: str = ""
+    stage: str = SETTLE
+    # The wager's chips went into the table inventory container at "no more bets" (a wager taken by
+    # a table game system, e.g. § 643a.8(b)(1)): a win is paid in full, the stake included.
+    stake_collected: bool = False
+    # Which of the seat's hands the wager rides on (a split makes a second hand).  With seat,
+    # wager and stage it names the line: (seat, hand_no, wager, stage) is unique in a round.
+    hand_no: int = 1
+    payer: str = TABLE_INVENTORY
+    # A floorperson validates this payout whatever the table's approval threshold (a jackpot).
+    must_validate: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "wager": self.wager,
+            "stake": dollars(self.stake),
+            "outcome": self.outcome,
+            "odds": self.odds,
+            "amount": dollars(self.amount),
+            "amount_cents": self.amount,
+            "section": self.section,
+            "hand": self.hand,
+            "note": self.note,
+        } | ({"stake_collected": True} if self.stake_collected else {}) | (
+            {"hand_no": self.hand_no} if self.hand_no != 1 else {}) | (
+            {"payer": self.payer} if self.payer != TABLE_INVENTORY else {})
+
+    @property
+    def instruction(self) -> str:
+        return instruction(self.outcome, self.amount, self.stake, self.stake_collected)
+
+    @property
+    def pays(self) -> bool:
+        """Whether the line changes what the house pays (a win, or a cap taken off a win)."""
+        return self.outcome in (WIN, CAPPED)
+
+
+def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False) -> str:
+    """What the dealer does with the chips of a settled wager.
+
+    >>> instruction("win", 2500, 500), instruction("win", 2500, 500, stake_collected=True)
+    ('pay $25.00', 'pay $30.00 (the wager was collected before the deal)')
+    """
+    match outcome:
+        case "win" if stake_collected:
+            return f"pay {dollars(amount + stake)} (the wager was collected before the deal)"
+        case "win":
+            return f"pay {dollars(amount)}"
+        case "lose" if stake_collected:
+            return f"nothing: the {dollars(amount)} was collected before the deal"
+        case "lose":
+            return f"collect {dollars(amount)}"
+        case "capped":
+            return f"reduce by {dollars(-amount)}"
+        case _ if stake_collected:
+            return f"pay back {dollars(stake)} (the wager was collected before the deal)"
+        case _:
+            return f"return {dollars(stake)}"
+
+
+@dataclass
+class Approval:
+    """Something only a floorperson may decide: a payout to validate or a void to confirm."""
+
+    id: int
+    kind: str  # "payout" or "void"
+    seat: int | None
+    reason: str
+    section: str
+    status: str = "pending"  # pending, approved, refused
+    note: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "seat": self.seat,
+            "reason": self.reason,
+            "section": self.section,
+            "status": self.status,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button on the dealer's screen: an action with its label."""
+
+    label: str
+    action: dict[str, Any]
+    style: str = "primary"
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the dealer must do now, the section that says so, and how to answer."""
+
+    step: str
+    section: str
+    text: str
+    choices: tuple[Choice, ...] = ()
+    seat: int | None = None
+    cards_for: str = ""  # a zone ("board", "dealer", ...) or "seat:N" when cards are to be entered
+    cards_label: str = ""  # what the picker names: "the board", "seat 3", "the Six Card Bonus cards"
+    cards_needed: int = 0
+    wagers_open: bool = False  # the betting form is shown
+    upcoming: str = ""
+    waiting_for_floor: bool = False
+    amount_entry: tuple[str, str, Cents] | None = None  # (choice, label, most) for a wager of any amount
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """An irregularity the game recognises, with what it does to the round."""
+
+    kind: str
+    label: str
+    section: str
+    void: bool  # voids the round (after a floorperson confirms)
+    # Wagers still settled on their own table when the round is void (e.g. the Bonus Wager).
+    surviving_wagers: tuple[str, ...] = ()
+    removes_deck: bool = False

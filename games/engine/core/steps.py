@@ -1,0 +1,375 @@
+"""The steps of a dealing procedure that every game shares.
+
+A step says when it applies, when it is done (from its own progress, recorded in the round),
+what the dealer is prompted to do and which actions it takes.  A game lists its steps in the
+order its chapter prescribes; the round machine runs the first one not done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from games.engine.core.records import DECISION, RETURNED, Choice, Prompt, Refused, SettlementLine
+from games.engine.core.state import Seat
+from games.engine.money import Cents, dollars, plain_dollars
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+
+class Step:
+    """One step of the dealing procedure.  Subclasses define when it is done, its prompt
+    and which actions it takes."""
+
+    actions: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, step_id: str, section: str, text: str = ""):
+        self.id = step_id
+        self.section = section
+        self.text = text
+
+    def applies(self, rnd: RoundState) -> bool:
+        return True
+
+    def done(self, rnd: RoundState) -> bool:
+        return self.id in rnd.completed_steps
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        raise NotImplementedError
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        raise NotImplementedError
+
+    def summary(self, rnd: RoundState) -> str:
+        """A short phrase for the 'next' line of the screen."""
+        first = self.text.split(".")[0].split(":")[0] if self.text else self.id.replace("_", " ")
+        return first.replace("{seats}", "each seat").replace("seat {seat}", "each seat").lower()
+
+    def action(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """An action of this step, naming it: the round refuses it once another step is current."""
+        return {"type": kind, "step": self.id, **fields}
+
+
+class Betting(Step):
+    """Wagers placed before "no more bets"."""
+
+    actions = ("place_wager", "remove_wager", "no_more_bets")
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        required = rnd.game.required_wager
+        ready = any(required in seat.wagers for seat in rnd.seats.values())
+        choices = (Choice("No more bets", self.action("no_more_bets")),) if ready else ()
+        label = rnd.game.wager_label(required)
+        text = self.text if ready else f"Place each seat's wagers: a seat plays with its {label}."
+        return Prompt(self.id, self.section, text, choices, wagers_open=True)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        if action["type"] == "no_more_bets":
+            required = rnd.game.required_wager
+            if not any(required in seat.wagers for seat in rnd.seats.values()):
+                raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+            rnd.completed_steps.add(self.id)
+            return
+        seat_no = rnd.seat_number(action.get("seat"))
+        wager = action.get("wager")
+        offered = rnd.game.betting_wagers(rnd.rules)
+        if wager not in offered:
+            labels = ", ".join(rnd.game.wager_label(w) for w in offered)
+            raise Refused(f"{wager!r} is not a wager this table offers before the deal (offered: {labels})",
+                          rnd.game.wager_section)
+        seat = rnd.seats.setdefault(seat_no, Seat(seat_no))
+        if action["type"] == "remove_wager":
+            if wager not in seat.wagers:
+                raise Refused(f"Seat {seat_no} has no {rnd.game.wager_label(wager)} to remove", self.section)
+            if wager == rnd.game.required_wager and len(seat.wagers) > 1:
+                raise Refused(f"Remove seat {seat_no}'s other wagers first: they need its "
+                              f"{rnd.game.wager_label(wager)}", rnd.game.wager_section)
+            del seat.wagers[wager]
+            rnd.drop_empty_seat(seat_no)
+            return
+        amount = rnd.amount(action.get("amount"), f"seat {seat_no}'s {rnd.game.wager_label(wager)}")
+        if wager != rnd.game.required_wager and rnd.game.required_wager not in seat.wagers:
+            rnd.drop_empty_seat(seat_no)
+            raise Refused(f"Seat {seat_no} must place its {rnd.game.wager_label(rnd.game.required_wager)} "
+                          f"before a {rnd.game.wager_label(wager)}", rnd.game.wager_section)
+        rnd.check_limits(seat_no, wager, amount)
+        seat.wagers[wager] = amount
+
+
+class Deal(Step):
+    """The initial deal of cards to the seats and the zones.  Cards are normally entered later,
+    as they are turned; a card-reading shoe (or training mode's virtual shoe) supplies them now,
+    face down, keyed ``seat:N`` or by zone."""
+
+    actions = ("deal",)
+
+    def __init__(self, step_id: str, section: str, text: str, cards_each: int, zones: dict[str, int] | None = None):
+        super().__init__(step_id, section, text)
+        self.cards_each = cards_each
+        self.zones = dict(zones or {})  # zone name -> cards dealt to it
+
+    def summary(self, rnd: RoundState) -> str:
+        return "deal the cards"
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        seats = ", ".join(str(n) for n in rnd.playing_seats())
+        label = "Deal from the virtual shoe" if rnd.shoe is not None else "Cards dealt"
+        return Prompt(self.id, self.section, self.text.format(seats=seats), (Choice(label, self.action("deal")),))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        given = action.get("cards") or {}
+        if not isinstance(given, dict):
+            places = ", ".join(['"seat:1": [...]', *(f'"{zone}": [...]' for zone in self.zones)])
+            raise Refused(f"The cards of a deal are given by place: {{{places}}}", self.section)
+        hands = dict(given)
+        if rnd.shoe is not None and not hands:
+            hands = rnd.game.deal_from_shoe(rnd, self)
+        for target, codes in hands.items():
+            if target in self.zones:
+                rnd.zone(target).place(rnd.checked_cards(codes, self.zones[target], rnd.zone_label(target)),
+                                       face_up=False)
+                continue
+            if target in rnd.zones or not str(target).startswith("seat:"):
+                raise Refused(f"No cards are dealt to {target} at the deal", self.section)
+            if rnd.seat_number(target.removeprefix("seat:")) not in rnd.playing_seats():
+                raise Refused(f"{target} has no {rnd.game.wager_label(rnd.game.required_wager)} and is dealt no cards",
+                              self.section)
+            rnd.set_seat_cards(target, codes, self.cards_each)
+        rnd.completed_steps.add(self.id)
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+    wager: str = ""  # the wager this choice places
+    amount: Callable[[RoundState, Seat], Cents] | None = None  # a set amount
+    up_to: Callable[[RoundState, Seat], Cents] | None = None  # or any amount up to this
+    multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
+    returns: str = ""  # the wager this choice withdraws (its stake goes back to the player, its record stays)
+    rule: str = ""  # "twice the Ante", for refusals
+    section: str = ""
+    folds: bool = False
+
+
+class SeatDecision(Step):
+    """Each eligible seat, in turn, chooses: a wager of a set amount, fold, or check."""
+
+    actions = ("decide",)
+
+    def __init__(self, step_id: str, section: str, options: Iterable[Option],
+                 eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise"):
+        super().__init__(step_id, section)
+        self.options = tuple(options)
+        self.eligible = eligible
+        self.order = order
+
+    def pending(self, rnd: RoundState) -> list[int]:
+        return [n for n in rnd.seats_in_order(self.order)
+                if self.eligible(rnd, rnd.seats[n]) and self.id not in rnd.seats[n].decisions]
+
+    def done(self, rnd: RoundState) -> bool:
+        return not self.pending(rnd)
+
+    def summary(self, rnd: RoundState) -> str:
+        return " or ".join(option.label for option in self.options) + " for each seat in turn"
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        seat_no, *rest = self.pending(rnd)
+        seat = rnd.seats[seat_no]
+        choices = []
+        parts = []
+        amount_entry = None
+        for option in self.options:
+            payload = self.action("decide", seat=seat_no, choice=option.key)
+            style = "primary" if option.wager else "secondary"
+            if option.up_to:
+                most = option.up_to(rnd, seat)
+                parts.append(f"{option.label} up to {dollars(most)}")
+                base = seat.wagers[rnd.game.required_wager]
+                for multiple in option.multiples:
+                    if multiple * base <= most:
+                        choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(multiple * base)}",
+                                              {**payload, "amount": plain_dollars(multiple * base)}, style))
+                amount_entry = (option.key, option.label, most)
+                continue
+            amount = option.amount(rnd, seat) if option.amount else None
+            label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
+            parts.append(label)
+            choices.append(Choice(f"Seat {seat_no}: {label}", payload, "danger" if option.returns else style))
+        stake = rnd.game.wager_label(rnd.game.required_wager)
+        text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
+        upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
+        return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
+                      amount_entry=amount_entry)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        seat_no = rnd.seat_number(action.get("seat"))
+        pending = self.pending(rnd)
+        if seat_no not in pending:
+            if seat_no in rnd.seats and self.id in rnd.seats[seat_no].decisions:
+                raise Refused(f"Seat {seat_no} has already decided at this step", self.section)
+            raise Refused(f"Seat {seat_no} has no decision to make here", self.section)
+        if seat_no != pending[0]:
+            direction = "clockwise from the dealer's left" if self.order == "clockwise" else "in turn"
+            raise Refused(f"It is seat {pending[0]}'s turn, not seat {seat_no}'s: players decide {direction}",
+                          self.section)
+        option = next((o for o in self.options if o.key == action.get("choice")), None)
+        if option is None:
+            keys = " or ".join(o.key for o in self.options)
+            raise Refused(f"Seat {seat_no} may choose {keys}, not {action.get('choice')!r}", self.section)
+        seat = rnd.seats[seat_no]
+        label = rnd.game.wager_label(option.wager)
+        if option.up_to:
+            most = option.up_to(rnd, seat)
+            if action.get("amount") in (None, ""):
+                raise Refused(f"Seat {seat_no}'s {label}: say how much, up to {option.rule} ({dollars(most)})",
+                              option.section or self.section)
+            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+            if given > most:
+                raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
+                              f"not {dollars(given)}", option.section or self.section)
+            seat.wagers[option.wager] = given
+        elif option.wager:
+            expected = option.amount(rnd, seat)
+            if action.get("amount") not in (None, ""):
+                given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+                if given != expected:
+                    raise Refused(f"Seat {seat_no}'s {label} must be {option.rule} "
+                                  f"({dollars(expected)}), not {dollars(given)}", option.section or self.section)
+            seat.wagers[option.wager] = expected
+        if option.returns:
+            # The wager stays in seat.wagers, the record of what the seat wagered (as a folded
+            # Ante does); its "returned" line and the seat's decision say it is out of action.
+            stake = seat.wagers[option.returns]
+            rnd.lines.append(SettlementLine(seat_no, option.returns, stake, RETURNED, 0, option.section or self.section,
+                                            note=f"{rnd.game.wager_label(option.returns)} withdrawn and returned",
+                                            stage=DECISION))
+        if option.folds:
+            seat.folded = True
+            rnd.lines += rnd.game.fold_lines(rnd, seat)
+        seat.decisions[self.id] = option.key
+
+
+class ZoneCards(Step):
+    """Cards of a zone become face up: the community cards as they are turned, the dealer's hand
+    at the reveal, bonus cards.  The dealer enters them as they are turned; cards a card-reading
+    (or virtual) shoe placed face down at the deal are only turned."""
+
+    actions = ("cards",)
+    NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "board": ("the community cards", "Community card turned"),
+        "dealer": ("the dealer's cards", "Dealer's cards turned"),
+    }
+
+    def __init__(self, step_id: str, section: str, text: str, count: int, *, zone: str = "board", burn: int = 0,
+                 what: str = "", turned: str = "", applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text)
+        self.count = count
+        self.zone = zone
+        self.burn = burn  # cards the virtual shoe burns before these
+        default_what, default_turned = self.NAMES.get(zone, (zone, f"{zone} turned"))
+        self.what = what or default_what  # for the dealer: "the dealer's cards are due now"
+        self.turned = turned or default_turned  # the button when a shoe read the cards already
+        self.condition = applies
+
+    def applies(self, rnd: RoundState) -> bool:
+        return self.condition is None or self.condition(rnd)
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        answer = self.action("cards", target=self.zone)
+        if rnd.zone(self.zone).down_cards:
+            return Prompt(self.id, self.section, self.text, (Choice(self.turned, answer),))
+        choices = (Choice("Deal from the virtual shoe", answer),) if rnd.shoe is not None else ()
+        return Prompt(self.id, self.section, self.text, choices, cards_for=self.zone, cards_label=self.what,
+                      cards_needed=self.count)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        what = self.what[0].upper() + self.what[1:]
+        if action.get("target", self.zone) != self.zone:
+            raise Refused(f"{what} are due now, not {action.get('target')}'s", self.section)
+        zone = rnd.zone(self.zone)
+        codes = action.get("cards")
+        if zone.down_cards:
+            if codes:
+                raise Refused(f"{what} were read by the shoe at the deal: turn them, enter nothing", self.section)
+            zone.turn_up(self.count)
+        else:
+            if not codes and rnd.shoe is not None:
+                rnd.shoe.draw(self.burn)
+                codes = [card.code for card in rnd.shoe.draw(self.count)]
+            # Community cards are named by their street ("the flop"), other zones by what they hold.
+            what = f"the {self.id.replace('_', ' ')}" if self.zone == "board" else self.what
+            zone.place(rnd.checked_cards(codes or [], self.count, what), face_up=True)
+        rnd.completed_steps.add(self.id)
+
+
+class SettleSeats(Step):
+    """Each seat in settlement order: turn its cards (enter them), then settle wager by wager."""
+
+    actions = ("cards",)
+
+    def __init__(self, step_id: str, section: str, text: str, eligible: Callable[[RoundState, Seat], bool],
+                 order: str = "counterclockwise", cards_each: int = 2):
+        super().__init__(step_id, section, text)
+        self.eligible = eligible
+        self.order = order
+        self.cards_each = cards_each
+
+    def pending(self, rnd: RoundState) -> list[int]:
+        return [n for n in rnd.seats_in_order(self.order)
+                if self.eligible(rnd, rnd.seats[n]) and not rnd.seats[n].settled]
+
+    def done(self, rnd: RoundState) -> bool:
+        return not self.pending(rnd)
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        seat_no, *rest = self.pending(rnd)
+        seat = rnd.seats[seat_no]
+        upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
+        text = self.text.format(seat=seat_no)
+        target = f"seat:{seat_no}"
+        if seat.cards:
+            return Prompt(self.id, self.section, text,
+                          (Choice(f"Seat {seat_no}'s cards turned", self.action("cards", target=target)),),
+                          seat=seat_no, upcoming=upcoming)
+        return Prompt(self.id, self.section, text, seat=seat_no, cards_for=target, cards_label=f"seat {seat_no}",
+                      cards_needed=self.cards_each, upcoming=upcoming)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        seat_no, *_ = self.pending(rnd)
+        target = action.get("target")
+        if target != f"seat:{seat_no}":
+            raise Refused(f"Seat {seat_no} is settled now (in the order of {self.section}), not {target}",
+                          self.section)
+        seat = rnd.seats[seat_no]
+        if not seat.cards:
+            rnd.set_seat_cards(target, action.get("cards") or [], self.cards_each)
+        elif action.get("cards"):
+            raise Refused(f"Seat {seat_no}'s cards were dealt from the shoe already", self.section)
+        seat.cards_shown = True
+        seat.settled = True
+        rnd.settle_seat(seat_no)
+
+
+class Close(Step):
+    actions = ("close",)
+
+    def done(self, rnd: RoundState) -> bool:
+        return rnd.closed
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        pending = [a for a in rnd.approvals if a.status == "pending"]
+        if pending:
+            return Prompt(self.id, pending[0].section,
+                          "Waiting for a floorperson: " + "; ".join(a.reason for a in pending), waiting_for_floor=True)
+        return Prompt(self.id, self.section, self.text, (Choice("Close the round", self.action("close")),))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        pending = [a for a in rnd.approvals if a.status == "pending"]
+        if pending:
+            raise Refused("The round cannot be closed while a floorperson's approval is pending: "
+                          + "; ".join(a.reason for a in pending), pending[0].section)
+        rnd.closed = True
