@@ -1,0 +1,119 @@
+"""Behaviour of the shared engine core that every game relies on: options that would leave a
+table unable to settle, payouts kept alive by a void, rounds where every seat folds, the "next"
+line, and actions that name a step that is over."""
+
+import pytest
+import thb_play
+import wpt_play
+from thb_play import Hand, outcomes, refuse
+
+from games.engine.core import Refused, RoundState
+from games.engine.registry import GAMES
+from games.engine.round_sheet import settle_sheet, sheet_from_log
+
+THB = thb_play.GAME
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("threshold, problem", [
+    ("0", "more than $0.00"), ("-5", "more than $0.00"), ("0.00", "more than $0.00"), ("soon", "not an amount"),
+])
+def test_an_approval_threshold_that_would_stop_every_settlement_is_refused(slug, threshold, problem):
+    with pytest.raises(Refused, match="approval threshold") as refusal:
+        GAMES[slug].validate_rules({"approval_threshold": threshold})
+    assert problem in refusal.value.message
+
+
+def test_a_bonus_paid_in_a_void_round_waits_for_the_floorperson_like_any_payout():
+    # § 647a.13(d): the dealer's card is exposed before the Flop decisions; the round is void but the
+    # Bonus Wager is settled.  Seat 1's Kc Kd on Paytable A: king-king, 10 to 1 on $5 = $50 (§ 647a.12(b)),
+    # at or above the table's $40 threshold.
+    seats = {1: Hand("10", "Kc Kd", bonus="5")}
+    exposed = {"type": "irregularity", "kind": "dealer_card_exposed"}
+    rnd = thb_play.play(seats, rules={"approval_threshold": "40"}, until="flop_decision",
+                        before={"flop_decision": [exposed]})
+    rnd = rnd.apply({"type": "approve", "approval": 1})
+    rnd = thb_play.turn_cards(rnd, seats, thb_play.DEALER)
+    assert outcomes(rnd, 1) == {"ante": ("void", 0), "bonus": ("win", 50_00)}
+    payout = rnd.approvals[-1]
+    assert (payout.kind, payout.seat, payout.status, payout.section) == ("payout", 1, "pending", "§ 647a.12(b)")
+    refuse(rnd, {"type": "close"}, "approval is pending")
+
+
+def test_when_every_seat_folds_no_board_and_no_dealers_cards_are_asked_for():
+    # § 647a.11(c) deals the Flop to the players who made a Flop Wager: there are none.  Paytable B has no
+    # row that pays on the dealer's cards, so nothing is left to turn but the folded Bonus seat's cards.
+    seats = {2: Hand("10", "Kc Kd", bonus="5", plays="fold"), 4: Hand("10", "7c 2d", plays="fold")}
+    prompts = []
+    rnd = thb_play.play(seats, rules={"bonus_paytable": "B"}, prompts=prompts)
+    assert [p.step for p in prompts][-3:] == ["flop_decision", "flop_decision", "settle_bonus"]
+    assert rnd.board == () and rnd.dealer_cards == ()
+    assert outcomes(rnd, 2) == {"ante": ("lose", 10_00), "bonus": ("win", 50_00)}  # § 647a.12(b) B: 10 to 1 on $5
+    assert rnd.prompt.step == "close"
+
+
+def test_when_every_seat_folds_on_paytable_a_the_dealers_cards_still_decide_the_bonus():
+    # § 647a.12(b) A pays "Ace-ace (dealer and player)" 1,000 to 1 on the dealer's cards too.
+    seats = {2: Hand("10", "Ac Ad", bonus="5", plays="fold")}
+    prompts = []
+    rnd = thb_play.play(seats, dealer="Ah As", prompts=prompts)
+    assert "reveal" in [p.step for p in prompts] and "flop" not in [p.step for p in prompts]
+    assert outcomes(rnd, 2) == {"ante": ("lose", 10_00), "bonus": ("win", 5_000_00)}  # 1,000 to 1 on $5
+
+
+def test_when_every_heads_up_seat_folds_the_dealers_hand_stays_down():
+    # § 677a.11(g): the dealer's cards decide the seats that placed a Raise Wager: none did.
+    seats = {1: wpt_play.Hand("10", "7c 2d", plays="check check fold")}
+    rnd = wpt_play.play(seats)
+    assert rnd.dealer_cards == () and rnd.prompt.step == "close"
+    assert outcomes(rnd, 1) == {"ante": ("lose", 10_00), "odds": ("lose", 10_00)}  # § 677a.11(f)
+
+
+def test_the_next_line_does_not_name_a_step_with_nothing_to_do():
+    # Nobody folded: after the last seat settles comes the close, not "folded seat ...".
+    seats = {1: Hand("10", "Ah Kh", bonus="5"), 3: Hand("10", "4c 5d")}
+    rnd = thb_play.play(seats, until="settle")
+    rnd = rnd.apply({"type": "cards", "target": "seat:3", "cards": ["4c", "5d"]})
+    assert rnd.prompt.seat == 1
+    assert "folded" not in rnd.prompt.upcoming and "all wagers settled" in rnd.prompt.upcoming
+
+
+def test_an_action_for_a_step_that_is_over_is_refused_naming_the_current_one():
+    rnd = thb_play.play({1: Hand("10", "Ah Kh")}, until="turn")
+    # A stale tablet still shows the Flop's picker: its cards name the flop step.
+    refusal = refuse(rnd, {"type": "cards", "step": "flop", "target": "board", "cards": ["2c"]},
+                     "The flop step is not current: the round is at the turn step")
+    assert refusal.section == "§ 647a.11(e)"
+
+
+def test_every_choice_a_prompt_offers_names_its_step():
+    prompts = []
+    seats = {1: Hand("10", "Ah Kh", bonus="5"), 2: Hand("10", "6c 2d", plays="fold")}
+    rnd = thb_play.play(seats, rules={"stub_count_due": True}, stub_count="correct", prompts=prompts,
+                        card_reader=True)
+    prompts.append(rnd.prompt)
+    choices = [(p.step, choice.action) for p in prompts for choice in p.choices]
+    assert len(choices) > 10 and all(action["step"] == step for step, action in choices)
+
+
+def test_a_let_it_ride_sheet_of_version_1_still_gives_its_six_card_bonus_cards_as_dealer():
+    from lir_play import Hand as LirHand
+    from lir_play import play as lir_play
+    from lir_play import round_actions
+
+    seats = {1: LirHand("10", "As Ks Qs", six_card_bonus="5")}
+    rules = {"six_card_bonus_paytable": "A"}
+    rnd = lir_play(seats, rules=rules)
+    actions = [action for _, action in round_actions(seats)] + [{"type": "close"}]
+    sheet = sheet_from_log("let-it-ride", rules, actions)
+    assert sheet["version"] == 2 and "six_card_bonus" in sheet
+    old = {key: value for key, value in sheet.items() if key not in ("version", "six_card_bonus")}
+    old["dealer"] = sheet["six_card_bonus"]
+    assert settle_sheet(old)["lines"] == settle_sheet(sheet)["lines"] == [line.as_dict() for line in rnd.lines]
+
+
+def test_the_engine_round_is_replayed_from_its_log():
+    actions = [action for _, action in thb_play.round_actions({1: Hand("10", "Ah Kh")}, thb_play.BOARD,
+                                                              thb_play.DEALER)]
+    played = RoundState.replay(THB, {}, actions)
+    assert played.seq == len(actions) and played.prompt.step == "close"
