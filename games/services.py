@@ -69,7 +69,7 @@ def round_start(*, table_id: int, user) -> Round:
     game = game_for(table.game)
     game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-    shoe_order = Shoe().order() if table.training else None
+    shoe_order = Shoe(game.deck.cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
                                shoe_order=shoe_order, dealer=user)
     _on_commit_broadcast(rnd)

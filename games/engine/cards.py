@@ -144,7 +144,7 @@ class Shoe:
     def from_order(cls, codes: Iterable[str]) -> Shoe:
         """A shoe whose order was shuffled earlier and recorded (a round is replayed from its log)."""
         shoe = cls.__new__(cls)
-        shoe.cards = list(parse_cards(list(codes), what="the shoe"))
+        shoe.cards = list(parse_cards(list(codes), what="the shoe", repeats=True))
         return shoe
 
     def order(self) -> list[str]:

@@ -32,11 +32,21 @@ from games.engine.core.records import (
     instruction,
 )
 from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
-from games.engine.core.steps import Betting, Close, Deal, Option, SeatDecision, SettleSeats, Step, ZoneCards
+from games.engine.core.steps import (
+    Betting,
+    Close,
+    Deal,
+    Option,
+    SeatDecision,
+    SettlementPass,
+    SettleSeats,
+    Step,
+    ZoneCards,
+)
 
 __all__ = [
     "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
     "VOID", "WIN", "Action", "Approval", "Betting", "Choice", "Close", "Deal", "Game", "Hand", "Irregularity",
     "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats",
-    "SettlementLine", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
+    "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
 ]

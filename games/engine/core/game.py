@@ -101,6 +101,10 @@ class Game:
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError
 
+    def settle_pass(self, rnd: RoundState, step: Step) -> list[SettlementLine]:
+        """The lines of a settlement pass (``SettlementPass``) over every hand of the table."""
+        raise NotImplementedError
+
     def settle_void(self, rnd: RoundState, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
         """A void returns every wager but those the irregularity's section still settles."""
         lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,

@@ -7,11 +7,13 @@ order its chapter prescribes; the round machine runs the first one not done.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from games.engine.core.records import DECISION, RETURNED, Choice, Prompt, Refused, SettlementLine
+from games.engine.core import floor
+from games.engine.core.records import DECISION, LOSE, RETURNED, TABLE, Choice, Prompt, Refused, SettlementLine
 from games.engine.core.state import Seat
 from games.engine.money import Cents, dollars, plain_dollars
 
@@ -352,6 +354,34 @@ class SettleSeats(Step):
         seat.cards_shown = True
         seat.settled = True
         rnd.settle_seat(seat_no)
+
+
+class SettlementPass(Step):
+    """A settlement that sees every hand at once: settled right after the deal (Match-the-Dealer,
+    a blackjack paid at once), or table-wide at the end (Envy Bonuses, "collect all losers, then
+    pay all winners").  The game's ``settle_pass`` gives the lines; with ``losers_first`` every
+    losing wager is collected before any winner is paid."""
+
+    actions = ("settle",)
+
+    def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
+                 label: str = "Settled"):
+        super().__init__(step_id, section, text)
+        self.stage = stage
+        self.losers_first = losers_first
+        self.label = label
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        return Prompt(self.id, self.section, self.text, (Choice(self.label, self.action("settle")),))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
+        if self.losers_first:
+            lines.sort(key=lambda line: line.outcome != LOSE)  # stable: each group keeps the chapter's order
+        rnd.lines += lines
+        for seat_no in dict.fromkeys(line.seat for line in lines):
+            floor.request_payout_approvals(rnd, seat_no, [line for line in lines if line.seat == seat_no])
+        rnd.completed_steps.add(self.id)
 
 
 class Close(Step):
