@@ -99,26 +99,17 @@ class ThreeEqualBets(Betting):
     The check waits for "no more bets" so that a seat's three amounts can be changed one after the other.
     """
 
-    def prompt(self, rnd: RoundState) -> Prompt:
-        prompt = super().prompt(rnd)
-        if prompt.choices:
-            return prompt
-        return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with three equal wagers, "
-                                                "Bet 1, Bet 2 and Bet 3.")
-
-    def apply(self, rnd: RoundState, action: Action) -> None:
-        if action["type"] == "no_more_bets":
-            for number in sorted(rnd.seats):
-                wagers = rnd.seats[number].wagers
-                missing = [rnd.game.wager_label(bet) for bet in BETS if bet not in wagers]
-                if missing:
-                    raise Refused(f"Seat {number} must place Bet 1, Bet 2 and Bet 3 to play; it has no "
-                                  f"{' or '.join(missing)}", "§ 643a.7(d)")
-                if len({wagers[bet] for bet in BETS}) > 1:
-                    amounts = ", ".join(f"{rnd.game.wager_label(bet)} {dollars(wagers[bet])}" for bet in BETS)
-                    raise Refused(f"Seat {number}'s three Let It Ride Wagers must be equal, not {amounts}",
-                                  "§ 643a.7(d)")
-        super().apply(rnd, action)
+    def check_closing(self, rnd: RoundState) -> None:
+        super().check_closing(rnd)
+        for number in sorted(rnd.seats):
+            wagers = rnd.seats[number].wagers
+            missing = [rnd.game.wager_label(bet) for bet in BETS if bet not in wagers]
+            if missing:
+                raise Refused(f"Seat {number} must place Bet 1, Bet 2 and Bet 3 to play; it has no "
+                              f"{' or '.join(missing)}", "§ 643a.7(d)")
+            if len({wagers[bet] for bet in BETS}) > 1:
+                amounts = ", ".join(f"{rnd.game.wager_label(bet)} {dollars(wagers[bet])}" for bet in BETS)
+                raise Refused(f"Seat {number}'s three Let It Ride Wagers must be equal, not {amounts}", "§ 643a.7(d)")
 
 
 class LetItRideDeal(Deal):
@@ -304,7 +295,8 @@ class LetItRide(BankedPoker):
         offered = f"; optional {', '.join(sides)}" if sides else ""
         return [
             ThreeEqualBets("wagers", self.dealing.cite(self.dealing.announce, method),
-                           f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\"."),
+                           f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\".",
+                           "Place each seat's wagers: a seat plays with three equal wagers, Bet 1, Bet 2 and Bet 3."),
             LetItRideDeal("deal", self.dealing.cite(self.dealing.deal, method), self.deal_texts(method)),
             *self.stub_count_steps(rules),
             PullOrRide("bet1_decision", "§ 643a.11(b)", "bet1", "§ 643a.11(b)(2)"),

@@ -13,7 +13,6 @@ player's seven (§ 677a.12(e)).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,7 +28,6 @@ from games.engine.core import (
     Deal,
     Irregularity,
     Option,
-    Prompt,
     Refused,
     RoundState,
     RuleOption,
@@ -83,18 +81,13 @@ class AnteAndOddsBetting(Betting):
     correcting both amounts in turn) is refused at "no more bets" until the two agree again.
     """
 
-    def prompt(self, rnd: RoundState) -> Prompt:
-        prompt = super().prompt(rnd)
-        if prompt.choices:
-            return prompt
-        return dataclasses.replace(prompt, text="Place each seat's wagers: a seat plays with an Ante and an Odds "
-                                                "Wager equal to it.")
+    def check_closing(self, rnd: RoundState) -> None:
+        super().check_closing(rnd)
+        for number in rnd.playing_seats():
+            self.check_odds(rnd, number, rnd.seats[number].wagers.get("odds"))
 
     def apply(self, rnd: RoundState, action: Action) -> None:
-        if action["type"] == "no_more_bets":
-            for number in rnd.playing_seats():
-                self.check_odds(rnd, number, rnd.seats[number].wagers.get("odds"))
-        elif action["type"] == "place_wager" and action.get("wager") == "odds":
+        if action["type"] == "place_wager" and action.get("wager") == "odds":
             number = rnd.seat_number(action.get("seat"))
             if number not in rnd.playing_seats():
                 raise Refused(f"Seat {number} must place its Ante before its Odds Wager", ODDS_EQUALS_ANTE)
@@ -263,7 +256,8 @@ class WptHeadsUp(BankedPoker):
         ante = self.wager_label("ante")
         return [
             AnteAndOddsBetting("wagers", self.dealing.cite(self.dealing.announce, method),
-                               f"Wagers are placed (Ante and Odds Wager{optional}). Announce \"no more bets\"."),
+                               f"Wagers are placed (Ante and Odds Wager{optional}). Announce \"no more bets\".",
+                               "Place each seat's wagers: a seat plays with an Ante and an Odds Wager equal to it."),
             Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
             RaiseDecision("preflop_decision", "§ 677a.11(b)", (
                 Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],

@@ -55,23 +55,36 @@ class Step:
 
 
 class Betting(Step):
-    """Wagers placed before "no more bets"."""
+    """Wagers placed before "no more bets".  ``waiting`` says what a seat needs to play; "no more
+    bets" is offered only once every seat's wagers allow it (``check_closing``)."""
 
     actions = ("place_wager", "remove_wager", "no_more_bets")
 
-    def prompt(self, rnd: RoundState) -> Prompt:
+    def __init__(self, step_id: str, section: str, text: str, waiting: str = ""):
+        super().__init__(step_id, section, text)
+        self.waiting = waiting
+
+    def check_closing(self, rnd: RoundState) -> None:
+        """Refuse "no more bets" while the wagers do not let the round go on."""
         required = rnd.game.required_wager
-        ready = any(required in seat.wagers for seat in rnd.seats.values())
-        choices = (Choice("No more bets", self.action("no_more_bets")),) if ready else ()
-        label = rnd.game.wager_label(required)
-        text = self.text if ready else f"Place each seat's wagers: a seat plays with its {label}."
-        return Prompt(self.id, self.section, text, choices, wagers_open=True)
+        if not any(required in seat.wagers for seat in rnd.seats.values()):
+            raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        waiting = self.waiting or f"Place each seat's wagers: a seat plays with its " \
+                                  f"{rnd.game.wager_label(rnd.game.required_wager)}."
+        try:
+            self.check_closing(rnd)
+        except Refused as refusal:
+            started = any(rnd.game.required_wager in seat.wagers for seat in rnd.seats.values())
+            text = f"{waiting} {refusal.message}." if started else waiting
+            return Prompt(self.id, self.section, text, wagers_open=True)
+        return Prompt(self.id, self.section, self.text, (Choice("No more bets", self.action("no_more_bets")),),
+                      wagers_open=True)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         if action["type"] == "no_more_bets":
-            required = rnd.game.required_wager
-            if not any(required in seat.wagers for seat in rnd.seats.values()):
-                raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+            self.check_closing(rnd)
             rnd.completed_steps.add(self.id)
             return
         seat_no = rnd.seat_number(action.get("seat"))
