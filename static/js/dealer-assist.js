@@ -45,3 +45,37 @@ document.addEventListener("focusout", () => {
 });
 // A tap answered over HTTP supersedes a held push.
 document.addEventListener("htmx:afterRequest", () => { heldPush = null; });
+
+// The double-tap guard.  The server answers in well under the time between two taps, and the next
+// seat's button is drawn where the last one was: a second tap would decide the next seat.  A tap
+// on the table's controls in the half second after they changed is ignored, and the prompt
+// flashes so that the change is seen.
+const GUARD_MS = 500;
+window.dealerAssist = { drawnAt: 0, drawn: "" };
+const flashPrompt = () => {
+  const prompt = document.querySelector("#prompt");
+  if (!prompt) return;
+  prompt.classList.remove("just-changed");
+  void prompt.offsetWidth; // restart the animation
+  prompt.classList.add("just-changed");
+};
+const noteRedraw = () => {
+  const state = document.querySelector("#table-state");
+  const prompt = document.querySelector("#prompt");
+  const drawn = state ? `${state.dataset.round}:${state.dataset.seq}:${prompt?.dataset.step}:${prompt?.dataset.seat}` : "";
+  if (drawn !== window.dealerAssist.drawn) {
+    window.dealerAssist.drawn = drawn;
+    window.dealerAssist.drawnAt = performance.now();
+    flashPrompt();
+  }
+};
+document.addEventListener("htmx:afterSwap", noteRedraw);
+document.addEventListener("htmx:wsAfterMessage", noteRedraw);
+document.addEventListener("submit", (event) => {
+  if (!event.target.closest("#table-state")) return;
+  if (performance.now() - window.dealerAssist.drawnAt < GUARD_MS) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    flashPrompt();
+  }
+}, true);

@@ -322,6 +322,7 @@ class Tablet:
         before = self._position()
         button = self.state.get_by_role("button", name=label, exact=True)
         button.evaluate("button => { window.__e2e.tapped = button.form; }")
+        self.wait_for_guard()
         button.click()
         try:
             outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
@@ -330,6 +331,11 @@ class Tablet:
             raise AssertionError(f"{self.username} tapped {label!r} at {before}: no settled answer; "
                                  f"page saw {seen}") from None
         assert outcome == "ok", f"{self.username} tapped {label!r}: {outcome}"
+
+    def wait_for_guard(self) -> None:
+        """A person takes in a changed screen before tapping: the page ignores taps on controls
+        drawn less than half a second ago (the double-tap guard)."""
+        self.page.wait_for_function("() => performance.now() - window.dealerAssist.drawnAt >= 500")
 
     def set_seat(self, seat: int, ante: str, bonus: str = "") -> None:
         form = self.page.locator(f"form.seat-wagers[data-seat='{seat}']")
