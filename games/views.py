@@ -78,7 +78,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_fragment(request, table)
 
 
-def _actions_from_post(request: HttpRequest) -> list[dict]:
+def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
     if "action" in post:
@@ -100,8 +100,8 @@ def _actions_from_post(request: HttpRequest) -> list[dict]:
                 actions.append({"type": "place_wager", "seat": post["seat"], "wager": wager, "amount": amount})
             elif post.get(f"had_{wager}"):
                 actions.append({"type": "remove_wager", "seat": post["seat"], "wager": wager})
-        # Removing the Ante last: the Bonus Wager depends on it.
-        actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == "ante"))
+        # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
+        actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
         return actions
     raise Refused("Nothing to do")
 
@@ -115,7 +115,8 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
     except ValueError:
         return _table_fragment(request, rnd.table, "The screen is out of date; it has been refreshed")
     try:
-        services.round_act(round_id=rnd.id, user=request.user, actions=_actions_from_post(request), expected_seq=seq)
+        actions = _actions_from_post(request, rnd.table.game_engine.required_wager)
+        services.round_act(round_id=rnd.id, user=request.user, actions=actions, expected_seq=seq)
     except Refused as refusal:
         return _table_fragment(request, rnd.table, str(refusal))
     return _table_fragment(request, rnd.table)

@@ -71,6 +71,24 @@ def test_the_dealer_places_wagers_and_sees_the_next_prompt(client, cast, table):
     assert "No more bets" in response.content.decode()
 
 
+def test_clearing_every_field_of_a_let_it_ride_seat_removes_all_its_wagers_in_one_tap(client, cast, db):
+    from games.models import Table
+
+    lir = Table.objects.create(name="LIR-9", game="let-it-ride", rules={"three_card_bonus_paytable": "A"})
+    login(client, cast["dealer"])
+    client.post(reverse("round-start", args=[lir.id]))
+    rnd = lir.rounds.get()
+    wagers = ["bet1", "bet2", "bet3", "three_card_bonus"]
+    client.post(reverse("round-act", args=[rnd.id]), {
+        "seq": 0, "seat": 4, "wager": wagers, **{f"amount_{w}": "10" for w in wagers}})
+    assert rnd.wagers.count() == 4
+    # Every field emptied: Bet 1, which the others need (§ 643a.7(d)), is removed last.
+    response = client.post(reverse("round-act", args=[rnd.id]), {
+        "seq": 4, "seat": 4, "wager": wagers, **{f"had_{w}": "1" for w in wagers}})
+    assert "error" not in response.content.decode().split('id="prompt"')[0]
+    assert not rnd.wagers.exists()
+
+
 def test_a_refusal_is_shown_to_the_dealer_and_changes_nothing(client, cast, table):
     login(client, cast["dealer"])
     client.post(reverse("round-start", args=[table.id]))
