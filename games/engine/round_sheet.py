@@ -13,8 +13,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from games.engine.chapters.banked_poker import StubCount
-from games.engine.core import Close, Deal, Refused, RoundState, SeatDecision, SettleSeats, ZoneCards
+from games.engine.core import Refused, RoundState
 from games.engine.money import dollars, plain_dollars
 from games.engine.registry import game_for
 
@@ -100,7 +99,7 @@ def _settle(sheet: Any) -> dict[str, Any]:
         # The sheet records a stub count: the round counted the stub (§ 647a.8(f)).
         rules = {**rules, "stub_count_due": True}
     player = _Player(RoundState(game, rules), list(irregularities))
-    dealt = {"board": 0, "zones": set(), "seats": set(), "decisions": set()}
+    reader = SheetReader(sheet, game, seats, board)
 
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
@@ -115,82 +114,87 @@ def _settle(sheet: Any) -> dict[str, Any]:
         prompt = player.round.prompt
         if prompt is None or prompt.waiting_for_floor:
             break  # what waits for a floorperson is listed in the settlement sheet
-        step = player.round.current_step()
-        if isinstance(step, Deal):
-            player.act({"type": "deal"})
-        elif isinstance(step, SeatDecision):
-            dealt["decisions"].add((str(prompt.seat), step.id.removesuffix("_decision")))
-            player.act(_decision(step, seats, prompt.seat))
-        elif isinstance(step, ZoneCards) and step.zone == "board":
-            cards = board[dealt["board"]:dealt["board"] + step.count]
-            if len(cards) < step.count:
-                raise SheetError(f"the board has {len(board)} cards; the {step.id} needs "
-                                 f"{dealt['board'] + step.count}")
-            dealt["board"] += step.count
-            player.act({"type": "cards", "target": "board", "cards": cards})
-        elif isinstance(step, StubCount):
-            player.act({"type": "stub_count", "result": sheet.get("stub_count", "correct")})
-            player.confirm_void(True)  # a wrong count voids the round (§ 647a.8(h)); the sheet records the void
-        elif isinstance(step, ZoneCards):
-            key = zone_key(game, step.zone, sheet)
-            dealt["zones"].add(key)
-            player.act({"type": "cards", "target": step.zone, "cards": _cards(sheet.get(key), f"the {key}")})
-        elif isinstance(step, SettleSeats):
-            dealt["seats"].add(prompt.seat)
-            cards = _cards(_seat(seats, prompt.seat).get("cards"), f"seat {prompt.seat}")
-            player.act({"type": "cards", "target": f"seat:{prompt.seat}", "cards": cards})
-        elif isinstance(step, Close):
-            player.act({"type": "close"})
-        else:  # pragma: no cover - every step kind is handled above
-            raise SheetError(f"the sheet cannot answer the step {prompt.step}")
+        player.act(player.round.current_step().sheet_action(player.round, reader))
+        # Only a wrong stub count asks for a void here (§ 647a.8(h)): the sheet records that void.
+        player.confirm_void(True)
 
-    if dealt["board"] < len(board):
-        raise SheetError(f"the board has {len(board)} cards, but only {dealt['board']} were dealt in this round")
-    for key in ZONE_KEYS:
-        if sheet.get(key) and key not in dealt["zones"]:
-            raise SheetError(f"the {key} cards are given, but the round never reached their reveal")
-    for seat_key, seat in seats.items():
-        if isinstance(seat, Mapping) and seat.get("cards") and int(seat_key) not in dealt["seats"]:
-            raise SheetError(f"seat {seat_key}'s cards are given, but its hand is never turned in this round")
-        for name in seat.get("decisions", {}) if isinstance(seat, Mapping) and not player.round.void else ():
-            if (str(int(seat_key)), name) not in dealt["decisions"]:
-                raise SheetError(f"seat {seat_key} has a {name} decision, but the round never asked seat "
-                                 f"{seat_key} for one")
+    reader.check_all_used(player.round)
     if player.irregularities:
         raise SheetError(f"the irregularity at {player.irregularities[0].get('at')!r} never happened: "
                          "the round has no such step")
     return settlement_sheet(player.round)
 
 
-def _seat(seats: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-    seat = seats.get(str(number), seats.get(number))
-    if not isinstance(seat, Mapping):
-        raise SheetError(f"seat {number} is missing from the sheet")
-    return seat
+class SheetReader:
+    """What the steps read from a sheet; it remembers what was read, so that a sheet giving more
+    than the round used (cards never turned, a decision never asked) is refused."""
+
+    def __init__(self, sheet: Mapping[str, Any], game: Any, seats: Mapping[str, Any], board: list[Any]):
+        self.sheet, self.game, self.seats, self.board = sheet, game, seats, board
+        self.board_dealt = 0
+        self.zones: set[str] = set()
+        self.turned: set[int] = set()
+        self.decided: set[tuple[str, str]] = set()
+
+    def seat(self, number: int) -> Mapping[str, Any]:
+        seat = self.seats.get(str(number), self.seats.get(number))
+        if not isinstance(seat, Mapping):
+            raise SheetError(f"seat {number} is missing from the sheet")
+        return seat
+
+    def decision(self, seat_no: int, name: str, keys: tuple[str, ...], wager_key: str | None) -> tuple[str, str]:
+        """(choice, amount) of a seat's decision: one of ``keys``, or an amount for ``wager_key``."""
+        self.decided.add((str(seat_no), name))
+        decisions = self.seat(seat_no).get("decisions", {})
+        if name not in decisions:
+            raise SheetError(f"seat {seat_no} has no {name} decision ({' or '.join(keys)})")
+        value = decisions[name]
+        if isinstance(value, str) and value in keys:
+            return value, ""
+        is_amount = isinstance(value, int | Decimal) or (isinstance(value, str) and AMOUNT.fullmatch(value))
+        if wager_key is None or not is_amount:
+            raise SheetError(f"seat {seat_no}'s {name} decision must be one of {', '.join(keys)}"
+                             + (f", or an amount for the {wager_key}" if wager_key else "") + f", not {value!r}")
+        return wager_key, str(value)
+
+    def zone_cards(self, zone: str, count: int, step: str) -> list[Any]:
+        if zone == "board":
+            cards = self.board[self.board_dealt:self.board_dealt + count]
+            if len(cards) < count:
+                raise SheetError(f"the board has {len(self.board)} cards; the {step} needs {self.board_dealt + count}")
+            self.board_dealt += count
+            return cards
+        key = zone_key(self.game, zone, self.sheet)
+        self.zones.add(key)
+        return _cards(self.sheet.get(key), f"the {key}")
+
+    def seat_cards(self, seat_no: int) -> list[Any]:
+        self.turned.add(seat_no)
+        return _cards(self.seat(seat_no).get("cards"), f"seat {seat_no}")
+
+    def stub_count(self) -> Any:
+        return self.sheet.get("stub_count", "correct")
+
+    def check_all_used(self, rnd: RoundState) -> None:
+        if self.board_dealt < len(self.board):
+            raise SheetError(f"the board has {len(self.board)} cards, but only {self.board_dealt} were dealt in "
+                             "this round")
+        for key in ZONE_KEYS:
+            if self.sheet.get(key) and key not in self.zones:
+                raise SheetError(f"the {key} cards are given, but the round never reached their reveal")
+        for seat_key, seat in self.seats.items():
+            if isinstance(seat, Mapping) and seat.get("cards") and int(seat_key) not in self.turned:
+                raise SheetError(f"seat {seat_key}'s cards are given, but its hand is never turned in this round")
+            for name in seat.get("decisions", {}) if isinstance(seat, Mapping) and not rnd.void else ():
+                if (str(int(seat_key)), name) not in self.decided:
+                    raise SheetError(f"seat {seat_key} has a {name} decision, but the round never asked seat "
+                                     f"{seat_key} for one")
 
 
 def _cards(codes: Any, who: str) -> list[str]:
     if not isinstance(codes, list):
         raise SheetError(f"{who}: the cards are missing (a list of codes like [\"As\", \"Kd\"])")
     return codes
-
-
-def _decision(step: SeatDecision, seats: Mapping[str, Any], seat_no: int) -> dict[str, Any]:
-    name = step.id.removesuffix("_decision")
-    decisions = _seat(seats, seat_no).get("decisions", {})
-    if name not in decisions:
-        raise SheetError(f"seat {seat_no} has no {name} decision ({' or '.join(o.key for o in step.options)})")
-    value = decisions[name]
-    by_key = {option.key: option for option in step.options}
-    if isinstance(value, str) and value in by_key:
-        return {"type": "decide", "step": step.id, "seat": seat_no, "choice": value}
-    wager_options = [option for option in step.options if option.wager]
-    is_amount = isinstance(value, (int, Decimal)) or (isinstance(value, str) and AMOUNT.fullmatch(value))
-    if len(wager_options) != 1 or not is_amount:
-        raise SheetError(f"seat {seat_no}'s {name} decision must be one of {', '.join(by_key)}"
-                         + (f", or an amount for the {wager_options[0].key}" if len(wager_options) == 1 else "")
-                         + f", not {value!r}")
-    return {"type": "decide", "step": step.id, "seat": seat_no, "choice": wager_options[0].key, "amount": str(value)}
 
 
 def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
@@ -222,34 +226,19 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
             if approval.kind == "void":
                 irregularities[-1]["approved"] = action["type"] == "approve"
         rnd = rnd.apply(action)
-    seats: dict[str, Any] = {}
-    for number, seat in sorted(rnd.seats.items()):
-        entry: dict[str, Any] = {"wagers": {}, "decisions": {}}
-        decision_wagers = set()
-        for step in rnd.steps:
-            if isinstance(step, SeatDecision) and step.id in seat.decisions:
-                option = next(o for o in step.options if o.key == seat.decisions[step.id])
-                name = step.id.removesuffix("_decision")
-                entry["decisions"][name] = plain_dollars(seat.wagers[option.wager]) if option.wager else option.key
-                decision_wagers.add(option.wager)
-        entry["wagers"] = {w: plain_dollars(a) for w, a in seat.wagers.items() if w not in decision_wagers}
-        if not entry["decisions"]:
-            del entry["decisions"]
-        if seat.cards_shown:
-            entry["cards"] = [card.code for card in seat.cards]
-        seats[str(number)] = entry
     sheet: dict[str, Any] = {
         "version": SHEET_VERSION,
         "game": slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ("stub_count_due", "training")},
-        "seats": seats,
-        "board": [card.code for card in rnd.board],
+        "seats": {str(number): {"wagers": {w: plain_dollars(a) for w, a in seat.wagers.items()}}
+                  for number, seat in sorted(rnd.seats.items())},
+        "board": [],
     }
-    for name, zone in rnd.zones.items():
-        if name != "board" and zone.shown:
-            sheet[name] = [card.code for card in zone.cards]
-    if "stub_count" in rnd.completed_steps:
-        sheet["stub_count"] = next(a["result"] for a in actions if a["type"] == "stub_count")
+    for step in rnd.steps:
+        step.write_sheet(rnd, sheet)
+    for number, seat in sorted(rnd.seats.items()):
+        if seat.cards_shown:
+            sheet["seats"][str(number)]["cards"] = [card.code for card in seat.cards]
     if irregularities:
         sheet["irregularities"] = irregularities
     return sheet

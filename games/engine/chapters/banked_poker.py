@@ -73,6 +73,13 @@ class StubCount(Step):
             Choice("Wrong count, cards missing or extra", self.action("stub_count", result="incorrect"), "danger"),
         ))
 
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("stub_count", result=sheet.stub_count())
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.id in rnd.step_results:
+            sheet["stub_count"] = rnd.step_results[self.id]
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         from games.engine.core.floor import request_void
 
@@ -80,6 +87,7 @@ class StubCount(Step):
         if result not in self.RESULTS:
             raise Refused(f"A stub count is one of {', '.join(self.RESULTS)}, not {result!r}", self.section)
         rnd.completed_steps.add(self.id)
+        rnd.step_results[self.id] = result
         if result != "correct":
             misdeal = rnd.game.irregularities[f"stub_{result}"]
             request_void(rnd, dataclasses.replace(misdeal, section=self.misdeal_section), "")

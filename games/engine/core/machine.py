@@ -34,6 +34,7 @@ class RoundState:
         self.steps = game.steps(self.rules)
         self.seats: dict[int, Seat] = {}
         self.completed_steps: set[str] = set()  # steps whose progress is kept as "done"
+        self.step_results: dict[str, Any] = {}  # what a step recorded (a stub count's result)
         self.zones: dict[str, Zone] = {spec.name: Zone(spec.name) for spec in game.zones}
         self.discarded: list[Card] = []  # cards found face up and taken out of play
         self.face_up_found = 0

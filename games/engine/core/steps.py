@@ -53,6 +53,16 @@ class Step:
         """An action of this step, naming it: the round refuses it once another step is current."""
         return {"type": kind, "step": self.id, **fields}
 
+    # A round sheet (games/engine/round_sheet.py) is played and written step by step: each step
+    # reads its part of the sheet through the reader and writes it back from the round.
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        """The action the round sheet says was taken at this step."""
+        raise NotImplementedError(f"the {self.id} step cannot be read from a round sheet")
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        """Write what this step recorded into an exported round sheet (most steps record nothing)."""
+
 
 class Betting(Step):
     """Wagers placed before "no more bets".  ``waiting`` says what a seat needs to play; "no more
@@ -128,6 +138,9 @@ class Deal(Step):
     def summary(self, rnd: RoundState) -> str:
         return "deal the cards"
 
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("deal")
+
     def prompt(self, rnd: RoundState) -> Prompt:
         seats = ", ".join(str(n) for n in rnd.playing_seats())
         label = "Deal from the virtual shoe" if rnd.shoe is not None else "Cards dealt"
@@ -190,6 +203,29 @@ class SeatDecision(Step):
 
     def summary(self, rnd: RoundState) -> str:
         return " or ".join(option.label for option in self.options) + " for each seat in turn"
+
+    @property
+    def sheet_name(self) -> str:
+        """The decision's name in a round sheet: "flop" for the flop_decision step."""
+        return self.id.removesuffix("_decision")
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        seat_no = self.pending(rnd)[0]
+        value = sheet.decision(seat_no, self.sheet_name, tuple(o.key for o in self.options),
+                               next((o.key for o in self.options if o.wager), None))
+        choice, amount = value
+        return self.action("decide", seat=seat_no, choice=choice, **({"amount": amount} if amount else {}))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        for number, seat in rnd.seats.items():
+            key = seat.decisions.get(self.id)
+            if key is None:
+                continue
+            option = next(o for o in self.options if o.key == key)
+            value = plain_dollars(seat.wagers[option.wager]) if option.wager else option.key
+            sheet["seats"][str(number)].setdefault("decisions", {})[self.sheet_name] = value
+            if option.wager:
+                sheet["seats"][str(number)]["wagers"].pop(option.wager, None)  # placed by the decision
 
     def prompt(self, rnd: RoundState) -> Prompt:
         seat_no, *rest = self.pending(rnd)
@@ -301,6 +337,18 @@ class ZoneCards(Step):
         return Prompt(self.id, self.section, self.text, choices, cards_for=self.zone, cards_label=self.what,
                       cards_needed=self.count)
 
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        if rnd.zone(self.zone).down_cards:
+            return self.action("cards", target=self.zone)
+        return self.action("cards", target=self.zone, cards=sheet.zone_cards(self.zone, self.count, self.id))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        zone = rnd.zone(self.zone)
+        if self.zone == "board":
+            sheet["board"] = [card.code for card in zone.up_cards]
+        elif zone.shown:
+            sheet[self.zone] = [card.code for card in zone.cards]
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         what = self.what[0].upper() + self.what[1:]
         if action.get("target", self.zone) != self.zone:
@@ -353,6 +401,12 @@ class SettleSeats(Step):
         return Prompt(self.id, self.section, text, seat=seat_no, cards_for=target, cards_label=f"seat {seat_no}",
                       cards_needed=self.cards_each, upcoming=upcoming)
 
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        seat_no = self.pending(rnd)[0]
+        if rnd.seats[seat_no].cards:
+            return self.action("cards", target=f"seat:{seat_no}")
+        return self.action("cards", target=f"seat:{seat_no}", cards=sheet.seat_cards(seat_no))
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no, *_ = self.pending(rnd)
         target = action.get("target")
@@ -387,6 +441,9 @@ class SettlementPass(Step):
     def prompt(self, rnd: RoundState) -> Prompt:
         return Prompt(self.id, self.section, self.text, (Choice(self.label, self.action("settle")),))
 
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("settle")
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
         if self.losers_first:
@@ -399,6 +456,9 @@ class SettlementPass(Step):
 
 class Close(Step):
     actions = ("close",)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("close")
 
     def done(self, rnd: RoundState) -> bool:
         return rnd.closed
