@@ -67,6 +67,7 @@ from games.engine.core import (
     ZoneSpec,
 )
 from games.engine.core.records import LOSE, WIN
+from games.engine.core.wagers import Limits, PaytableChoice, WagerDef
 from games.engine.hands import HighHand, high_hand, three_card_hand
 from games.engine.hands.six_card import six_card_hand
 from games.engine.money import Cents, dollars, parse_dollars
@@ -74,8 +75,6 @@ from games.engine.paytables import paytable
 
 BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
 SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)
-PAYTABLE_LETTERS = {"five_card_bonus": "ABCDEFG", "three_card_bonus": "ABCDEF", "six_card_bonus": "ABCDE"}
-SIDE_SECTIONS = {"five_card_bonus": "§ 643a.7(e)", "three_card_bonus": "§ 643a.7(f)", "six_card_bonus": "§ 643a.7(j)"}
 
 
 def _plays(rnd: RoundState, seat: Seat) -> bool:
@@ -149,7 +148,7 @@ class PullOrRide(SeatDecision):
     """
 
     def __init__(self, step_id: str, section: str, bet: str, pull_section: str):
-        label = LetItRide.wager_labels[bet]
+        label = f"Bet {bet[-1]}"
         super().__init__(step_id, section, (
             Option("ride", "Let It Ride", section=section),
             Option("pull", f"Pull {label}", returns=bet, section=pull_section),
@@ -172,7 +171,6 @@ class LetItRide(BankedPoker):
     chapter = "643a"
     seat_count = 7  # § 643a.2(a)
     table_section = "§ 643a.2(a)"
-    required_wager = "bet1"  # with Bet 2 and Bet 3, equal (checked at "no more bets")
     wager_section = "§ 643a.7(d)"
     # No dealer's hand: two community cards, and the Six Card Bonus cards (§ 643a.11(g)(6)).
     zones = (ZoneSpec("board", "Community cards"), ZoneSpec("six_card_bonus", "Six Card Bonus cards"))
@@ -189,62 +187,38 @@ class LetItRide(BankedPoker):
     )
     # § 643a.12(h): the table's optional most payable on a single hand, on the Let It Ride Wagers only.
     payout_limit_section = "§ 643a.12(h)"
-    payout_limit_wagers = BETS
     payout_limit_scope = " per hand"
-    wager_labels = {
-        "bet1": "Bet 1",
-        "bet2": "Bet 2",
-        "bet3": "Bet 3",
-        "bet": "Let It Ride Wager",  # each of the three, in the table's limits
-        "five_card_bonus": "Five Card Bonus Wager",
-        "three_card_bonus": "Three Card Bonus Wager",
-        "six_card_bonus": "Six Card Bonus Wager",
-        "payout_limit": "Payout limit",
-    }
-    default_rules: dict[str, Any] = {
-        "let_it_ride_paytable": "A",  # § 643a.12(a): "A" or "B"
-        "five_card_bonus_paytable": "",  # § 643a.12(b): "A"-"G", or "" when not offered (§ 643a.7(e))
+    wagers = (
+        *(WagerDef(bet, f"Bet {bet[-1]}", "§ 643a.7(d)", required=bet == "bet1", equals="" if bet == "bet1" else "bet1",
+                   capped=True, judged_on="the player's three cards and the two community cards",
+                   limits=Limits("5.00", "500.00", "§ 643a.7(d)", key="bet", label="of each Let It Ride Wager"),
+                   paytable=PaytableChoice("AB", "A", "§ 643a.12(a)", optional=False, option="let_it_ride_paytable",
+                                           label="Let It Ride Wagers"))
+          for bet in BETS),
+        WagerDef("five_card_bonus", "Five Card Bonus Wager", "§ 643a.7(e)",
+                 judged_on="the player's three cards and the two community cards",
+                 limits=Limits("1.00", "25.00", "§ 643a.7(e)"),
+                 paytable=PaytableChoice("ABCDEFG", "", "§ 643a.12(b)",
+                                         help="Payouts printed \"X to 1\" are paid X for 1, the wager included")),
+        WagerDef("three_card_bonus", "Three Card Bonus Wager", "§ 643a.7(f)", judged_on="the player's three cards",
+                 limits=Limits("1.00", "100.00", "§ 643a.7(f)"),
+                 paytable=PaytableChoice("ABCDEF", "", "§ 643a.12(c)", help="D, E and F pay the mini-royal apart")),
+        WagerDef("six_card_bonus", "Six Card Bonus Wager", "§ 643a.7(j)",
+                 judged_on="the player's three cards and the three Six Card Bonus cards",
+                 limits=Limits("1.00", "100.00", "§ 643a.7(j)"),
+                 paytable=PaytableChoice("ABCDE", "", "§ 643a.12(g)", help="E pays the six-card royal flush apart")),
+    )
+    own_rules: dict[str, Any] = {
         # Five Card Bonus Wagers taken by a table game system are collected at "no more bets" (§ 643a.8(b)(1)).
         "five_card_bonus_table_game_system": False,
-        "three_card_bonus_paytable": "",  # § 643a.12(c): "A"-"F", or "" (§ 643a.7(f))
-        "six_card_bonus_paytable": "",  # § 643a.12(g): "A"-"E", or "" (§ 643a.7(j))
-        "min_bet": "5.00",  # each of Bet 1, 2 and 3
-        "max_bet": "500.00",
-        "min_five_card_bonus": "1.00",
-        "max_five_card_bonus": "25.00",
-        "min_three_card_bonus": "1.00",
-        "max_three_card_bonus": "100.00",
-        "min_six_card_bonus": "1.00",
-        "max_six_card_bonus": "100.00",
         "payout_limit": "",  # § 643a.12(h): optional; "" for none
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 643a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
-    rule_options = (
-        # Bet 1's return depends on the player's decisions: the page says so rather than print a number.
-        RuleOption("let_it_ride_paytable", "Let It Ride paytable", "choice", "§ 643a.12(a)",
-                   (("A", "Paytable A"), ("B", "Paytable B")), paytable_wager="bet1"),
+    own_options = (
         RuleOption("five_card_bonus_table_game_system", "Five Card Bonus Wagers taken by a table game system",
                    "bool", "§ 643a.8(b)(1)", help="The dealer collects them before the deal and pays a win in full"),
-        RuleOption("five_card_bonus_paytable", "Five Card Bonus Wager", "choice", "§ 643a.12(b)",
-                   (*((letter, f"Paytable {letter}") for letter in "ABCDEFG"), ("", "Not offered")),
-                   help="Payouts printed \"X to 1\" are paid X for 1, the wager included",
-                   paytable_wager="five_card_bonus"),
-        RuleOption("three_card_bonus_paytable", "Three Card Bonus Wager", "choice", "§ 643a.12(c)",
-                   (*((letter, f"Paytable {letter}") for letter in "ABCDEF"), ("", "Not offered")),
-                   help="D, E and F pay the mini-royal apart", paytable_wager="three_card_bonus"),
-        RuleOption("six_card_bonus_paytable", "Six Card Bonus Wager", "choice", "§ 643a.12(g)",
-                   (*((letter, f"Paytable {letter}") for letter in "ABCDE"), ("", "Not offered")),
-                   help="E pays the six-card royal flush apart", paytable_wager="six_card_bonus"),
-        RuleOption("min_bet", "Minimum of each Let It Ride Wager", "money", "§ 643a.7(d)"),
-        RuleOption("max_bet", "Maximum of each Let It Ride Wager", "money", "§ 643a.7(d)"),
-        RuleOption("min_five_card_bonus", "Minimum Five Card Bonus Wager", "money", "§ 643a.7(e)"),
-        RuleOption("max_five_card_bonus", "Maximum Five Card Bonus Wager", "money", "§ 643a.7(e)"),
-        RuleOption("min_three_card_bonus", "Minimum Three Card Bonus Wager", "money", "§ 643a.7(f)"),
-        RuleOption("max_three_card_bonus", "Maximum Three Card Bonus Wager", "money", "§ 643a.7(f)"),
-        RuleOption("min_six_card_bonus", "Minimum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
-        RuleOption("max_six_card_bonus", "Maximum Six Card Bonus Wager", "money", "§ 643a.7(j)"),
         RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
                    help="Empty for none; else at least $50,000 or the most one patron can win betting the minimum"),
     )
@@ -263,12 +237,6 @@ class LetItRide(BankedPoker):
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def check_rules(self, merged: Mapping[str, Any]) -> None:
-        self.check_paytable_letter(merged, "let_it_ride", "AB", "§ 643a.12(a)", optional=False)
-        for wager, letters in PAYTABLE_LETTERS.items():
-            self.check_paytable_letter(merged, wager, letters, paytable(self.slug, wager, letters[0]).section)
-        self.validate_limits(merged, {"bet": "§ 643a.7(d)"} | SIDE_SECTIONS)
-
     def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
         """§ 643a.12(h): what one patron could win in a round betting the minimum.
 
@@ -278,14 +246,6 @@ class LetItRide(BankedPoker):
         """
         table = paytable(self.slug, "bet3", rules["let_it_ride_paytable"])
         return len(BETS) * max(row.payout.winnings(parse_dollars(rules["min_bet"])) for row in table.rows)
-
-    def limits(self, rules: Mapping[str, Any], wager: str) -> tuple[Cents, Cents] | None:
-        if wager in BETS:
-            return parse_dollars(rules["min_bet"]), parse_dollars(rules["max_bet"])
-        return super().limits(rules, wager)
-
-    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
-        return (*BETS, *(wager for wager in SIDE_WAGERS if rules[f"{wager}_paytable"]))
 
     # -- procedure ------------------------------------------------------------------------------
 

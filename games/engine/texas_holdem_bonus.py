@@ -34,6 +34,7 @@ from games.engine.core import (
     Step,
     ZoneCards,
 )
+from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
 from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import holdem_bonus_hand
@@ -49,7 +50,7 @@ def _has_flop_wager(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _folded_with_bonus(rnd: RoundState, seat: Seat) -> bool:
-    return seat.folded and "bonus" in seat.wagers
+    return seat.folded and rnd.game.kept_after_fold(seat)
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
@@ -70,7 +71,6 @@ class TexasHoldemBonus(BankedPoker):
     chapter = "647a"
     seat_count = 6  # § 647a.2(a)
     table_section = "§ 647a.2(a)"
-    required_wager = "ante"
     wager_section = "§ 647a.7(d)"
     # § 647a.8 manual dealing shoe, § 647a.9 from the hand, § 647a.10 automated dealing shoe,
     # § 647a.10(g) an automated shoe that reshuffles and may dispense the community cards first.
@@ -84,36 +84,27 @@ class TexasHoldemBonus(BankedPoker):
     # § 647a.12(c): the limit is $50,000 or the most one patron could win betting the minimum,
     # whichever is greater; the chapter fixes it, so it is derived, not a table's option.
     payout_limit_section = "§ 647a.12(c)"
-    payout_limit_wagers = (*MAIN_WAGERS, "bonus")
     payout_limit_fixed = True
-    wager_labels = {
-        "ante": "Ante",
-        "flop": "Flop Wager",
-        "turn": "Turn Wager",
-        "river": "River Wager",
-        "bonus": "Texas Hold 'Em Bonus Wager",
-        "payout_limit": "Payout limit",
-    }
-    default_rules: dict[str, Any] = {
-        "bonus_paytable": "A",  # "A", "B", or "" when the Bonus Wager is not offered (§ 647a.7(d)(2))
+    wagers = (
+        WagerDef("ante", "Ante", "§ 647a.7(d)(1)", required=True, capped=True,
+                 limits=Limits("5.00", "500.00", "§ 647a.7")),
+        WagerDef("flop", "Flop Wager", "§ 647a.11(b)", placed=BY_DECISION, capped=True),
+        WagerDef("turn", "Turn Wager", "§ 647a.11(d)", placed=BY_DECISION, capped=True),
+        WagerDef("river", "River Wager", "§ 647a.11(f)", placed=BY_DECISION, capped=True),
+        WagerDef("bonus", "Texas Hold 'Em Bonus Wager", "§ 647a.7(d)(2)", capped=True, survives_fold=True,
+                 judged_on="the player's two cards (and, on Paytable A, the dealer's)",
+                 limits=Limits("1.00", "100.00", "§ 647a.7", label="Bonus Wager"),
+                 paytable=PaytableChoice("AB", "A", "§ 647a.12(b)")),
+    )
+    own_rules: dict[str, Any] = {
         "ante_returned_below": "straight",  # § 647a.11(h)(2)(ii)
-        "min_ante": "5.00",
-        "max_ante": "500.00",
-        "min_bonus": "1.00",
-        "max_bonus": "100.00",
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 647a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
-    rule_options = (
-        RuleOption("bonus_paytable", "Texas Hold 'Em Bonus Wager", "choice", "§ 647a.12(b)",
-                   (("A", "Paytable A"), ("B", "Paytable B"), ("", "Not offered")), paytable_wager="bonus"),
+    own_options = (
         RuleOption("ante_returned_below", "Ante returned when the winning hand is below", "choice",
                    "§ 647a.11(h)(2)(ii)", (("straight", "a straight"), ("flush", "a flush"))),
-        RuleOption("min_ante", "Minimum Ante", "money", "§ 647a.7"),
-        RuleOption("max_ante", "Maximum Ante", "money", "§ 647a.7"),
-        RuleOption("min_bonus", "Minimum Bonus Wager", "money", "§ 647a.7"),
-        RuleOption("max_bonus", "Maximum Bonus Wager", "money", "§ 647a.7"),
     )
     irregularities = {
         "dealer_card_exposed": Irregularity(
@@ -129,11 +120,10 @@ class TexasHoldemBonus(BankedPoker):
     # -- rules ----------------------------------------------------------------------------------
 
     def check_rules(self, merged: Mapping[str, Any]) -> None:
-        self.check_paytable_letter(merged, "bonus", "AB", "§ 647a.12(b)")
+        super().check_rules(merged)
         if merged["ante_returned_below"] not in ANTE_THRESHOLDS:
             raise Refused("The Ante is returned on a winning hand below a straight or below a flush "
                           f"('straight' or 'flush'), not {merged['ante_returned_below']!r}", "§ 647a.11(h)(2)(ii)")
-        self.validate_limits(merged, {"ante": "§ 647a.7", "bonus": "§ 647a.7"})
 
     def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
         """§ 647a.12(c): what one patron could win in a round betting the minimum.
@@ -152,9 +142,6 @@ class TexasHoldemBonus(BankedPoker):
         """Paytable A's "Ace-ace (dealer and player)" row pays a Bonus Wager on the dealer's cards too."""
         letter = rules["bonus_paytable"]
         return bool(letter) and paytable(self.slug, "bonus", letter).row("ace_ace_dealer_and_player") is not None
-
-    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
-        return ("ante", "bonus") if rules["bonus_paytable"] else ("ante",)
 
     # -- procedure ------------------------------------------------------------------------------
 
@@ -256,7 +243,7 @@ class TexasHoldemBonus(BankedPoker):
 
     def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 647a.11(b)(2): the Ante is collected; the cards wait under a Bonus Wager, else go to the rack."""
-        cards = ("place the cards face down under the Bonus Wager (§ 647a.11(b)(2)(i)(A))" if "bonus" in seat.wagers
+        cards = ("place the cards face down under the Bonus Wager (§ 647a.11(b)(2)(i)(A))" if self.kept_after_fold(seat)
                  else "cards to the discard rack (§ 647a.11(b)(2)(ii))")
         return [SettlementLine(seat.number, "ante", seat.wagers["ante"], LOSE, seat.wagers["ante"],
                                "§ 647a.11(b)(2)", note=f"Folded: Ante collected; {cards}", stage=DECISION)]

@@ -38,6 +38,7 @@ from games.engine.core import (
     Step,
     ZoneCards,
 )
+from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
 from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
@@ -70,7 +71,7 @@ def _raised_anywhere(rnd: RoundState) -> bool:
 
 
 def _folded_with_optional_wager(rnd: RoundState, seat: Seat) -> bool:
-    return seat.folded and any(wager in seat.wagers for wager in OPTIONAL_WAGERS)
+    return seat.folded and rnd.game.kept_after_fold(seat)
 
 
 class AnteAndOddsBetting(Betting):
@@ -127,7 +128,6 @@ class WptHeadsUp(BankedPoker):
     chapter = "677a"
     seat_count = 6  # § 677a.2(a)
     table_section = "§ 677a.2(a)"
-    required_wager = "ante"
     wager_section = "§ 677a.7(d)"
     dealing = DealingSections(
         "677a",
@@ -141,42 +141,26 @@ class WptHeadsUp(BankedPoker):
     # § 677a.12(f): an optional limit per player per round, on the Ante, Raise and Odds Wagers only
     # (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager).
     payout_limit_section = "§ 677a.12(f)"
-    payout_limit_wagers = MAIN_WAGERS
-    wager_labels = {
-        "ante": "Ante",
-        "odds": "Odds Wager",
-        "raise": "Raise Wager",
-        "pocket_bonus": "Pocket Bonus Wager",
-        "trips_plus": "Trips Plus Wager",
-        "payout_limit": "Payout limit",
-    }
-    default_rules: dict[str, Any] = {
-        "pocket_bonus_paytable": "A",  # "A"-"C", or "" when not offered (§ 677a.7(d)(2), § 677a.12(d))
-        "trips_plus_paytable": "A",  # "A"-"D", or "" when not offered (§ 677a.7(d)(3), § 677a.12(e))
-        "min_ante": "5.00",
-        "max_ante": "500.00",
-        "min_pocket_bonus": "1.00",
-        "max_pocket_bonus": "100.00",
-        "min_trips_plus": "1.00",
-        "max_trips_plus": "100.00",
+    wagers = (
+        WagerDef("ante", "Ante", "§ 677a.7(d)(1)", required=True, capped=True,
+                 limits=Limits("5.00", "500.00", "§ 677a.7(d)(1)", label="Ante (the Odds Wager equals it)")),
+        WagerDef("raise", "Raise Wager", "§ 677a.11(b)", placed=BY_DECISION, capped=True),
+        WagerDef("odds", "Odds Wager", "§ 677a.7(d)(1)", equals="ante", capped=True),
+        WagerDef("pocket_bonus", "Pocket Bonus Wager", "§ 677a.7(d)(2)", survives_fold=True,
+                 judged_on="the player's two cards", limits=Limits("1.00", "100.00", "§ 677a.7(d)(2)"),
+                 paytable=PaytableChoice("ABC", "A", "§ 677a.12(d)")),
+        WagerDef("trips_plus", "Trips Plus Wager", "§ 677a.7(d)(3)", survives_fold=True,
+                 judged_on="the best five of the player's two cards and the five community cards",
+                 limits=Limits("1.00", "100.00", "§ 677a.7(d)(3)"),
+                 paytable=PaytableChoice("ABCD", "A", "§ 677a.12(e)")),
+    )
+    own_rules: dict[str, Any] = {
         "payout_limit": "",  # "" = none; the optional aggregate limit of § 677a.12(f)
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 677a.8(e))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
-    rule_options = (
-        RuleOption("pocket_bonus_paytable", "Pocket Bonus Wager", "choice", "§ 677a.12(d)",
-                   (("A", "Paytable A"), ("B", "Paytable B"), ("C", "Paytable C"), ("", "Not offered")),
-                   paytable_wager="pocket_bonus"),
-        RuleOption("trips_plus_paytable", "Trips Plus Wager", "choice", "§ 677a.12(e)",
-                   (("A", "Paytable A"), ("B", "Paytable B"), ("C", "Paytable C"), ("D", "Paytable D"),
-                    ("", "Not offered")), paytable_wager="trips_plus"),
-        RuleOption("min_ante", "Minimum Ante (the Odds Wager equals it)", "money", "§ 677a.7(d)(1)"),
-        RuleOption("max_ante", "Maximum Ante (the Odds Wager equals it)", "money", "§ 677a.7(d)(1)"),
-        RuleOption("min_pocket_bonus", "Minimum Pocket Bonus Wager", "money", "§ 677a.7(d)(2)"),
-        RuleOption("max_pocket_bonus", "Maximum Pocket Bonus Wager", "money", "§ 677a.7(d)(2)"),
-        RuleOption("min_trips_plus", "Minimum Trips Plus Wager", "money", "§ 677a.7(d)(3)"),
-        RuleOption("max_trips_plus", "Maximum Trips Plus Wager", "money", "§ 677a.7(d)(3)"),
+    own_options = (
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Raise and Odds)", "money",
                    "§ 677a.12(f)", help="Leave empty for none; else at least $50,000 or the most one patron can "
                                         "win on those wagers betting the minimum"),
@@ -195,9 +179,7 @@ class WptHeadsUp(BankedPoker):
     # -- rules ----------------------------------------------------------------------------------
 
     def check_rules(self, merged: Mapping[str, Any]) -> None:
-        self.check_paytable_letter(merged, "pocket_bonus", "ABC", "§ 677a.12(d)")
-        self.check_paytable_letter(merged, "trips_plus", "ABCD", "§ 677a.12(e)")
-        self.validate_limits(merged, dict.fromkeys(("ante", *OPTIONAL_WAGERS), "§ 677a.7(d)"))
+        super().check_rules(merged)
 
     def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
         """§ 677a.12(f): what one patron could win on the Ante, Raise and Odds Wagers betting the minimum.
@@ -212,9 +194,6 @@ class WptHeadsUp(BankedPoker):
 
     def covered_by_limit(self, line: SettlementLine) -> bool:
         return super().covered_by_limit(line) and line.section != self.bad_beat_table.section
-
-    def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
-        return ("ante", "odds", *(wager for wager in OPTIONAL_WAGERS if rules[f"{wager}_paytable"]))
 
     @property
     def odds_table(self) -> Paytable:
@@ -332,8 +311,8 @@ class WptHeadsUp(BankedPoker):
     def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 677a.11(f): a fold loses the Ante and the Odds Wager at once; the cards go to the discard
         rack, or under the player's Pocket Bonus or Trips Plus Wager until it is settled."""
-        kept = any(wager in seat.wagers for wager in OPTIONAL_WAGERS)
-        cards = "tuck the cards under the Pocket Bonus or Trips Plus Wager" if kept else "cards to the discard rack"
+        cards = ("tuck the cards under the Pocket Bonus or Trips Plus Wager" if self.kept_after_fold(seat)
+                 else "cards to the discard rack")
         return [SettlementLine(seat.number, wager, seat.wagers[wager], LOSE, seat.wagers[wager], "§ 677a.11(f)",
                                note=f"Folded: {self.wager_label(wager)} collected" + (f"; {cards}" if first else ""),
                                stage=DECISION)

@@ -117,3 +117,26 @@ def test_the_engine_round_is_replayed_from_its_log():
                                                               thb_play.DEALER)]
     played = RoundState.replay(THB, {}, actions)
     assert played.seq == len(actions) and played.prompt.step == "close"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_each_wager_is_defined_once_and_the_options_follow_from_it(slug):
+    game = GAMES[slug]
+    limit_keys = {w.limits_key for w in game.wagers if w.limits}
+    money_options = {o.key for o in game.rule_options if o.key.startswith(("min_", "max_"))}
+    assert money_options == {f"{end}_{key}" for key in limit_keys for end in ("min", "max")}
+    paytable_options = {o.key: o.paytable_wager for o in game.rule_options if o.paytable_wager}
+    assert set(paytable_options) == {w.paytable_option for w in game.wagers if w.paytable}
+    assert all(game.default_rules[key] == game.wager(wager).paytable.default for key, wager in paytable_options.items())
+    # Nothing optional is offered before the deal when its paytable is "not offered".
+    none = {w.paytable_option: "" for w in game.wagers if w.paytable and w.paytable.optional}
+    assert set(game.betting_wagers(game.validate_rules(none))) == {
+        w.slug for w in game.wagers if w.placed == "before_deal" and not (w.paytable and w.paytable.optional)}
+
+
+def test_let_it_ride_bets_share_one_pair_of_limits_and_one_paytable():
+    game = GAMES["let-it-ride"]
+    assert {game.limits(game.default_rules, bet) for bet in ("bet1", "bet2", "bet3")} == {(5_00, 500_00)}
+    assert [o.key for o in game.rule_options].count("let_it_ride_paytable") == 1
+    with pytest.raises(Refused, match=r"Let It Ride Wagers paytable must be one of A, B, not .."):
+        game.validate_rules({"let_it_ride_paytable": ""})  # § 643a.12(a): the main paytable is not optional

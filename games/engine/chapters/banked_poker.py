@@ -100,7 +100,7 @@ class BankedPoker(Game):
     # The aggregate payout limit: which wagers it covers, and whether the chapter fixes it (§ 647a.12(c))
     # or lets the casino set one or none (§ 677a.12(f), § 643a.12(h)).
     payout_limit_section: ClassVar[str]
-    payout_limit_wagers: ClassVar[tuple[str, ...]]
+    payout_limit_wagers: ClassVar[tuple[str, ...]]  # derived from the wagers marked ``capped``
     payout_limit_fixed: ClassVar[bool] = False
     payout_limit_scope: ClassVar[str] = ""  # " per hand", where the chapter says so
     # Before the deal is complete a second card found face up voids everything; after it, the
@@ -112,6 +112,8 @@ class BankedPoker(Game):
         # Every chapter of the family offers the dealing options and recognises the dealing
         # irregularities; a game lists only its own (and may restate one, as 643a.13(a) does).
         super().__init_subclass__(**kwargs)
+        if "wagers" in cls.__dict__:
+            cls.payout_limit_wagers = tuple(w.slug for w in cls.wagers if w.capped)
         if "dealing" in cls.__dict__:
             cls.rule_options = (*cls.rule_options, *cls.dealing_options())
             cls.irregularities = {**cls.dealing_irregularities(), **cls.irregularities}
@@ -160,16 +162,8 @@ class BankedPoker(Game):
         return merged
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
-        """The game's own options: its paytable letters and wager limits."""
-
-    def check_paytable_letter(self, rules: Mapping[str, Any], wager: str, letters: str, section: str, *,
-                              optional: bool = True) -> None:
-        """A paytable option holds one of the chapter's letters, or "" when the wager is not offered."""
-        letter = rules[f"{wager}_paytable"]
-        if (optional and letter == "") or (isinstance(letter, str) and len(letter) == 1 and letter in letters):
-            return
-        choices = ", ".join(letters) + (' or "" (not offered)' if optional else "")
-        raise Refused(f"The {self.wager_label(wager)} paytable must be one of {choices}, not {letter!r}", section)
+        """The wagers' paytable letters and limits, then the game's own options."""
+        self.check_wager_options(rules)
 
     def minimum_payout_limit(self, rules: Mapping[str, Any]) -> Cents:
         """$50,000, or the most one patron could win in a round betting the minimum, if more."""

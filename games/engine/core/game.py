@@ -11,6 +11,7 @@ from games.engine.cards import STANDARD_DECK, Deck
 from games.engine.core.records import VOID, Irregularity, Refused, SettlementLine
 from games.engine.core.state import Seat, ZoneSpec
 from games.engine.core.steps import Step
+from games.engine.core.wagers import BEFORE_DEAL, WagerDef, derived_rules
 from games.engine.money import Cents, MoneyError, parse_dollars
 
 if TYPE_CHECKING:
@@ -34,7 +35,71 @@ class RuleOption:
 
 
 class Game:
-    """A table game.  Subclasses declare the chapter's data and the rules that are its own."""
+    """A table game.  Subclasses declare the chapter's data and the rules that are its own.
+
+    Each wager is defined once in ``wagers``; its labels, the paytable and limit options with
+    their defaults and checks, and what is offered before the deal are derived from that.  A game
+    adds the options that are not about one wager in ``own_rules`` and ``own_options``.
+    """
+
+    wagers: ClassVar[tuple[WagerDef, ...]] = ()
+    own_rules: ClassVar[dict[str, Any]] = {}
+    own_options: ClassVar[tuple[RuleOption, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "wagers" not in cls.__dict__:
+            return
+        cls.wager_labels = {w.slug: w.label for w in cls.wagers} | {
+            w.limits_key: w.limits.label or w.label for w in cls.wagers if w.limits and w.limits.key
+        } | {"payout_limit": "Payout limit"}
+        cls.required_wager = next(w.slug for w in cls.wagers if w.required)
+        cls.default_rules = {**derived_rules(cls.wagers), **cls.own_rules}
+        cls.rule_options = (*cls.paytable_options(), *cls.limit_options(), *cls.own_options)
+
+    @classmethod
+    def paytable_options(cls) -> list[RuleOption]:
+        options = []
+        for wager in cls.wagers:
+            choice = wager.paytable
+            if choice is None or any(option.key == wager.paytable_option for option in options):
+                continue
+            letters = tuple((letter, f"Paytable {letter}") for letter in choice.letters)
+            options.append(RuleOption(wager.paytable_option, choice.label or wager.label, "choice", choice.section,
+                                      letters + ((("", "Not offered"),) if choice.optional else ()),
+                                      help=choice.help, paytable_wager=wager.slug))
+        return options
+
+    @classmethod
+    def limit_options(cls) -> list[RuleOption]:
+        options: list[RuleOption] = []
+        for wager in cls.wagers:
+            if wager.limits is None or any(option.key == f"min_{wager.limits_key}" for option in options):
+                continue
+            noun = wager.limits.label or wager.label
+            options += [RuleOption(f"min_{wager.limits_key}", f"Minimum {noun}", "money", wager.limits.section),
+                        RuleOption(f"max_{wager.limits_key}", f"Maximum {noun}", "money", wager.limits.section)]
+        return options
+
+    def wager(self, slug: str) -> WagerDef:
+        return next(w for w in self.wagers if w.slug == slug)
+
+    def kept_after_fold(self, seat: Seat) -> bool:
+        """Whether a folded seat still has a wager to settle (its cards wait under it)."""
+        return any(w.survives_fold and w.slug in seat.wagers for w in self.wagers)
+
+    def check_wager_options(self, rules: Mapping[str, Any]) -> None:
+        """Each paytable option holds one of its letters (or "" where the wager is optional), and
+        each wager's limits satisfy 0 < minimum ≤ maximum."""
+        for wager in self.wagers:
+            choice = wager.paytable
+            letter = rules.get(wager.paytable_option) if choice else None
+            if choice and not ((choice.optional and letter == "")
+                               or (isinstance(letter, str) and len(letter) == 1 and letter in choice.letters)):
+                letters = ", ".join(choice.letters) + (' or "" (not offered)' if choice.optional else "")
+                raise Refused(f"The {choice.label or wager.label} paytable must be one of {letters}, not {letter!r}",
+                              choice.section)
+        self.validate_limits(rules, {w.limits_key: w.limits.section for w in self.wagers if w.limits})
 
     slug: ClassVar[str]
     name: ClassVar[str]
@@ -93,7 +158,8 @@ class Game:
         return []
 
     def betting_wagers(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
-        raise NotImplementedError
+        """The wagers placed before "no more bets" that the table offers, in the chapter's order."""
+        return tuple(w.slug for w in self.wagers if w.placed == BEFORE_DEAL and w.offered(rules))
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         raise NotImplementedError
@@ -142,7 +208,8 @@ class Game:
 
     def limits(self, rules: Mapping[str, Any], wager: str) -> tuple[Cents, Cents] | None:
         """(minimum, maximum) for a wager, or None when the table sets none."""
-        low, high = rules.get(f"min_{wager}"), rules.get(f"max_{wager}")
+        key = next((w.limits_key for w in self.wagers if w.slug == wager and w.limits), wager)
+        low, high = rules.get(f"min_{key}"), rules.get(f"max_{key}")
         if low is None or high is None:
             return None
         return parse_dollars(low), parse_dollars(high)
