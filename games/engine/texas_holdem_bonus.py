@@ -204,15 +204,6 @@ class TexasHoldemBonus(BankedPoker):
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
 
-    def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:
-        """Training mode: one card at a time, clockwise, the dealer last, twice (§ 647a.8(d))."""
-        hands: dict[str, list[str]] = {f"seat:{n}": [] for n in rnd.playing_seats()}
-        hands["dealer"] = []
-        for _ in range(2):
-            for target in hands:
-                hands[target].append(rnd.shoe.draw()[0].code)
-        return hands
-
     # -- irregularities -------------------------------------------------------------------------
 
     def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any]) -> None:

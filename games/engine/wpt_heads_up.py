@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import AUTOMATED_SHOES, BankedPoker, DealingSections, paytable_line
+from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -268,28 +268,6 @@ class WptHeadsUp(BankedPoker):
             Close("close", "§ 677a.11(j)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
-
-    def deal_from_shoe(self, rnd: RoundState, step: Deal) -> dict[str, list[str]]:
-        """Training mode: the cards in the order the table's dealing method gives them.
-
-        One card at a time clockwise, the dealer last, twice (§ 677a.8(c), § 677a.9(b)); or a
-        stack of two per seat, clockwise, then the dealer's (§ 677a.10(b)).  A reshuffling shoe
-        dispenses the five community cards first (§ 677a.10(g)): they are set aside, face down,
-        and revealed later in their order, so they go back on top of the virtual shoe.
-        """
-        targets = [f"seat:{n}" for n in rnd.playing_seats()] + ["dealer"]
-        method = rnd.rules["dealing_method"]
-        community = rnd.shoe.draw(5) if method == "reshuffling_shoe" else ()
-        hands: dict[str, list[str]] = {target: [] for target in targets}
-        if method in AUTOMATED_SHOES:
-            for target in targets:
-                hands[target] = [card.code for card in rnd.shoe.draw(2)]
-        else:
-            for _ in range(2):
-                for target in targets:
-                    hands[target].append(rnd.shoe.draw()[0].code)
-        rnd.shoe.cards[:0] = community
-        return hands
 
     # -- irregularities -------------------------------------------------------------------------
 

@@ -223,6 +223,28 @@ class BankedPoker(Game):
         whether everyone had their first cards."""
         return self.MULTIPLE_FACE_UP_AFTER_DEAL if "deal" in rnd.completed_steps else self.MULTIPLE_FACE_UP_BEFORE_DEAL
 
+    def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:
+        """Training mode for the hold'em chapters: the cards in the order the dealing method gives them.
+
+        One card at a time clockwise, the dealer last, twice (§ .8, § .9); or a stack of two per
+        seat, clockwise, then the dealer's (§ .10(b)).  A reshuffling shoe dispenses the five
+        community cards first (§ .10(g)): they are set aside, face down, and revealed later in
+        their order, so they go back on top of the virtual shoe.
+        """
+        targets = [f"seat:{n}" for n in rnd.playing_seats()] + ["dealer"]
+        method = rnd.rules["dealing_method"]
+        community = rnd.shoe.draw(5) if method == "reshuffling_shoe" else ()
+        hands: dict[str, list[str]] = {target: [] for target in targets}
+        if method in AUTOMATED_SHOES:
+            for target in targets:
+                hands[target] = [card.code for card in rnd.shoe.draw(2)]
+        else:
+            for _ in range(2):
+                for target in targets:
+                    hands[target].append(rnd.shoe.draw()[0].code)
+        rnd.shoe.cards[:0] = community
+        return hands
+
     # -- settlement -----------------------------------------------------------------------------
 
     def cap(self, rnd: RoundState, seat: Seat, lines: list[SettlementLine], covered: str) -> list[SettlementLine]:
