@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from games import roles
 from games.engine import returns
@@ -171,19 +173,115 @@ def pit_state() -> dict[str, Any]:
     return {"items": items, "tables": Table.objects.all()}
 
 
-def search_rounds(*, table: str = "", dealer: str = "", game: str = "", date_from=None, date_to=None,
-                  status: str = "") -> QuerySet[Round]:
-    rounds = Round.objects.select_related("table", "dealer")
-    if table:
-        rounds = rounds.filter(table__name__iexact=table)
-    if dealer:
-        rounds = rounds.filter(dealer__username__iexact=dealer)
+# -- history ---------------------------------------------------------------------------------------
+
+HISTORY_PAGE_SIZE = 50
+# The history says "1,000+ rounds" rather than count a million rows for every page.
+HISTORY_COUNT_CAP = 1000
+# What the list and the CSV show of a round: the record written at close stays behind.
+HISTORY_COLUMNS = ("id", "number", "game", "status", "started_at", "closed_at", "total_paid", "total_collected",
+                   "table__name", "dealer__username")
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """A place in the history's order (-started_at, -id), written into the newer/older links.
+
+    >>> from datetime import datetime, timezone
+    >>> token = Cursor(datetime(2026, 11, 23, 19, 5, 1, 250, tzinfo=timezone.utc), 42).token()
+    >>> token, Cursor.parse(token).id
+    ('1795460701000250-42', 42)
+    """
+
+    started_at: datetime
+    id: int
+
+    def token(self) -> str:
+        delta = self.started_at - EPOCH
+        return f"{(delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds}-{self.id}"
+
+    @classmethod
+    def parse(cls, token: str) -> Cursor:
+        """Raises ValueError for anything ``token`` did not write."""
+        micros, _, pk = token.partition("-")
+        try:
+            return cls(EPOCH + timedelta(microseconds=int(micros)), int(pk))
+        except OverflowError:
+            raise ValueError(f"{token!r} is beyond any date") from None
+
+    @classmethod
+    def of(cls, rnd: Round) -> Cursor:
+        return cls(rnd.started_at, rnd.id)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass
+class HistoryPage:
+    rounds: list[Round]
+    newer: Cursor | None  # the link to the rounds just newer than this page, if any
+    older: Cursor | None
+    count: int  # the number of matching rounds, up to HISTORY_COUNT_CAP + 1
+    count_capped: bool
+
+
+def search_rounds(*, table_ids: list[int] | None = None, dealer_ids: list[int] | None = None, game: str = "",
+                  status: str = "", since: datetime | None = None, until: datetime | None = None) -> QuerySet[Round]:
+    """Rounds matching the history's filters, newest first, narrow.  Each filter has an index whose
+    order is the history's (games/models.py), and dates are ranges of ``started_at`` (a ``__date``
+    cast would hide it from every index)."""
+    rounds = Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS)
+    if table_ids is not None:
+        rounds = rounds.filter(table_id__in=table_ids)
+    if dealer_ids is not None:
+        rounds = rounds.filter(dealer_id__in=dealer_ids)
     if game:
         rounds = rounds.filter(game=game)
-    if date_from:
-        rounds = rounds.filter(started_at__date__gte=date_from)
-    if date_to:
-        rounds = rounds.filter(started_at__date__lte=date_to)
     if status:
         rounds = rounds.filter(status=status)
+    if since is not None:
+        rounds = rounds.filter(started_at__gte=since)
+    if until is not None:
+        rounds = rounds.filter(started_at__lt=until)
     return rounds.order_by("-started_at", "-id")
+
+
+def _beyond(rounds: QuerySet[Round], cursor: Cursor, *, older: bool) -> QuerySet[Round]:
+    """The rounds strictly older (or newer) than the cursor, in the history's order.  The bound on
+    started_at alone is what the index scan starts from; the id breaks ties within one instant."""
+    if older:
+        return rounds.filter(Q(started_at__lt=cursor.started_at) | Q(started_at=cursor.started_at, id__lt=cursor.id),
+                             started_at__lte=cursor.started_at)
+    return rounds.filter(Q(started_at__gt=cursor.started_at) | Q(started_at=cursor.started_at, id__gt=cursor.id),
+                         started_at__gte=cursor.started_at)
+
+
+def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer: Cursor | None = None,
+                 size: int | None = None) -> HistoryPage:
+    """One page of ``rounds`` by keyset: the first page, or the page just older than ``older``, or
+    just newer than ``newer`` (the first page when fewer than a page are newer).  A round inserted
+    meanwhile never shifts a page, so paging older lists every round once."""
+    size = size or HISTORY_PAGE_SIZE
+    if newer is not None:
+        rows = list(_beyond(rounds, newer, older=False).order_by("started_at", "id")[:size + 1])
+        if len(rows) <= size:  # the newest rounds: that is the first page
+            return history_page(rounds, size=size)
+        rows = rows[:size][::-1]
+        has_newer, has_older = True, True
+    else:
+        page = _beyond(rounds, older, older=True) if older is not None else rounds
+        rows = list(page[:size + 1])
+        has_older, has_newer = len(rows) > size, older is not None
+        rows = rows[:size]
+    count = rounds.order_by().values("id")[:HISTORY_COUNT_CAP + 1].count()
+    return HistoryPage(rows, Cursor.of(rows[0]) if has_newer and rows else None,
+                       Cursor.of(rows[-1]) if has_older and rows else None,
+                       min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
+
+
+def history_rows(rounds: QuerySet[Round], chunk_size: int = 2000) -> Iterator[tuple]:
+    """The CSV's rows, read from a server-side cursor a chunk at a time (constant memory)."""
+    columns = ("table__name", "number", "game", "dealer__username", "started_at", "closed_at", "status",
+               "total_paid", "total_collected")
+    return rounds.values_list(*columns).iterator(chunk_size=chunk_size)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
-from datetime import date
+from collections.abc import Iterator
 from functools import wraps
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import roles, selectors, services
+from games import forms, roles, selectors, services
 from games.engine.money import plain_dollars
 from games.engine.procedure import Refused
 from games.engine.registry import GAMES
@@ -181,41 +185,88 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
 
 # -- history ---------------------------------------------------------------------------------------
 
-def _parse_date(value: str) -> date | None:
-    try:
-        return date.fromisoformat(value) if value else None
-    except ValueError:
-        return None
-
-
-def _searched_rounds(request: HttpRequest):
-    get = request.GET
-    return selectors.search_rounds(
-        table=get.get("table", "").strip(), dealer=get.get("dealer", "").strip(), game=get.get("game", ""),
-        date_from=_parse_date(get.get("from", "")), date_to=_parse_date(get.get("to", "")),
-        status=get.get("status", ""),
-    )
+def _history_filter(request: HttpRequest) -> forms.HistoryFilter:
+    return forms.HistoryFilter(request.GET)
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def history(request: HttpRequest) -> HttpResponse:
-    page = Paginator(_searched_rounds(request), 50).get_page(request.GET.get("page"))
-    return render(request, "games/history.html", {
-        "page": page, "games": GAMES, "query": request.GET, "statuses": Round.Status.choices,
-        "querystring": request.GET.urlencode(),
-    })
+    search = _history_filter(request)
+    context = {"games": GAMES, "query": request.GET, "statuses": Round.Status.choices,
+               "filters": request.GET.urlencode() if search.is_valid() else ""}
+    if not search.is_valid():
+        return render(request, "games/history.html", {**context, "errors": search.messages()}, status=400)
+    rounds = selectors.search_rounds(**search.search())
+    page = selectors.history_page(rounds, older=search.cleaned_data["older"], newer=search.cleaned_data["newer"])
+    kept = request.GET.copy()
+    for key in ("older", "newer"):
+        kept.pop(key, None)
+    return render(request, "games/history.html", {**context, "page": page, "filters": kept.urlencode()})
+
+
+def _csv_lines(rows) -> Iterator[str]:
+    """The CSV, a line at a time, from rows as ``selectors.history_rows`` reads them."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def line(values) -> str:
+        writer.writerow(values)
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
+    yield line(["table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected"])
+    for table, number, game, dealer, started, closed, status, paid, collected in rows:
+        yield line([table, number, game, dealer, started.isoformat(), closed.isoformat() if closed else "", status,
+                    plain_dollars(paid), plain_dollars(collected)])
+
+
+def _in_batches(lines: Iterator[str], size: int = 500) -> Iterator[str]:
+    batch = []
+    for text in lines:
+        batch.append(text)
+        if len(batch) == size:
+            yield "".join(batch)
+            batch = []
+    if batch:
+        yield "".join(batch)
+
+
+def _streamed(request: HttpRequest, chunks: Iterator[str]):
+    """``chunks`` as its server consumes them without buffering: under ASGI (daphne) an async
+    iterator, each chunk read on the request's thread, where the database cursor lives; Django
+    would otherwise read a sync iterator to its end before sending a byte.  Under WSGI, as is."""
+    if not isinstance(request, ASGIRequest):
+        return chunks
+
+    async def each():
+        try:
+            while (chunk := await sync_to_async(next)(chunks, None)) is not None:
+                yield chunk
+        finally:
+            await sync_to_async(chunks.close)()
+
+    return each()
+
+
+def _read_in_transaction(chunks: Iterator[str]) -> Iterator[str]:
+    """Inside a transaction PostgreSQL streams a server-side cursor; outside one, Django declares it
+    WITH HOLD, which makes PostgreSQL run the whole query before the first row is sent."""
+    with transaction.atomic():
+        yield from chunks
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
-def history_csv(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv")
+def history_csv(request: HttpRequest) -> HttpResponseBase:
+    search = _history_filter(request)
+    if not search.is_valid():
+        return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
+                            status=400, content_type="text/plain; charset=utf-8")
+    rows = selectors.history_rows(selectors.search_rounds(**search.search()))
+    chunks = _read_in_transaction(_in_batches(_csv_lines(rows)))
+    response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected"])
-    for rnd in _searched_rounds(request):
-        writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username, rnd.started_at.isoformat(),
-                         rnd.closed_at.isoformat() if rnd.closed_at else "", rnd.status,
-                         plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected)])
     return response
 
 
