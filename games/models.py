@@ -59,6 +59,11 @@ class Round(models.Model):
     seq = models.PositiveIntegerField(default=0)  # number of events in the log
     total_paid = models.BigIntegerField(default=0)  # cents, from the settlement lines
     total_collected = models.BigIntegerField(default=0)
+    # What the round's page, CSV and sheet show once it is closed or void, written at that moment
+    # (games/history.py), and the engine version that settled it: a past round is read, never
+    # replayed, so a later change of engine code or of a rules option cannot change what it shows.
+    record = models.JSONField(null=True, blank=True)
+    engine_version = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]

@@ -23,6 +23,7 @@ from games.engine.money import plain_dollars
 from games.engine.procedure import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
+from games.history import log_changed, recompute, round_page
 from games.models import Round, Table
 
 
@@ -270,24 +271,52 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
     return response
 
 
+def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
+    """A closed round as recorded when it closed; an open one (or one closed before records were
+    kept) as its log replays today."""
+    page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    return render(request, "games/round_detail.html", {
+        "round": rnd, **page,
+        "recorded": rnd.record is not None,
+        "log_changed": log_changed(rnd),
+        "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
+        "events": list(rnd.events.select_related("actor")),
+        "approvals": list(rnd.approvals.select_related("decided_by")),
+        **extra,
+    })
+
+
+def _round(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("table", "dealer"), pk=round_id)
+
+
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
-    rnd = get_object_or_404(Round.objects.select_related("table", "dealer"), pk=round_id)
-    state = services.engine_round(rnd)
-    events = list(rnd.events.select_related("actor"))
-    return render(request, "games/round_detail.html", {
-        "round": rnd, **selectors.round_view(rnd, state),
-        "events": events,
-        "approvals": list(rnd.approvals.select_related("decided_by")),
-        "game": state.game,
-    })
+    return _round_page(request, _round(round_id))
+
+
+@role_required(roles.SUPERVISOR)
+def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Today's engine's settlement of a closed round's recorded sheet, beside the record.  It
+    changes nothing: the record stays what the table was told."""
+    rnd = _round(round_id)
+    if rnd.record is None:
+        return _round_page(request, rnd, error="Only a round closed with a record can be recomputed: this one "
+                                               "is in play, or was closed before records were kept.")
+    return _round_page(request, rnd, recompute=recompute(rnd.record))
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
-    rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-    actions = [event.action for event in rnd.events.order_by("seq")]
-    sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
+    rnd = _round(round_id)
+    if rnd.record is not None:
+        if rnd.record["sheet"] is None:
+            return HttpResponse(f"No round sheet was recorded for this round: {rnd.record['sheet_error']}\n",
+                                status=409, content_type="text/plain; charset=utf-8")
+        sheet = rnd.record["sheet"]
+    else:
+        actions = [event.action for event in rnd.events.order_by("seq")]
+        sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
     response = JsonResponse(sheet, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-round-{rnd.number}.json"'
     return response

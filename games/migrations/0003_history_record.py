@@ -13,6 +13,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name='round',
+            name='engine_version',
+            field=models.CharField(blank=True, max_length=40),
+        ),
+        migrations.AddField(
+            model_name='round',
+            name='record',
+            field=models.JSONField(blank=True, null=True),
+        ),
         migrations.AlterField(
             model_name='round',
             name='dealer',
