@@ -55,7 +55,7 @@ class HistoryFilter(forms.Form):
         name = self.cleaned_data["table"].strip()
         if not name:
             return None
-        ids = list(Table.objects.filter(name__iexact=name).values_list("id", flat=True))
+        ids = list(Table.objects.filter(name__iexact=name).order_by().values_list("id", flat=True))
         if not ids:
             raise forms.ValidationError(f"No table is named {name!r}.")
         return ids
@@ -64,7 +64,7 @@ class HistoryFilter(forms.Form):
         name = self.cleaned_data["dealer"].strip()
         if not name:
             return None
-        ids = list(get_user_model().objects.filter(username__iexact=name).values_list("id", flat=True))
+        ids = list(get_user_model().objects.filter(username__iexact=name).order_by().values_list("id", flat=True))
         if not ids:
             raise forms.ValidationError(f"Nobody is named {name!r}.")
         return ids

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from functools import wraps
@@ -19,7 +17,6 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from games import forms, roles, selectors, services
-from games.engine.money import plain_dollars
 from games.engine.procedure import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
@@ -205,36 +202,7 @@ def history(request: HttpRequest) -> HttpResponse:
     return render(request, "games/history.html", {**context, "page": page, "filters": kept.urlencode()})
 
 
-def _csv_lines(rows) -> Iterator[str]:
-    """The CSV, a line at a time, from rows as ``selectors.history_rows`` reads them."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-
-    def line(values) -> str:
-        writer.writerow(values)
-        text = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return text
-
-    yield line(["table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected"])
-    for table, number, game, dealer, started, closed, status, paid, collected in rows:
-        yield line([table, number, game, dealer, started.isoformat(), closed.isoformat() if closed else "", status,
-                    plain_dollars(paid), plain_dollars(collected)])
-
-
-def _in_batches(lines: Iterator[str], size: int = 500) -> Iterator[str]:
-    batch = []
-    for text in lines:
-        batch.append(text)
-        if len(batch) == size:
-            yield "".join(batch)
-            batch = []
-    if batch:
-        yield "".join(batch)
-
-
-def _streamed(request: HttpRequest, chunks: Iterator[str]):
+def _streamed(request: HttpRequest, chunks: Iterator[bytes]):
     """``chunks`` as its server consumes them without buffering: under ASGI (daphne) an async
     iterator, each chunk read on the request's thread, where the database cursor lives; Django
     would otherwise read a sync iterator to its end before sending a byte.  Under WSGI, as is."""
@@ -251,9 +219,9 @@ def _streamed(request: HttpRequest, chunks: Iterator[str]):
     return each()
 
 
-def _read_in_transaction(chunks: Iterator[str]) -> Iterator[str]:
-    """Inside a transaction PostgreSQL streams a server-side cursor; outside one, Django declares it
-    WITH HOLD, which makes PostgreSQL run the whole query before the first row is sent."""
+def _read_in_transaction(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """Inside a transaction a server-side cursor streams; outside one, Django declares it WITH
+    HOLD, which makes PostgreSQL run the whole query before the first row is sent."""
     with transaction.atomic():
         yield from chunks
 
@@ -264,8 +232,7 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
     if not search.is_valid():
         return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
                             status=400, content_type="text/plain; charset=utf-8")
-    rows = selectors.history_rows(selectors.search_rounds(**search.search()))
-    chunks = _read_in_transaction(_in_batches(_csv_lines(rows)))
+    chunks = _read_in_transaction(selectors.history_csv(selectors.search_rounds(**search.search())))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
     return response

@@ -6,7 +6,7 @@ import io
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from django.http import StreamingHttpResponse
 from django.test import AsyncRequestFactory, RequestFactory
 from django.urls import reverse
@@ -174,13 +174,13 @@ def test_the_csv_is_streamed_row_by_row_with_the_filtered_rounds(client, cast, f
     assert isinstance(response, StreamingHttpResponse)
     chunks = iter(response.streaming_content)
     first = next(chunks)
-    assert first.startswith(b"table,round,game,dealer,started,closed,status,paid,collected\r\n")
+    assert first == b"table,round,game,dealer,started,closed,status,paid,collected\n"  # sent before any row
     rows = list(csv.DictReader(io.StringIO((first + b"".join(chunks)).decode())))
     expected = sorted((r for r in rounds if r.dealer == cast["dealer2"] and r.status == "closed"),
                       key=lambda r: (r.started_at, r.id), reverse=True)
     assert [(row["table"], int(row["round"]), row["game"], row["dealer"], row["started"], row["status"],
              row["paid"], row["collected"]) for row in rows] == [
-        (r.table.name, r.number, r.game, "dealer2", r.started_at.isoformat(), "closed",
+        (r.table.name, r.number, r.game, "dealer2", r.started_at.isoformat(timespec="microseconds"), "closed",
          f"{r.total_paid // 100}.{r.total_paid % 100:02d}", f"{r.total_collected // 100}.{r.total_collected % 100:02d}")
         for r in expected]
 
@@ -226,3 +226,23 @@ def test_each_filter_reads_its_index_in_the_historys_order(cast, floor_tables, n
         plan = rounds[:51].explain()
     assert f"Index Scan using {index} on games_round" in plan, plan
     assert "Sort" not in plan, plan
+
+
+@pytest.mark.postgres
+def test_postgresql_writes_the_same_csv_as_the_row_by_row_path(cast, floor_tables, monkeypatch):
+    make_rounds(floor_tables, [cast["dealer"], cast["dealer2"]], 1500)
+    Round.objects.filter(pk=Round.objects.order_by("id").first().pk).update(closed_at=None, total_paid=123456789)
+    copied = b"".join(selectors.history_csv(selectors.search_rounds()))
+    monkeypatch.setattr(connections["default"], "vendor", "row by row")
+    written = b"".join(selectors.history_csv(selectors.search_rounds()))
+    assert copied == written and copied.count(b"\n") == 1 + 1500
+    assert b",,closed,1234567.89," in copied
+
+
+@pytest.mark.postgres
+def test_a_csv_abandoned_half_way_leaves_the_connection_usable(cast, floor_tables):
+    make_rounds(floor_tables, [cast["dealer"]], 3000)
+    chunks = views._read_in_transaction(selectors.history_csv(selectors.search_rounds()))  # as the view reads it
+    assert next(chunks).startswith(b"table,") and len(next(chunks)) >= selectors.CSV_CHUNK
+    chunks.close()  # the browser went away
+    assert Round.objects.count() == 3000
