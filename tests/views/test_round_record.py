@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import services, views
 from games.engine import ENGINE_VERSION
 from games.engine.procedure import WIN
 from games.engine.registry import game_for
@@ -59,13 +59,14 @@ def test_an_open_round_has_no_record_yet(cast, table):
     assert (rnd.record, rnd.engine_version) == (None, "")
 
 
-def test_a_void_round_records_its_void(cast, table):
+def test_a_void_round_records_its_void_and_recomputes_to_the_same(client, cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "kind": "wrong_card_count"})
     services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     assert rnd.status == "void" and rnd.record["page"]["void"]["section"].startswith("§ 647a")
     assert rnd.record["sheet"]["irregularities"][0]["kind"] == "wrong_card_count"
+    assert "exactly as recorded" in round_page(client, cast["super"], rnd, "round-recompute")
 
 
 def test_a_closed_rounds_page_and_sheet_do_not_change_when_the_paytable_does(client, cast, played, request):
@@ -114,3 +115,22 @@ def test_an_edited_log_is_flagged_on_the_round_page(client, cast, played):
     event = RoundEvent.objects.get(round=played, action__type="cards", action__target="seat:1")
     RoundEvent.objects.filter(pk=event.pk).update(action={**event.action, "cards": ["As", "Ad"]})
     assert "no longer matches the digest" in round_page(client, cast["super"], played)
+
+
+def test_a_closed_round_is_shown_and_exported_without_replaying_its_log(client, cast, played, monkeypatch):
+    def replay(*args, **kwargs):
+        raise AssertionError("a closed round was replayed")
+
+    monkeypatch.setattr(services, "engine_round", replay)
+    monkeypatch.setattr(views, "sheet_from_log", replay)
+    assert "pay $50.00" in round_page(client, cast["super"], played)
+    assert json.loads(client.get(reverse("round-sheet", args=[played.id])).content)["seats"]["3"]["cards"] == [
+        "3c", "4c"]
+    assert b"".join(client.get(reverse("history-csv")).streaming_content).count(b"\n") == 2
+
+
+def test_a_round_closed_before_records_were_kept_says_it_is_replayed(client, cast, played):
+    Round.objects.filter(pk=played.pk).update(record=None, engine_version="")
+    page = round_page(client, cast["super"], played)
+    assert "Closed before records were kept" in page and "pay $50.00" in page
+    assert "Recompute" not in page
