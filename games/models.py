@@ -43,22 +43,40 @@ class Round(models.Model):
         CLOSED = "closed", "Closed"
         VOID = "void", "Void"
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
+    # No index of their own: the history's indexes below start with the table and with the dealer,
+    # and serve every other lookup by either; a lone one only tempts the planner into a sort.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds", db_index=False)
     number = models.PositiveIntegerField()
     game = models.CharField(max_length=40)  # a game slug of games.engine.registry
     # The table's rules as they were when the round started; the round is replayed with these.
     rules = models.JSONField(default=dict)
     shoe_order = models.JSONField(null=True, blank=True)  # training mode's virtual shoe
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rounds_dealt")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rounds_dealt",
+                               db_index=False)
     started_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0)  # number of events in the log
     total_paid = models.BigIntegerField(default=0)  # cents, from the settlement lines
     total_collected = models.BigIntegerField(default=0)
+    # What the round's page, CSV and sheet show once it is closed or void, written at that moment
+    # (games/history.py), and the engine version that settled it: a past round is read, never
+    # replayed, so a later change of engine code or of a rules option cannot change what it shows.
+    record = models.JSONField(null=True, blank=True)
+    engine_version = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
+        # One index per filter of the history, each ending in the history's order, so that a page
+        # is an index range read from its newest round on, never a sort of the whole table.  A
+        # date range is a range of the first one; combined filters use the most selective.
+        indexes = [
+            models.Index(fields=["-started_at", "-id"], name="round_history"),
+            models.Index(fields=["table", "-started_at", "-id"], name="round_history_table"),
+            models.Index(fields=["dealer", "-started_at", "-id"], name="round_history_dealer"),
+            models.Index(fields=["game", "-started_at", "-id"], name="round_history_game"),
+            models.Index(fields=["status", "-started_at", "-id"], name="round_history_status"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_round_number_per_table"),
             # One round in play per table at a time.

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import csv
 import functools
+import io
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Q, QuerySet
 
 from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS
 from games.engine.core import RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
+from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
 from games.models import Approval, Round, Table
 from games.services import engine_round
@@ -175,19 +181,173 @@ def pit_state() -> dict[str, Any]:
     return {"items": items, "tables": Table.objects.all()}
 
 
-def search_rounds(*, table: str = "", dealer: str = "", game: str = "", date_from=None, date_to=None,
-                  status: str = "") -> QuerySet[Round]:
-    rounds = Round.objects.select_related("table", "dealer")
-    if table:
-        rounds = rounds.filter(table__name__iexact=table)
-    if dealer:
-        rounds = rounds.filter(dealer__username__iexact=dealer)
+# -- history ---------------------------------------------------------------------------------------
+
+HISTORY_PAGE_SIZE = 50
+# The history says "1,000+ rounds" rather than count a million rows for every page.
+HISTORY_COUNT_CAP = 1000
+# What the list and the CSV show of a round: the record written at close stays behind.
+HISTORY_COLUMNS = ("id", "number", "game", "status", "started_at", "closed_at", "total_paid", "total_collected",
+                   "table__name", "dealer__username")
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """A place in the history's order (-started_at, -id), written into the newer/older links.
+
+    >>> from datetime import datetime, timezone
+    >>> token = Cursor(datetime(2026, 11, 23, 19, 5, 1, 250, tzinfo=timezone.utc), 42).token()
+    >>> token, Cursor.parse(token).id
+    ('1795460701000250-42', 42)
+    """
+
+    started_at: datetime
+    id: int
+
+    def token(self) -> str:
+        delta = self.started_at - EPOCH
+        return f"{(delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds}-{self.id}"
+
+    @classmethod
+    def parse(cls, token: str) -> Cursor:
+        """Raises ValueError for anything ``token`` did not write."""
+        micros, _, pk = token.partition("-")
+        try:
+            return cls(EPOCH + timedelta(microseconds=int(micros)), int(pk))
+        except OverflowError:
+            raise ValueError(f"{token!r} is beyond any date") from None
+
+    @classmethod
+    def of(cls, rnd: Round) -> Cursor:
+        return cls(rnd.started_at, rnd.id)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass
+class HistoryPage:
+    rounds: list[Round]
+    newer: Cursor | None  # the link to the rounds just newer than this page, if any
+    older: Cursor | None
+    count: int  # the number of matching rounds, up to HISTORY_COUNT_CAP + 1
+    count_capped: bool
+
+
+def search_rounds(*, table_ids: list[int] | None = None, dealer_ids: list[int] | None = None, game: str = "",
+                  status: str = "", since: datetime | None = None, until: datetime | None = None) -> QuerySet[Round]:
+    """Rounds matching the history's filters, newest first, narrow.  Each filter has an index whose
+    order is the history's (games/models.py), and dates are ranges of ``started_at`` (a ``__date``
+    cast would hide it from every index)."""
+    rounds = Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS)
+    if table_ids is not None:
+        rounds = rounds.filter(table_id__in=table_ids)
+    if dealer_ids is not None:
+        rounds = rounds.filter(dealer_id__in=dealer_ids)
     if game:
         rounds = rounds.filter(game=game)
-    if date_from:
-        rounds = rounds.filter(started_at__date__gte=date_from)
-    if date_to:
-        rounds = rounds.filter(started_at__date__lte=date_to)
     if status:
         rounds = rounds.filter(status=status)
+    if since is not None:
+        rounds = rounds.filter(started_at__gte=since)
+    if until is not None:
+        rounds = rounds.filter(started_at__lt=until)
     return rounds.order_by("-started_at", "-id")
+
+
+def _beyond(rounds: QuerySet[Round], cursor: Cursor, *, older: bool) -> QuerySet[Round]:
+    """The rounds strictly older (or newer) than the cursor, in the history's order.  The bound on
+    started_at alone is what the index scan starts from; the id breaks ties within one instant."""
+    if older:
+        return rounds.filter(Q(started_at__lt=cursor.started_at) | Q(started_at=cursor.started_at, id__lt=cursor.id),
+                             started_at__lte=cursor.started_at)
+    return rounds.filter(Q(started_at__gt=cursor.started_at) | Q(started_at=cursor.started_at, id__gt=cursor.id),
+                         started_at__gte=cursor.started_at)
+
+
+def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer: Cursor | None = None,
+                 size: int | None = None) -> HistoryPage:
+    """One page of ``rounds`` by keyset: the first page, or the page just older than ``older``, or
+    just newer than ``newer`` (the first page when fewer than a page are newer).  A round inserted
+    meanwhile never shifts a page, so paging older lists every round once."""
+    size = size or HISTORY_PAGE_SIZE
+    if newer is not None:
+        rows = list(_beyond(rounds, newer, older=False).order_by("started_at", "id")[:size + 1])
+        if len(rows) <= size:  # the newest rounds: that is the first page
+            return history_page(rounds, size=size)
+        rows = rows[:size][::-1]
+        has_newer, has_older = True, True
+    else:
+        page = _beyond(rounds, older, older=True) if older is not None else rounds
+        rows = list(page[:size + 1])
+        has_older, has_newer = len(rows) > size, older is not None
+        rows = rows[:size]
+    count = rounds.order_by().values("id")[:HISTORY_COUNT_CAP + 1].count()
+    return HistoryPage(rows, Cursor.of(rows[0]) if has_newer and rows else None,
+                       Cursor.of(rows[-1]) if has_older and rows else None,
+                       min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
+
+
+CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected")
+CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
+
+
+def history_csv(rounds: QuerySet[Round]) -> Iterator[bytes]:
+    """The history's CSV of ``rounds``, in chunks, in constant memory: on PostgreSQL formatted by
+    the database itself (COPY … TO STDOUT, sent on as it arrives), elsewhere a row at a time from
+    a cursor.  The two write the same bytes (times in UTC to the microsecond, dollars as 12.50)."""
+    yield (",".join(CSV_HEADER) + "\n").encode()
+    rows = history_csv_rows(rounds)
+    if connection.vendor == "postgresql":
+        yield from _copied(rows)
+    else:
+        yield from _in_chunks(_written(rows.iterator(chunk_size=2000)))
+
+
+def history_csv_rows(rounds: QuerySet[Round]) -> QuerySet:
+    """The columns of the CSV, in its order (CSV_HEADER)."""
+    return rounds.values_list("table__name", "number", "game", "dealer__username", "started_at", "closed_at",
+                              "status", "total_paid", "total_collected")
+
+
+def _copied(rows: QuerySet) -> Iterator[bytes]:
+    iso = "to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
+    dollars = "to_char({} / 100.0, 'FM999999999999990.00')"
+    formats = [None, None, None, None, iso, iso, None, dollars, dollars]
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        select = cursor.cursor.mogrify(sql, params)  # psycopg's own quoting of the filter values
+        # Wrap each selected column in its format: the query is Django's, its columns in order.
+        columns = ", ".join(f.format(f"q.c{i}") if f else f"q.c{i}" for i, f in enumerate(formats))
+        names = ", ".join(f"c{i}" for i in range(len(formats)))
+        # Django built the query and psycopg quoted its values; the rest are this function's constants.
+        statement = f"COPY (SELECT {columns} FROM ({select}) AS q ({names})) TO STDOUT WITH (FORMAT csv)"  # noqa: S608
+        with cursor.cursor.copy(statement) as copy:
+            yield from _in_chunks(bytes(block) for block in copy)
+
+
+def _written(rows: Iterable[tuple]) -> Iterator[bytes]:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for table, number, game, dealer, started, closed, status, paid, collected in rows:
+        writer.writerow([table, number, game, dealer, started.astimezone(UTC).isoformat(timespec="microseconds"),
+                         closed.astimezone(UTC).isoformat(timespec="microseconds") if closed else "", status,
+                         plain_dollars(paid), plain_dollars(collected)])
+        if out.tell() >= CSV_CHUNK:
+            yield out.getvalue().encode()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue().encode()
+
+
+def _in_chunks(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """Blocks (a COPY sends one per row) gathered into chunks of about CSV_CHUNK bytes."""
+    chunk, size = [], 0
+    for block in blocks:
+        chunk.append(block)
+        size += len(block)
+        if size >= CSV_CHUNK:
+            yield b"".join(chunk)
+            chunk, size = [], 0
+    if chunk:
+        yield b"".join(chunk)

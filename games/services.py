@@ -112,6 +112,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
         rnd.closed_at = now
         _count_round_for_stub(rnd)
+        from games import history  # here: history reads through selectors, which import this module
+
+        history.record_round(rnd, state)
     _materialise(rnd, state, user, before, now)
     rnd.save()
     _on_commit_broadcast(rnd)

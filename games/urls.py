@@ -16,4 +16,5 @@ urlpatterns = [
     path("history.csv", views.history_csv, name="history-csv"),
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
     path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
+    path("rounds/<int:round_id>/recompute/", views.round_recompute, name="round-recompute"),
 ]

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-import csv
 import json
-from datetime import date
+from collections.abc import Iterator
 from functools import wraps
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import roles, selectors, services
+from games import forms, roles, selectors, services
 from games.engine.core import Refused
-from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
+from games.history import log_changed, recompute, round_page
 from games.models import Round, Table
 
 
@@ -183,62 +185,107 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
 
 # -- history ---------------------------------------------------------------------------------------
 
-def _parse_date(value: str) -> date | None:
-    try:
-        return date.fromisoformat(value) if value else None
-    except ValueError:
-        return None
-
-
-def _searched_rounds(request: HttpRequest):
-    get = request.GET
-    return selectors.search_rounds(
-        table=get.get("table", "").strip(), dealer=get.get("dealer", "").strip(), game=get.get("game", ""),
-        date_from=_parse_date(get.get("from", "")), date_to=_parse_date(get.get("to", "")),
-        status=get.get("status", ""),
-    )
+def _history_filter(request: HttpRequest) -> forms.HistoryFilter:
+    return forms.HistoryFilter(request.GET)
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def history(request: HttpRequest) -> HttpResponse:
-    page = Paginator(_searched_rounds(request), 50).get_page(request.GET.get("page"))
-    return render(request, "games/history.html", {
-        "page": page, "games": GAMES, "query": request.GET, "statuses": Round.Status.choices,
-        "querystring": request.GET.urlencode(),
-    })
+    search = _history_filter(request)
+    context = {"games": GAMES, "query": request.GET, "statuses": Round.Status.choices,
+               "filters": request.GET.urlencode() if search.is_valid() else ""}
+    if not search.is_valid():
+        return render(request, "games/history.html", {**context, "errors": search.messages()}, status=400)
+    rounds = selectors.search_rounds(**search.search())
+    page = selectors.history_page(rounds, older=search.cleaned_data["older"], newer=search.cleaned_data["newer"])
+    kept = request.GET.copy()
+    for key in ("older", "newer"):
+        kept.pop(key, None)
+    return render(request, "games/history.html", {**context, "page": page, "filters": kept.urlencode()})
+
+
+def _streamed(request: HttpRequest, chunks: Iterator[bytes]):
+    """``chunks`` as its server consumes them without buffering: under ASGI (daphne) an async
+    iterator, each chunk read on the request's thread, where the database cursor lives; Django
+    would otherwise read a sync iterator to its end before sending a byte.  Under WSGI, as is."""
+    if not isinstance(request, ASGIRequest):
+        return chunks
+
+    async def each():
+        try:
+            while (chunk := await sync_to_async(next)(chunks, None)) is not None:
+                yield chunk
+        finally:
+            await sync_to_async(chunks.close)()
+
+    return each()
+
+
+def _read_in_transaction(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """Inside a transaction a server-side cursor streams; outside one, Django declares it WITH
+    HOLD, which makes PostgreSQL run the whole query before the first row is sent."""
+    with transaction.atomic():
+        yield from chunks
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
-def history_csv(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv")
+def history_csv(request: HttpRequest) -> HttpResponseBase:
+    search = _history_filter(request)
+    if not search.is_valid():
+        return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
+                            status=400, content_type="text/plain; charset=utf-8")
+    chunks = _read_in_transaction(selectors.history_csv(selectors.search_rounds(**search.search())))
+    response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected"])
-    for rnd in _searched_rounds(request):
-        writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username, rnd.started_at.isoformat(),
-                         rnd.closed_at.isoformat() if rnd.closed_at else "", rnd.status,
-                         plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected)])
     return response
+
+
+def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
+    """A closed round as recorded when it closed; an open one (or one closed before records were
+    kept) as its log replays today."""
+    page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    return render(request, "games/round_detail.html", {
+        "round": rnd, **page,
+        "recorded": rnd.record is not None,
+        "log_changed": log_changed(rnd),
+        "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
+        "events": list(rnd.events.select_related("actor")),
+        "approvals": list(rnd.approvals.select_related("decided_by")),
+        **extra,
+    })
+
+
+def _round(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("table", "dealer"), pk=round_id)
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
-    rnd = get_object_or_404(Round.objects.select_related("table", "dealer"), pk=round_id)
-    state = services.engine_round(rnd)
-    events = list(rnd.events.select_related("actor"))
-    return render(request, "games/round_detail.html", {
-        "round": rnd, **selectors.round_view(rnd, state),
-        "events": events,
-        "approvals": list(rnd.approvals.select_related("decided_by")),
-        "game": state.game,
-    })
+    return _round_page(request, _round(round_id))
+
+
+@role_required(roles.SUPERVISOR)
+def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Today's engine's settlement of a closed round's recorded sheet, beside the record.  It
+    changes nothing: the record stays what the table was told."""
+    rnd = _round(round_id)
+    if rnd.record is None:
+        return _round_page(request, rnd, error="Only a round closed with a record can be recomputed: this one "
+                                               "is in play, or was closed before records were kept.")
+    return _round_page(request, rnd, recompute=recompute(rnd.record))
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
-    rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-    actions = [event.action for event in rnd.events.order_by("seq")]
-    sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
+    rnd = _round(round_id)
+    if rnd.record is not None:
+        if rnd.record["sheet"] is None:
+            return HttpResponse(f"No round sheet was recorded for this round: {rnd.record['sheet_error']}\n",
+                                status=409, content_type="text/plain; charset=utf-8")
+        sheet = rnd.record["sheet"]
+    else:
+        actions = [event.action for event in rnd.events.order_by("seq")]
+        sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
     response = JsonResponse(sheet, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-round-{rnd.number}.json"'
     return response

@@ -6,7 +6,7 @@ from django.apps import apps
 
 from games.models import Table
 
-fixed_limit = importlib.import_module("games.migrations.0003_fixed_holdem_payout_limit")
+fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
 
 
 def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):

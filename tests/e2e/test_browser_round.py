@@ -186,6 +186,12 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
     expect(row).to_have_count(1)
     for text in ("Texas Hold 'Em Bonus Poker", "dealer", "Closed", "$305.00", "$25.00"):
         expect(row).to_contain_text(text)
+    # Its CSV row, streamed by daphne from a database cursor (an async iterator under ASGI).
+    export = supervisor.page.request.get("/history.csv?table=TH-E2E")
+    assert export.ok and export.headers["content-type"] == "text/csv"
+    header, *rows = export.text().splitlines()
+    assert header.startswith("table,round,game,dealer") and len(rows) == 1
+    assert rows[0].startswith("TH-E2E,1,texas-holdem-bonus,dealer,") and rows[0].endswith(",closed,305.00,25.00")
     row.get_by_role("link", name="1", exact=True).click()
     expect(supervisor.page.locator("h1")).to_contain_text("table TH-E2E · round 1")
     settlement = supervisor.page.locator("h2:text-is('Settlement') + table tbody tr")

@@ -16,6 +16,6 @@ def drop_payout_limit(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0002_settlement_stake_collected")]
+    dependencies = [("games", "0003_history_record")]
 
     operations = [migrations.RunPython(drop_payout_limit, migrations.RunPython.noop)]

@@ -1,0 +1,149 @@
+"""A round's history record: what its page and sheet show, written once, when it closes or is voided.
+
+A supervisor trusts the history because a past round shows what the table was told when it was
+settled.  Replaying the log with today's engine would not: a changed paytable, a renamed rules
+option or a reworked procedure would silently change (or break) every past round.  So the close
+writes the record (the seats, cards, settlement lines and void as the page shows them, the round
+sheet, the settlement sheet, and a digest of the log) with the engine version that settled it;
+the page, the CSV and the sheet read that.  ``recompute`` is the separate, explicit question
+"what would today's engine pay?", answered from the recorded sheet, with the differences.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games import selectors
+from games.engine import ENGINE_VERSION
+from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
+from games.models import Round
+
+logger = logging.getLogger(__name__)
+
+
+def round_page(rnd: Round, state) -> dict[str, Any]:
+    """What the round page shows of a round, as plain data: the labels and instructions are the
+    words of the engine that settled it, so a later rename does not reach them."""
+    view = selectors.round_view(rnd, state)
+    game = state.game
+    return {
+        "game": {"slug": game.slug, "name": game.name, "dealer_hand": game.dealer_hand},
+        "seats": [{"number": seat.number, "wagers": seat.wagers, "cards": seat.cards, "folded": seat.folded,
+                   "decisions": seat.decisions} for seat in view["seats"] if seat.wagers],
+        "board": view["board"],
+        "dealer_cards": view["dealer_cards"],
+        "dealer_shown": view["dealer_shown"],
+        "zones": view["zones"],
+        "settlement": [[seat_no, [_line(game, line) for line in lines]] for seat_no, lines in view["settlement"]],
+        "void": {"label": view["void"].label, "section": view["void"].section} if view["void"] else None,
+    }
+
+
+def _line(game, line) -> dict[str, Any]:
+    return {"seat": line.seat, "hand_no": line.hand_no, "wager": line.wager,
+            "wager_label": game.wager_label(line.wager), "stage": line.stage, "stake": line.stake,
+            "outcome": line.outcome, "amount": line.amount,
+            "instruction": line.instruction, "odds": line.odds, "hand": line.hand, "note": line.note,
+            "section": line.section}
+
+
+def log_digest(events: Iterable[tuple[int, Any, int, str]]) -> str:
+    """A hash chain over the log, (seq, action, actor id, role) in order: each link covers the one
+    before, so any edit, insertion or removal of an event changes the round's final digest.
+
+    >>> log_digest([]) == hashlib.sha256(b"").hexdigest()
+    True
+    >>> log_digest([(1, {"type": "deal"}, 7, "dealer")]) != log_digest([(1, {"type": "deal"}, 8, "dealer")])
+    True
+    """
+    digest = hashlib.sha256(b"").hexdigest()
+    for event in events:
+        link = json.dumps(list(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        digest = hashlib.sha256(f"{digest}{link}".encode()).hexdigest()
+    return digest
+
+
+def _log(rnd: Round) -> list[tuple[int, Any, int, str]]:
+    return list(rnd.events.order_by("seq").values_list("seq", "action", "actor_id", "role"))
+
+
+def round_record(rnd: Round, state) -> dict[str, Any]:
+    """The record of a round that has just closed or been voided, from its replayed ``state``."""
+    log = _log(rnd)
+    record: dict[str, Any] = {
+        "page": round_page(rnd, state),
+        "settlement": settlement_sheet(state),
+        "log_digest": log_digest(log),
+        "sheet": None,
+        "sheet_error": "",
+    }
+    try:
+        record["sheet"] = sheet_from_log(rnd.game, rnd.rules, [action for _, action, _, _ in log], rnd.shoe_order)
+    except Exception as error:  # the round closes even when its sheet cannot be written: the page says why
+        logger.exception("The round sheet of round %s could not be written", rnd.pk)
+        record["sheet_error"] = f"{type(error).__name__}: {error}"
+    return record
+
+
+def record_round(rnd: Round, state) -> None:
+    """Write the record of ``rnd``, closing or voided now, in the caller's transaction."""
+    rnd.record, rnd.engine_version = round_record(rnd, state), ENGINE_VERSION
+    # Written here, not left to the caller's save, so that it is stored whichever columns that saves.
+    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION)
+
+
+def log_changed(rnd: Round) -> bool:
+    """Whether the log no longer matches the digest written when the round closed."""
+    return rnd.record is not None and log_digest(_log(rnd)) != rnd.record.get("log_digest")
+
+
+# -- recompute ---------------------------------------------------------------------------------------
+
+LINE_FIELDS = ("outcome", "amount_cents", "stake", "odds", "section")
+
+
+def _keyed(lines: Iterable[Mapping[str, Any]]) -> dict[tuple, Mapping[str, Any]]:
+    """Lines by (seat, wager, n): the n-th line of that seat and wager (a split hand has two)."""
+    seen: Counter = Counter()
+    keyed = {}
+    for line in lines:
+        seen[line["seat"], line["wager"]] += 1
+        keyed[line["seat"], line["wager"], seen[line["seat"], line["wager"]]] = line
+    return keyed
+
+
+def _said(line: Mapping[str, Any] | None) -> str:
+    if line is None:
+        return "no line"
+    return f"{line['outcome']} {line['amount']} on {line['stake']} ({line['section']})"
+
+
+def recompute(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Today's engine's settlement of the recorded round sheet, and how it differs from the record."""
+    result: dict[str, Any] = {"engine_version": ENGINE_VERSION, "error": "", "differences": [], "totals": None}
+    if record.get("sheet") is None:
+        result["error"] = f"No round sheet was recorded ({record.get('sheet_error') or 'none'})"
+        return result
+    try:
+        today = settle_sheet(record["sheet"])
+    except SheetError as error:
+        result["error"] = f"Today's engine cannot settle this round's sheet: {error}"
+        return result
+    recorded = record["settlement"]
+    then, now = _keyed(recorded["lines"]), _keyed(today["lines"])
+    for key in sorted(then.keys() | now.keys(), key=lambda k: (k[0], str(k[1]), k[2])):
+        before, after = then.get(key), now.get(key)
+        if before is None or after is None or any(before.get(f) != after.get(f) for f in LINE_FIELDS):
+            result["differences"].append({"seat": key[0], "wager": key[1], "recorded": _said(before),
+                                          "today": _said(after)})
+    if recorded["totals"] != today["totals"]:
+        result["totals"] = {"recorded": recorded["totals"], "today": today["totals"]}
+    if recorded["void"] != today["void"]:
+        result["differences"].append({"seat": "", "wager": "void", "recorded": str(recorded["void"]),
+                                      "today": str(today["void"])})
+    return result
