@@ -9,6 +9,7 @@ ROLES = (DEALER, FLOORPERSON, SUPERVISOR)
 # the floor and may decide approvals too, but never deals.
 DEALER_ACTIONS = frozenset({
     "place_wager", "remove_wager", "no_more_bets", "deal", "decide", "cards", "stub_count", "irregularity", "close",
+    "input", "settle",
 })
 FLOOR_ACTIONS = frozenset({"approve", "refuse"})
 

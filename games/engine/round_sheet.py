@@ -175,6 +175,13 @@ class SheetReader:
     def stub_count(self) -> Any:
         return self.sheet.get("stub_count", "correct")
 
+    def answer(self, step: str) -> Any:
+        """A value the round was given rather than computed (a card reader's peek), by step."""
+        inputs = self.sheet.get("inputs", {})
+        if not isinstance(inputs, Mapping) or step not in inputs:
+            raise SheetError(f"the sheet has no input for the {step} step (\"inputs\": {{\"{step}\": ...}})")
+        return inputs[step]
+
     def check_all_used(self, rnd: RoundState) -> None:
         if self.board_dealt < len(self.board):
             raise SheetError(f"the board has {len(self.board)} cards, but only {self.board_dealt} were dealt in "

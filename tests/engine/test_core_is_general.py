@@ -14,11 +14,13 @@ import pytest
 
 from games.engine.cards import Deck, Shoe
 from games.engine.core import (
+    CAGE,
     IMMEDIATE,
     LOSE,
     PUSH,
     TABLE,
     WIN,
+    AskInput,
     Betting,
     Choice,
     Close,
@@ -79,14 +81,14 @@ class ShoeTwentyOne(Game):
     table_section = "§ 635a.2"
     required_wager = "main"
     wager_section = "§ 635a.6"
-    wager_labels = {"main": "Spanish 21 Wager", "match": "Match-the-Dealer Wager"}
+    wager_labels = {"main": "Spanish 21 Wager", "match": "Match-the-Dealer Wager", "progressive": "Progressive"}
     irregularities = {}
     default_rules = {"approval_threshold": ""}
     zones = (ZoneSpec("dealer", "Dealer"),)
     deck = Deck(decks=6, without_ranks=(10,), section="§ 635a.3")
 
     def betting_wagers(self, rules):
-        return ("main", "match")
+        return ("main", "match", "progressive")
 
     def steps(self, rules):
         return [
@@ -94,6 +96,9 @@ class ShoeTwentyOne(Game):
             Deal("deal", "§ 635a.7(e)", "Deal two cards to seats {seats} and two to the dealer.", cards_each=2,
                  zones={"dealer": 2}),
             ZoneCards("up_card", "§ 635a.7(e)", "Turn the dealer's first card face up.", 1, zone="dealer"),
+            AskInput("peek", "§ 635a.7(g)", "Check the hole card with the card reader: does the dealer have "
+                     "blackjack?", (("no", "No blackjack"), ("yes", "Dealer blackjack")),
+                     applies=lambda rnd: rnd.zone("dealer").up_cards[0].rank >= 11),
             SettlementPass("match", "§ 635a.7(f)", "Settle the Match-the-Dealer Wagers.", stage=IMMEDIATE),
             SplitPairs("split", "§ 635a.11"),
             ZoneCards("hole_card", "§ 635a.7(l)", "Turn the dealer's hole card face up.", 1, zone="dealer"),
@@ -110,6 +115,10 @@ class ShoeTwentyOne(Game):
                     for n, seat in sorted(rnd.seats.items()) if "match" in seat.wagers]
         dealer = blackjack_total(tuple(rnd.zone("dealer").cards)).total
         lines = []
+        for n, seat in sorted(rnd.seats.items()):  # a suited pair of 7s is owed 10% of the meter
+            first, second = seat.hand.cards[0], seat.hands[-1].cards[-1]
+            if "progressive" in seat.wagers and first.rank == second.rank == 7 and first.suit == second.suit:
+                rnd.claim(n, "progressive", "M1", "10%", "§ 605a.7", "Suited 7-7")
         for n in reversed(rnd.playing_seats()):
             for hand in rnd.seats[n].hands:
                 total, stake = blackjack_total(hand.cards).total, hand.wagers["main"]
@@ -161,7 +170,8 @@ def test_the_up_card_is_face_up_at_the_deal_and_the_hole_card_stays_down():
 def test_match_the_dealer_is_settled_right_after_the_deal_before_any_decision():
     rnd = opened({1: ("10", "5"), 2: ("10", "5")},
                  {"seat:1": ["Kh", "8c"], "seat:2": ["9s", "9d"], "dealer": ["Kc", "6d"]})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle", "step": "match"})
+    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "input", "value": "no"})
+    rnd = rnd.apply({"type": "settle", "step": "match"})
     # Seat 1 holds a king like the up card: 1 to 1 on $5; seat 2 does not: its $5 is collected.
     assert [(line.seat, line.outcome, line.amount, line.stage) for line in rnd.lines] == [
         (1, "win", 5_00, IMMEDIATE), (2, "lose", 5_00, IMMEDIATE)]
@@ -199,3 +209,41 @@ def test_a_seat_made_of_hands_reads_like_one_hand_until_it_splits():
     assert seat.hand.wagers == {"main": 10_00} and len(seat.hands) == 1
     seat.split("main", 10_00)
     assert [hand.number for hand in seat.hands] == [1, 2] and seat.wagers == {"main": 10_00}
+
+
+def test_a_card_readers_peek_is_an_input_in_the_log_and_replays_the_same():
+    rnd = opened({1: ("10", None)}, {"seat:1": ["9h", "8c"], "dealer": ["Kc", "6d"]})
+    rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    assert rnd.prompt.step == "peek" and [c.label for c in rnd.prompt.choices] == ["No blackjack", "Dealer blackjack"]
+    before = rnd.seq
+    with pytest.raises(Refused, match="one of no, yes, not 'maybe'"):
+        rnd.apply({"type": "input", "step": "peek", "value": "maybe"})
+    assert rnd.seq == before
+    peeked = rnd.apply({"type": "input", "step": "peek", "value": "no"})
+    assert peeked.step_results["peek"] == "no" and peeked.prompt.step == "match"
+
+
+def test_a_progressive_share_is_claimed_then_paid_by_the_cage_once_the_meter_amount_is_logged():
+    rnd = opened({2: ("10", None)}, {"seat:2": ["7h", "9c"], "dealer": ["5c", "6d"]})
+    rnd.seats[2].wagers["progressive"] = 1_00  # (placed before the deal in a real round)
+    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
+    rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    assert rnd.claims == []  # 7h 9c: no suited pair of 7s
+    rnd = opened({2: ("10", None)}, {"seat:2": ["7h", "7h"], "dealer": ["5c", "6d"]})
+    rnd.seats[2].wagers["progressive"] = 1_00
+    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
+    rnd = rnd.apply({"type": "decide", "step": "split", "seat": 2, "choice": "stand"})
+    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
+    (claim,) = rnd.claims
+    assert (claim.seat, claim.meter, claim.share, claim.pending) == (2, "M1", "10%", True)
+    assert rnd.prompt.waiting_for_floor and "meter M1" in rnd.prompt.text
+    with pytest.raises(Refused, match="meter M1 is not yet known"):
+        rnd.apply({"type": "close"})
+    with pytest.raises(Refused, match="amount owed"):
+        rnd.apply({"type": "resolve_claim", "claim": 1, "amount": "12.50"})
+    paid = rnd.apply({"type": "resolve_claim", "claim": 1, "amount": 1_234_56})
+    line = paid.lines[-1]
+    assert (line.wager, line.amount, line.payer, line.must_validate) == ("progressive", 1_234_56, CAGE, True)
+    # A jackpot waits for a floorperson whatever the table's approval threshold (none is set here).
+    assert [(a.kind, a.seat, a.status) for a in paid.approvals] == [("payout", 2, "pending")]
+    assert RoundState.replay(GAME, {}, []).claims == []

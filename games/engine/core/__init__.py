@@ -25,6 +25,7 @@ from games.engine.core.records import (
     WIN,
     Approval,
     Choice,
+    Claim,
     Irregularity,
     Prompt,
     Refused,
@@ -33,6 +34,7 @@ from games.engine.core.records import (
 )
 from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
 from games.engine.core.steps import (
+    AskInput,
     Betting,
     Close,
     Deal,
@@ -46,7 +48,7 @@ from games.engine.core.steps import (
 
 __all__ = [
     "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
-    "VOID", "WIN", "Action", "Approval", "Betting", "Choice", "Close", "Deal", "Game", "Hand", "Irregularity",
-    "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats",
-    "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
+    "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "Game",
+    "Hand", "Irregularity", "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision",
+    "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
 ]

@@ -9,12 +9,13 @@ it was).  What the dealer must do next is ``RoundState.prompt``, derived from th
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
-from games.engine.core.records import Approval, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core.records import CAGE, WIN, Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.state import Seat, Zone
 from games.engine.core.steps import Betting, Close, SettleSeats, Step
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
@@ -40,6 +41,7 @@ class RoundState:
         self.face_up_found = 0
         self.approvals: list[Approval] = []
         self.lines: list[SettlementLine] = []
+        self.claims: list[Claim] = []  # payouts owed from a meter, answered by the service
         self.void: Irregularity | None = None
         self.void_pending: Irregularity | None = None
         self.closed = False
@@ -68,6 +70,8 @@ class RoundState:
         try:
             if kind in ("approve", "refuse"):
                 floor.decide_approval(self, action)
+            elif kind == "resolve_claim":
+                self._resolve_claim(action)
             elif kind == "irregularity":
                 floor.report_irregularity(self, action)
             else:
@@ -141,6 +145,37 @@ class RoundState:
         # A step with nothing to do now (no folded seat to settle, say) is not named.
         upcoming = next((s for s in steps[steps.index(current) + 1:] if not s.done(self)), None)
         return upcoming.summary(self) if upcoming is not None else ""
+
+    # -- values the engine does not compute ---------------------------------------------------
+
+    def claim(self, seat_no: int, wager: str, meter: str, share: str, section: str, reason: str,
+              hand_no: int = 1) -> Claim:
+        """Owe a hand a share of a meter; its line is written when the service answers with the amount."""
+        claim = Claim(len(self.claims) + 1, seat_no, wager, meter, share, section, reason, hand_no)
+        self.claims.append(claim)
+        return claim
+
+    def _resolve_claim(self, action: Action) -> None:
+        claim_id = action.get("claim")
+        index = next((i for i, c in enumerate(self.claims) if c.id == claim_id and not isinstance(claim_id, bool)),
+                     None)
+        if index is None:
+            raise Refused(f"There is no claim {claim_id!r} in this round")
+        claim = self.claims[index]
+        if not claim.pending:
+            raise Refused(f"Claim {claim.id} was already resolved at {dollars(claim.amount)}", claim.section)
+        amount = action.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise Refused(f"Claim {claim.id} needs the amount owed, in cents, more than 0; got {amount!r}",
+                          claim.section)
+        self.claims[index] = dataclasses.replace(claim, amount=amount)
+        seat = self.seats[claim.seat]
+        stake = seat.hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
+        line = SettlementLine(claim.seat, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
+                              hand=claim.reason, note=f"{claim.share} of meter {claim.meter}", payer=CAGE,
+                              must_validate=True)
+        self.lines.append(line)
+        floor.request_payout_approvals(self, claim.seat, [line])
 
     # -- helpers used by steps ----------------------------------------------------------------
 

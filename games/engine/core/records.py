@@ -128,6 +128,27 @@ class Approval:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A payout the engine cannot compute: a share of a progressive meter owed to a hand "when it is
+    the player's turn to be paid" (§ 605a.7).  The service reads the meter and answers with a
+    ``resolve_claim`` action carrying the amount, which the log keeps, so a replay is the same."""
+
+    id: int
+    seat: int
+    wager: str
+    meter: str
+    share: str  # as the paytable prints it: "100%", "10%"
+    section: str
+    reason: str
+    hand_no: int = 1
+    amount: int | None = None  # cents, once resolved
+
+    @property
+    def pending(self) -> bool:
+        return self.amount is None
+
+
+@dataclass(frozen=True)
 class Choice:
     """A button on the dealer's screen: an action with its label."""
 

@@ -423,6 +423,40 @@ class SettleSeats(Step):
         rnd.settle_seat(seat_no)
 
 
+class AskInput(Step):
+    """A value the engine does not compute, entered as an action of the log so that a replay gives
+    the same round: a card reader's peek (yes or no), the position of the button."""
+
+    actions = ("input",)
+
+    def __init__(self, step_id: str, section: str, text: str, answers: tuple[tuple[str, str], ...],
+                 applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text)
+        self.answers = answers  # (value, button label)
+        self.condition = applies
+
+    def applies(self, rnd: RoundState) -> bool:
+        return self.condition is None or self.condition(rnd)
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        return Prompt(self.id, self.section, self.text,
+                      tuple(Choice(label, self.action("input", value=value)) for value, label in self.answers))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        values = [value for value, _ in self.answers]
+        if action.get("value") not in values:
+            raise Refused(f"The answer is one of {', '.join(values)}, not {action.get('value')!r}", self.section)
+        rnd.step_results[self.id] = action["value"]
+        rnd.completed_steps.add(self.id)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("input", value=sheet.answer(self.id))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.id in rnd.step_results:
+            sheet.setdefault("inputs", {})[self.id] = rnd.step_results[self.id]
+
+
 class SettlementPass(Step):
     """A settlement that sees every hand at once: settled right after the deal (Match-the-Dealer,
     a blackjack paid at once), or table-wide at the end (Envy Bonuses, "collect all losers, then
@@ -464,6 +498,10 @@ class Close(Step):
         return rnd.closed
 
     def prompt(self, rnd: RoundState) -> Prompt:
+        claims = [c for c in rnd.claims if c.pending]
+        if claims:
+            return Prompt(self.id, claims[0].section, "Waiting for the progressive meter amount: " + "; ".join(
+                f"seat {c.seat}, {c.share} of meter {c.meter} ({c.reason})" for c in claims), waiting_for_floor=True)
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:
             return Prompt(self.id, pending[0].section,
@@ -471,6 +509,10 @@ class Close(Step):
         return Prompt(self.id, self.section, self.text, (Choice("Close the round", self.action("close")),))
 
     def apply(self, rnd: RoundState, action: Action) -> None:
+        claims = [c for c in rnd.claims if c.pending]
+        if claims:
+            raise Refused(f"The round cannot be closed while seat {claims[0].seat}'s share of meter "
+                          f"{claims[0].meter} is not yet known", claims[0].section)
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:
             raise Refused("The round cannot be closed while a floorperson's approval is pending: "
