@@ -2,10 +2,17 @@ import re
 
 from django import template
 
+from games.engine.core import records
 from games.engine.money import dollars as format_dollars
 from games.selectors import card_label
 
 register = template.Library()
+
+
+@register.filter
+def seat_total(lines) -> str:
+    """One total per seat: what the dealer pays and collects, a payout limit's reduction included."""
+    return records.seat_total(lines)
 
 
 @register.filter

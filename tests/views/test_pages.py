@@ -90,6 +90,15 @@ def test_clearing_every_field_of_a_let_it_ride_seat_removes_all_its_wagers_in_on
     assert not rnd.wagers.exists()
 
 
+def test_the_settlement_shows_one_total_per_seat_beside_its_lines(client, cast, table, played):
+    page = login(client, cast["dealer"]).get(reverse("table-state", args=[table.id])).content.decode()
+    # Board Ah Kd 7c 2s 9s, dealer Qs Qd (a pair of queens).  Seat 1, Jd Js, loses its $10 Ante and
+    # $20 Flop Wager (§ 647a.11(h)(2)(i)) and wins 10 to 1 on its $5 Bonus Wager, jack-jack on
+    # Paytable A (§ 647a.12(b)): $50.  Seat 3, ace high, loses its $25 Ante and $50 Flop Wager.
+    assert "pay $50.00 · collect $30.00" in page.split('id="seat-total-1"')[1].split("</tr>")[0]
+    assert "collect $75.00" in page.split('id="seat-total-3"')[1].split("</tr>")[0]
+
+
 def test_a_refusal_is_shown_to_the_dealer_and_changes_nothing(client, cast, table):
     login(client, cast["dealer"])
     client.post(reverse("round-start", args=[table.id]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,28 @@ def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool
             return f"pay back {dollars(stake)} (the wager was collected before the deal)"
         case _:
             return f"return {dollars(stake)}"
+
+
+def seat_total(lines: Iterable[SettlementLine]) -> str:
+    """What the dealer hands over and takes in for a seat, all its lines together: a payout limit's
+    reduction comes off the winnings, a wager collected before the deal is paid back with its win.
+
+    >>> seat_total([SettlementLine(4, "ante", 500_00, WIN, 500_00, ""),
+    ...             SettlementLine(4, "bonus", 100_00, WIN, 100_000_00, ""),
+    ...             SettlementLine(4, "payout_limit", 0, CAPPED, -50_500_00, "")])
+    'pay $50,000.00'
+    >>> seat_total([SettlementLine(1, "ante", 10_00, LOSE, 10_00, ""),
+    ...             SettlementLine(1, "bonus", 5_00, WIN, 50_00, "")])
+    'pay $50.00 · collect $10.00'
+    """
+    pay = collect = 0
+    for line in lines:
+        if line.outcome in (WIN, CAPPED):
+            pay += line.amount + (line.stake if line.stake_collected and line.outcome == WIN else 0)
+        elif line.outcome == LOSE and not line.stake_collected:
+            collect += line.amount
+    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"collect {dollars(collect)}"] if collect else [])
+    return " · ".join(parts) or "nothing to pay or collect"
 
 
 @dataclass
