@@ -93,6 +93,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+# A tap's POST is a few hundred bytes; Django's default (2.5 MB) would let one request carry
+# megabytes into a round's permanent log.  A larger body is refused with 400 before any view runs.
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 64 * 1024)
+
 ROOT_URLCONF = "dealer_assist.urls"
 ASGI_APPLICATION = "dealer_assist.asgi.application"
 

@@ -9,7 +9,7 @@ import pytest
 import games.engine
 
 MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
-MODULES.append("games.templatetags.dealer_assist")
+MODULES += ["games.templatetags.dealer_assist", "games.inputs"]
 
 
 @pytest.mark.parametrize("name", MODULES)
