@@ -140,10 +140,18 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://")
+    # Each socket waits for its messages with a blocking BZPOPMIN of 5 s (channels_redis's
+    # brpop_timeout), but redis-py's default socket_timeout is also 5 s: the read then times out
+    # now and then on an idle socket, which the server closes with 1011.  The socket timeout must
+    # outlast the blocking read; the health check and TCP keepalive notice a dead Redis instead.
+    REDIS_HOST = {"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5,
+                  "health_check_interval": 30}
+    if not REDIS_URL.startswith("unix://"):
+        REDIS_HOST["socket_keepalive"] = True  # a TCP option; Unix sockets do not take it
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_HOST]},
         },
     }
 else:
