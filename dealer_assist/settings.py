@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "axes",
     "games.apps.GamesConfig",
 ]
 
@@ -91,6 +92,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # A tap's POST is a few hundred bytes; Django's default (2.5 MB) would let one request carry
@@ -165,6 +168,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes) covers every login, the admin's included: after
+# LOGIN_FAILURE_LIMIT failed logins for one username (from any address), or from one address
+# (for any username), further attempts are refused for LOGIN_LOCKOUT_MINUTES, even with the
+# right password, until a supervisor resets the lock (the "Locked logins" page, or
+# ``manage.py login_unlock``).  The address is REMOTE_ADDR: behind a proxy, daphne must be run
+# with --proxy-headers, or every tablet would share the proxy's address and its lock.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = envint("LOGIN_LOCKOUT_MINUTES", 15) / 60  # hours, as django-axes counts them
+AXES_RESET_ON_SUCCESS = True  # a dealer who mistypes once a day is never locked out by the sum
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # lock-outs are logged once, as security events (games.security)
+if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME <= 0:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be at least 1")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

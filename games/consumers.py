@@ -26,7 +26,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         if not await database_sync_to_async(self._allowed)(user):
-            await self.close(code=4403)
+            await self.rights_refuse_connect()
             return
         self.group = services.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -63,6 +63,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
                 return
             await database_sync_to_async(self._act)(user, round_id, seq, action)
         except Refused as refusal:
+            self.rights_log_refusal(refusal)
             await self.send(text_data=json.dumps({"refused": str(refusal)}))
 
     def _act(self, user, round_id: int, seq: int | None, action: dict) -> None:
@@ -77,8 +78,8 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         user_roles = await database_sync_to_async(roles.roles_of)(self.scope.get("user"))
-        if not user_roles & {roles.FLOORPERSON, roles.SUPERVISOR}:
-            await self.close(code=4403)
+        if not user_roles & self.socket_roles:
+            await self.rights_refuse_connect()
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()

@@ -32,6 +32,7 @@ from django.utils.crypto import constant_time_compare
 
 from games import roles
 from games.security import scope_address, security_event
+from games.services import NotAllowed
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +119,18 @@ class LiveRightsMixin:
             return None
         self.scope["user"] = user  # pages rendered for this socket follow the current roles
         return user
+
+    async def rights_refuse_connect(self) -> None:
+        """Refuse a socket whose user holds no role for this page (logged)."""
+        security_event("role_refused", user=self.scope.get("user"), address=scope_address(self.scope),
+                       path=self.scope.get("path", ""), needs=sorted(self.socket_roles))
+        await self.close(code=4403)
+
+    def rights_log_refusal(self, refusal: Exception) -> None:
+        """Log a refusal of the services that a role check made (NotAllowed)."""
+        if isinstance(refusal, NotAllowed):
+            security_event("role_refused", user=self.scope.get("user"), address=scope_address(self.scope),
+                           path=self.scope.get("path", ""), reason=str(refusal))
 
     async def rights_recheck(self, event: dict) -> None:
         await self.rights_user()

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import roles, selectors, services
+from games import logins, roles, selectors, services
 from games.engine.money import plain_dollars
 from games.engine.procedure import Refused
 from games.engine.registry import GAMES
@@ -196,6 +196,25 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
         return _table_fragment(request, table, error)
     return render(request, "games/pit.html#pit-state", {**selectors.pit_state(), "error": error})
 
+
+
+# -- locked logins --------------------------------------------------------------------------------
+
+@role_required(roles.SUPERVISOR)
+def locked_logins(request: HttpRequest) -> HttpResponse:
+    """The usernames and addresses locked out after failed logins; a supervisor resets them."""
+    error, done = "", ""
+    if request.method == "POST":
+        try:
+            kind, value = request.POST.get("kind", ""), request.POST.get("value", "")
+            if kind not in ("username", "address"):
+                raise Refused(f"Unlock a username or an address, got {kind!r:.40}")
+            logins.login_unlock(by=request.user, by_address=request_address(request), **{kind: value})
+            done = f"Unlocked {value}"
+        except Refused as refusal:
+            error = str(refusal)
+    return render(request, "games/locked_logins.html",
+                  {"locks": logins.locked_logins(), "error": error, "done": done})
 
 
 # -- history ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, User, update_last_login
 from django.test import Client
 from django.urls import reverse
 
@@ -82,7 +82,7 @@ async def test_a_socket_whose_rights_are_unchanged_stays_open(cast, table):
     tablet = await open_table(table, client)
     # Another user's change, and this user's own login elsewhere (only last_login moves).
     await sync_to_async(lambda: Group.objects.get(name="dealer").user_set.remove(cast["dealer2"]))()
-    await sync_to_async(Client().login)(username="dealer", password="pw")
+    await sync_to_async(update_last_login)(None, cast["dealer"])
     assert await tablet.receive_nothing(timeout=1)
     await tablet.disconnect()
 
@@ -161,3 +161,33 @@ async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, 
     await tablet.send_to(text_data=wager(rnd))
     assert 'data-seq="1"' in await tablet.receive_from(timeout=5)
     await tablet.disconnect()
+
+
+# -- the security log ------------------------------------------------------------------------------
+
+def security_events(caplog, name: str) -> list[dict]:
+    records = [json.loads(r.getMessage()) for r in caplog.records if r.name == "dealer_assist.security"]
+    return [record for record in records if record["event"] == name]
+
+
+async def test_role_refusals_over_the_socket_are_logged(cast, table, caplog):
+    rnd = await started(table, cast["dealer"])
+    floor = await open_table(table, await logged_in_client(cast["floor"]))
+    await floor.send_to(text_data=wager(rnd))
+    assert "Only a dealer" in json.loads(await floor.receive_from(timeout=5))["refused"]
+    (refusal,) = security_events(caplog, "role_refused")
+    assert (refusal["user"], refusal["path"]) == ("floor", f"/ws/tables/{table.id}/")
+    assert "Only a dealer" in refusal["reason"]
+    await floor.disconnect()
+
+
+async def test_a_socket_refused_for_its_roles_is_logged(cast, table, caplog):
+    client = await logged_in_client(cast["stranger"])
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+    communicator = WebsocketCommunicator(application, "/ws/pit/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+    (refusal,) = security_events(caplog, "role_refused")
+    assert (refusal["user"], refusal["needs"]) == ("stranger", ["floorperson", "supervisor"])

@@ -145,3 +145,11 @@ def test_the_services_refuse_a_dealer_action_without_a_sequence_number(cast, dea
         services.round_act(round_id=dealing.id, user=cast["dealer"], actions=[{"type": "no_more_bets"}],
                            expected_seq=None)
     assert snapshot(dealing) == before
+
+
+def test_a_403_is_logged_as_a_security_event(client, cast, table, caplog):
+    client.force_login(cast["dealer"])
+    assert client.get(reverse("pit")).status_code == 403
+    (record,) = [json.loads(r.getMessage()) for r in caplog.records if r.name == "dealer_assist.security"]
+    assert record == {"event": "role_refused", "user": "dealer", "address": "127.0.0.1", "path": "/pit/",
+                      "needs": ["floorperson", "supervisor"]}
