@@ -199,6 +199,22 @@ LOGOUT_REDIRECT_URL = "login"
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", default=not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
+# HTTPS.  In production the server sits behind a proxy that terminates TLS and forwards plain
+# HTTP; SECURE_PROXY_SSL_HEADER names the header by which that proxy says the browser used
+# HTTPS (X-Forwarded-Proto: https), so that Django knows the request was secure.  Trust it only
+# when the server is reachable through that proxy alone, and the proxy overwrites the header.
+_PROXY_SSL_HEADER = envstr("SECURE_PROXY_SSL_HEADER").strip()
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+# Plain HTTP is redirected to HTTPS, and browsers are told (HSTS) to use nothing but HTTPS for
+# this host, and its subdomains, for SECURE_HSTS_SECONDS.  On by default when DEBUG is off; set
+# SECURE_SSL_REDIRECT=0 and SECURE_HSTS_SECONDS=0 only to try the stack over plain HTTP.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_HSTS_SECONDS > 0)
+# The preload directive only matters once the domain is submitted to the browsers' preload list.
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS > 0)
+
 # --- Internationalization -------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
