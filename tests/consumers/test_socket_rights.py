@@ -42,6 +42,7 @@ async def started(table, dealer) -> Round:
 async def closed_with(communicator) -> int | None:
     """The close code the server sent next (None if it sent something else)."""
     output = await communicator.receive_output(timeout=5)
+    await communicator.disconnect()  # what the browser answers; the consumer then ends
     return output.get("code") if output["type"] == "websocket.close" else None
 
 
@@ -67,6 +68,14 @@ async def test_deactivating_the_account_closes_its_sockets(cast, table):
     tablet = await open_table(table, await logged_in_client(cast["dealer"]))
     dealer = cast["dealer"]
     dealer.is_active = False
+    await sync_to_async(dealer.save)()
+    assert await closed_with(tablet) == CLOSE_REVOKED
+
+
+async def test_changing_the_password_closes_the_other_sessions_sockets(cast, table):
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    dealer = cast["dealer"]
+    dealer.set_password("a new one")
     await sync_to_async(dealer.save)()
     assert await closed_with(tablet) == CLOSE_REVOKED
 

@@ -153,3 +153,11 @@ def test_a_403_is_logged_as_a_security_event(client, cast, table, caplog):
     (record,) = [json.loads(r.getMessage()) for r in caplog.records if r.name == "dealer_assist.security"]
     assert record == {"event": "role_refused", "user": "dealer", "address": "127.0.0.1", "path": "/pit/",
                       "needs": ["floorperson", "supervisor"]}
+
+
+def test_ids_beyond_any_row_are_not_found_rather_than_errors(client, cast, awaiting_approval):
+    client.force_login(cast["floor"])
+    huge = "9" * 30
+    assert client.post(f"/rounds/{huge}/act/", {"seq": "0"}).status_code == 404
+    response = client.post(f"/approvals/{huge}/decide/", {"decision": "approve"})
+    assert response.status_code == 200 and f"There is no approval {huge}" in text(response)
