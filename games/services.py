@@ -8,6 +8,7 @@ of the table only after the transaction commits.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,8 @@ from games.engine.procedure import Round as EngineRound
 from games.engine.registry import game_for
 from games.inputs import NOTE_MAX
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
+
+logger = logging.getLogger(__name__)
 
 STUB_COUNT_EVERY = 5  # rounds, § 647a.8(f)
 
@@ -104,7 +107,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     state = engine_round(rnd)
     before = {approval.id: approval.status for approval in state.approvals}
     for action in actions:
-        state = state.apply(dict(action))
+        state = _apply(state, action)
     now = timezone.now()
     try:
         RoundEvent.objects.bulk_create([
@@ -123,6 +126,21 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     rnd.save()
     _on_commit_broadcast(rnd)
     return rnd
+
+
+def _apply(state: EngineRound, action: Mapping[str, Any]) -> EngineRound:
+    """The engine's answer to one action.  Actions come from tablets, so a value of the wrong
+    shape (a list where a card code belongs) must be refused like any other bad input, not
+    become a server error or a closed socket; it is logged with its traceback, because it also
+    means that the engine's own checks missed it."""
+    try:
+        return state.apply(dict(action))
+    except Refused:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        logger.warning("The engine failed on a malformed action %r", action, exc_info=True)
+        raise Refused(f"The {str(action['type'])[:40]!r} action has values of the wrong form "
+                      "(a list, number or text where another was expected); nothing was changed") from None
 
 
 def _check_segregation(rnd: Round, user) -> None:

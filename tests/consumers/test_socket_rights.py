@@ -157,6 +157,7 @@ async def test_twenty_identical_messages_make_one_event(cast, table):
     ('{"round": "ROUND", "seq": 0, "action": {"type": "deal"}, "extra": 1}', "unknown keys"),
     ('{"round": "ROUND", "action": {"type": "approve", "approval": true}}', "approval must be a whole number"),
     ('{"round": 99999999, "seq": 0, "action": {"type": "no_more_bets"}}', "not a round of this table"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "kind": ["x"]}}', "values of the wrong form"),
     ('{"round": "ROUND", "seq": 0, "action": {"type": "place_wager", "padding": "' + "x" * 9000 + '"}}',
      "at most 8192"),
 ])

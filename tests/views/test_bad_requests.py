@@ -121,6 +121,7 @@ def act(client, rnd, data):
     ({"seq": "3", "action": '"no_more_bets"'}, "must be a JSON object"),
     ({"seq": "3", "action": "[" * 5000}, "at most 4096"),
     ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": "x"}), "note": "n" * 301}, "at most 300"),
+    ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": ["x"]})}, "values of the wrong form"),
     ({"seq": "3", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
     ({"seq": "3", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
 ])
