@@ -15,15 +15,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.origins import TrustedOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # A websocket whose Origin is not in ALLOWED_HOSTS is refused before it reaches a
-        # consumer; the session cookie then identifies the user (scope["user"]).
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # A websocket whose full Origin (scheme, host, port) is neither its own nor one of
+        # CSRF_TRUSTED_ORIGINS is refused before it reaches a consumer (games.origins); the
+        # session cookie then identifies the user (scope["user"]).
+        "websocket": TrustedOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "axes",
     "games.apps.GamesConfig",
 ]
 
@@ -91,7 +92,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# A tap's POST is a few hundred bytes; Django's default (2.5 MB) would let one request carry
+# megabytes into a round's permanent log.  A larger body is refused with 400 before any view runs.
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 64 * 1024)
 
 ROOT_URLCONF = "dealer_assist.urls"
 ASGI_APPLICATION = "dealer_assist.asgi.application"
@@ -136,10 +143,18 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://")
+    # Each socket waits for its messages with a blocking BZPOPMIN of 5 s (channels_redis's
+    # brpop_timeout), but redis-py's default socket_timeout is also 5 s: the read then times out
+    # now and then on an idle socket, which the server closes with 1011.  The socket timeout must
+    # outlast the blocking read; the health check and TCP keepalive notice a dead Redis instead.
+    REDIS_HOST = {"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5,
+                  "health_check_interval": 30}
+    if not REDIS_URL.startswith("unix://"):
+        REDIS_HOST["socket_keepalive"] = True  # a TCP option; Unix sockets do not take it
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_HOST]},
         },
     }
 else:
@@ -154,6 +169,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Login throttling (django-axes) covers every login, the admin's included: after
+# LOGIN_FAILURE_LIMIT failed logins for one username (from any address), or from one address
+# (for any username), further attempts are refused for LOGIN_LOCKOUT_MINUTES, even with the
+# right password, until a supervisor resets the lock (the "Locked logins" page, or
+# ``manage.py login_unlock``).  The address is REMOTE_ADDR: behind a proxy, daphne must be run
+# with --proxy-headers, or every tablet would share the proxy's address and its lock.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = envint("LOGIN_LOCKOUT_MINUTES", 15) / 60  # hours, as django-axes counts them
+AXES_RESET_ON_SUCCESS = True  # a dealer who mistypes once a day is never locked out by the sum
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # lock-outs are logged once, as security events (games.security)
+if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME <= 0:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be at least 1")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -164,6 +198,22 @@ LOGOUT_REDIRECT_URL = "login"
 # SECURE_COOKIES=0 lets a non-DEBUG server be tried over plain HTTP on another host.
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", default=not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# HTTPS.  In production the server sits behind a proxy that terminates TLS and forwards plain
+# HTTP; SECURE_PROXY_SSL_HEADER names the header by which that proxy says the browser used
+# HTTPS (X-Forwarded-Proto: https), so that Django knows the request was secure.  Trust it only
+# when the server is reachable through that proxy alone, and the proxy overwrites the header.
+_PROXY_SSL_HEADER = envstr("SECURE_PROXY_SSL_HEADER").strip()
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+# Plain HTTP is redirected to HTTPS, and browsers are told (HSTS) to use nothing but HTTPS for
+# this host, and its subdomains, for SECURE_HSTS_SECONDS.  On by default when DEBUG is off; set
+# SECURE_SSL_REDIRECT=0 and SECURE_HSTS_SECONDS=0 only to try the stack over plain HTTP.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_HSTS_SECONDS > 0)
+# The preload directive only matters once the domain is submitted to the browsers' preload list.
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS > 0)
 
 # --- Internationalization -------------------------------------------------------------------
 

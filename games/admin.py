@@ -1,11 +1,80 @@
-from django.contrib import admin
+"""The admin shows history and tables; it changes neither.
 
+History is append-only: rounds, their events, settlement lines and approvals are written by the
+services alone, so the admin may view them but never add, change or delete one (a fabricated
+closed round would appear in the history and its CSV).  A table's rules and training mode
+change only on the supervisor's configuration page, through ``services.table_configure``, which
+refuses while a round is in play and checks the options against the chapter; here a table can
+be created (its rules checked the same way) and renamed.
+"""
+
+from django import forms
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games.engine.core import Refused
+from games.engine.registry import GAMES
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table
+
+
+class TableAddForm(forms.ModelForm):
+    game = forms.ChoiceField(choices=[(slug, game.name) for slug, game in GAMES.items()])
+
+    class Meta:
+        model = Table
+        fields = ["name", "game", "rules", "training"]
+
+    def clean(self):
+        cleaned = super().clean()
+        game, rules = cleaned.get("game"), cleaned.get("rules")
+        if game in GAMES:
+            if not isinstance(rules, dict):
+                self.add_error("rules", "The rules must be a JSON object of options")
+            else:
+                try:
+                    GAMES[game].validate_rules(rules)
+                except Refused as refusal:
+                    self.add_error("rules", str(refusal))
+        return cleaned
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "training", "rounds_since_stub_count"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = TableAddForm
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["name", "game", "rules", "training"]
+        return ["name", "game", "rules", "training", "rounds_since_stub_count", "configure"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return ["game", "rules", "training", "rounds_since_stub_count", "configure"]
+
+    @admin.display(description="Rules and training mode")
+    def configure(self, obj: Table) -> str:
+        return format_html('<a href="{}">Change them on the configuration page</a> (refused while a round is in play)',
+                           reverse("table-configure", args=[obj.pk]))
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never written: the services are the only writers of history."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -16,6 +85,9 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False
 
 
@@ -32,15 +104,22 @@ class ApprovalInline(ReadOnlyInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    """History is append-only: the admin shows rounds, it never edits them."""
-
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["table", "number", "game", "status", "dealer", "started_at"]
     list_filter = ["game", "status", "table"]
     inlines = [EventInline, LineInline, ApprovalInline]
 
-    def has_change_permission(self, request, obj=None):
-        return False
 
-    def has_delete_permission(self, request, obj=None):
-        return False
+@admin.register(RoundEvent)
+class RoundEventAdmin(ReadOnlyAdmin):
+    list_display = ["round", "seq", "actor", "role", "created_at"]
+
+
+@admin.register(SettlementLine)
+class SettlementLineAdmin(ReadOnlyAdmin):
+    list_display = ["round", "position", "seat", "wager", "outcome", "amount"]
+
+
+@admin.register(Approval)
+class ApprovalAdmin(ReadOnlyAdmin):
+    list_display = ["round", "number", "kind", "status", "decided_by"]

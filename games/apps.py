@@ -5,3 +5,9 @@ class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
     verbose_name = "Table games"
+
+    def ready(self) -> None:
+        # Signal receivers: sockets follow logouts and changes to their user's rights.
+        from games import live_rights, logins  # noqa: F401 - logins' receivers connect on import
+
+        live_rights.connect_signals()

@@ -16,18 +16,21 @@ from django.template.loader import render_to_string
 
 from games import roles, selectors, services
 from games.engine.core import Refused
+from games.inputs import parse_socket_message
+from games.live_rights import LiveRightsMixin
 from games.models import Round, Table
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         if not await database_sync_to_async(self._allowed)(user):
-            await self.close(code=4403)
+            await self.rights_refuse_connect()
             return
         self.group = services.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.rights_join()
         await self.accept()
         await self.send_state()
 
@@ -37,6 +40,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.rights_leave()
 
     async def table_changed(self, event: dict) -> None:
         await self.send_state()
@@ -50,35 +54,41 @@ class TableConsumer(AsyncWebsocketConsumer):
         return render_to_string("games/table.html#table-state", context)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """An action sent over the socket: ``{"round": id, "seq": n, "action": {...}}``."""
+        """An action sent over the socket: ``{"round": id, "seq": n, "action": {...}}``, acted on
+        with the user's rights as they are now (a socket whose rights are gone is closed)."""
         try:
-            message = json.loads(text_data or "")
-            await database_sync_to_async(self._act)(message)
-        except (json.JSONDecodeError, TypeError, KeyError, ValueError, Round.DoesNotExist):
-            await self.send(text_data=json.dumps({"refused": "Malformed message: expected round, seq and action"}))
+            round_id, seq, action = parse_socket_message(text_data, bytes_data)
+            user = await self.rights_user()
+            if user is None:
+                return
+            await database_sync_to_async(self._act)(user, round_id, seq, action)
         except Refused as refusal:
+            self.rights_log_refusal(refusal)
             await self.send(text_data=json.dumps({"refused": str(refusal)}))
 
-    def _act(self, message: dict) -> None:
-        rnd = Round.objects.get(pk=int(message["round"]), table_id=self.table_id)
-        services.round_act(round_id=rnd.id, user=self.scope["user"], actions=[message["action"]],
-                           expected_seq=message.get("seq"))
+    def _act(self, user, round_id: int, seq: int | None, action: dict) -> None:
+        if not Round.objects.filter(pk=round_id, table_id=self.table_id).exists():
+            raise Refused(f"Round {round_id} is not a round of this table")
+        services.round_act(round_id=round_id, user=user, actions=[action], expected_seq=seq)
 
 
-class PitConsumer(AsyncWebsocketConsumer):
+class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     group = services.PIT_GROUP
+    socket_roles = frozenset({roles.FLOORPERSON, roles.SUPERVISOR})
 
     async def connect(self) -> None:
         user_roles = await database_sync_to_async(roles.roles_of)(self.scope.get("user"))
-        if not user_roles & {roles.FLOORPERSON, roles.SUPERVISOR}:
-            await self.close(code=4403)
+        if not user_roles & self.socket_roles:
+            await self.rights_refuse_connect()
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.rights_join()
         await self.accept()
         await self.pit_changed({})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.rights_leave()
 
     async def pit_changed(self, event: dict) -> None:
         html = await database_sync_to_async(

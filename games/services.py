@@ -8,6 +8,7 @@ of the table only after the transaction commits.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,10 @@ from games import roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
 from games.engine.registry import game_for
+from games.inputs import NOTE_MAX
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
+
+logger = logging.getLogger(__name__)
 
 STUB_COUNT_EVERY = 5  # rounds, § 647a.8(f)
 
@@ -90,14 +94,19 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         if not roles.can_act(user, action["type"]):
             who = "a floorperson" if action["type"] in roles.FLOOR_ACTIONS else "a dealer"
             raise NotAllowed(f"Only {who} can do this ({action['type'].replace('_', ' ')})")
+    if expected_seq is None and any(action["type"] not in roles.FLOOR_ACTIONS for action in actions):
+        raise Refused("This action carries no sequence number: the screen it was decided on is unknown, "
+                      "so a repeated tap could not be told apart; the screen now shows the current state")
     rnd = Round.objects.select_for_update().select_related("table").get(pk=round_id)
+    if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
+        _check_segregation(rnd, user)
     if expected_seq is not None and expected_seq != rnd.seq:
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
     state = engine_round(rnd)
     before = {approval.id: approval.status for approval in state.approvals}
     for action in actions:
-        state = state.apply(dict(action))
+        state = _apply(state, action)
     now = timezone.now()
     try:
         RoundEvent.objects.bulk_create([
@@ -119,6 +128,29 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     rnd.save()
     _on_commit_broadcast(rnd)
     return rnd
+
+
+def _apply(state: RoundState, action: Mapping[str, Any]) -> RoundState:
+    """The engine's answer to one action.  Actions come from tablets, so a value of the wrong
+    shape (a list where a card code belongs) must be refused like any other bad input, not
+    become a server error or a closed socket; it is logged with its traceback, because it also
+    means that the engine's own checks missed it."""
+    try:
+        return state.apply(dict(action))
+    except Refused:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        logger.warning("The engine failed on a malformed action %r", action, exc_info=True)
+        raise Refused(f"The {str(action['type'])[:40]!r} action has values of the wrong form "
+                      "(a list, number or text where another was expected); nothing was changed") from None
+
+
+def _check_segregation(rnd: Round, user) -> None:
+    """Segregation of duties: whoever dealt in a round never decides its payouts or its void,
+    whatever other role they hold."""
+    if rnd.dealer_id == user.pk or rnd.events.filter(actor=user, role=roles.DEALER).exists():
+        raise NotAllowed(f"You took a dealer's action in round {rnd.number} of table {rnd.table.name}: "
+                         "another floorperson must decide its approvals")
 
 
 def _count_round_for_stub(rnd: Round) -> None:
@@ -157,8 +189,12 @@ def _materialise(rnd: Round, state: RoundState, user, before: Mapping[int, str],
 
 def approval_decide(*, approval_id: int, user, approve: bool, note: str = "") -> Round:
     """A floorperson's answer to a pending approval, applied to its round."""
-    approval = Approval.objects.get(pk=approval_id)
-    action = {"type": "approve" if approve else "refuse", "approval": approval.number, "note": note[:300]}
+    if len(note) > NOTE_MAX:
+        raise Refused(f"The note is {len(note)} characters long; at most {NOTE_MAX} are kept")
+    approval = Approval.objects.filter(pk=approval_id).first()
+    if approval is None:
+        raise Refused(f"There is no approval {approval_id}")
+    action = {"type": "approve" if approve else "refuse", "approval": approval.number, "note": note}
     return round_act(round_id=approval.round_id, user=user, actions=[action], expected_seq=None)
 
 

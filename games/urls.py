@@ -12,6 +12,7 @@ urlpatterns = [
     path("pit/", views.pit_page, name="pit"),
     path("pit/state/", views.pit_fragment, name="pit-state"),
     path("approvals/<int:approval_id>/decide/", views.approval_decide, name="approval-decide"),
+    path("logins/locked/", views.locked_logins, name="locked-logins"),
     path("history/", views.history, name="history"),
     path("history.csv", views.history_csv, name="history-csv"),
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import wraps
 
@@ -16,12 +15,14 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import forms, roles, selectors, services
+from games import forms, logins, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
 from games.history import log_changed, recompute, round_page
+from games.inputs import parse_action_field, parse_id, parse_note
 from games.models import Round, Table
+from games.security import request_address, security_event
 
 
 def role_required(*allowed: str):
@@ -32,6 +33,8 @@ def role_required(*allowed: str):
         @login_required
         def wrapper(request: HttpRequest, *args, **kwargs):
             if not roles.roles_of(request.user) & set(allowed):
+                security_event("role_refused", user=request.user, address=request_address(request),
+                               path=request.path, needs=list(allowed))
                 raise PermissionDenied(f"This page is for: {', '.join(allowed)}")
             return view(request, *args, **kwargs)
 
@@ -84,13 +87,12 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
     if "action" in post:
-        try:
-            action = json.loads(post["action"])
-        except json.JSONDecodeError:
-            raise Refused("The action is not valid JSON") from None
+        action = parse_action_field(post["action"])
         if "cards" in post:
             action["cards"] = post["cards"].split()
-        for field in ("card", "note", "amount"):
+        if post.get("note"):
+            action["note"] = parse_note(post["note"])
+        for field in ("card", "amount"):
             if post.get(field):
                 action[field] = post[field]
         return [action]
@@ -113,15 +115,23 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
 def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
     try:
-        seq = int(request.POST.get("seq", ""))
-    except ValueError:
-        return _table_fragment(request, rnd.table, "The screen is out of date; it has been refreshed")
-    try:
+        # Every tap carries the sequence number of the screen it was decided on: a repeated or
+        # stale tap is refused instead of applied twice.
+        if "seq" not in request.POST:
+            raise Refused("The tap carries no sequence number (seq): the screen has been refreshed")
+        seq = parse_id(request.POST["seq"], "seq")
         actions = _actions_from_post(request, rnd.table.game_engine.required_wager)
         services.round_act(round_id=rnd.id, user=request.user, actions=actions, expected_seq=seq)
     except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
         return _table_fragment(request, rnd.table, str(refusal))
     return _table_fragment(request, rnd.table)
+
+
+def _log_if_not_allowed(request: HttpRequest, refusal: Refused) -> None:
+    if isinstance(refusal, services.NotAllowed):
+        security_event("role_refused", user=request.user, address=request_address(request), path=request.path,
+                       reason=str(refusal))
 
 
 @role_required(roles.SUPERVISOR)
@@ -167,20 +177,48 @@ def pit_fragment(request: HttpRequest) -> HttpResponse:
     return render(request, "games/pit.html#pit-state", selectors.pit_state())
 
 
+DECISIONS = {"approve": True, "refuse": False}
+
+
 @require_POST
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
     error = ""
     try:
-        services.approval_decide(approval_id=approval_id, user=request.user,
-                                 approve=request.POST.get("decision") == "approve",
-                                 note=request.POST.get("note", ""))
+        # Only an explicit answer counts: a missing or garbled decision must never refuse a payout.
+        decisions = request.POST.getlist("decision")
+        if len(decisions) != 1 or decisions[0] not in DECISIONS:
+            raise Refused(f"The decision must be approve or refuse, got {', '.join(decisions) or 'none'!r:.60}; "
+                          "nothing was decided")
+        services.approval_decide(approval_id=approval_id, user=request.user, approve=DECISIONS[decisions[0]],
+                                 note=parse_note(request.POST.get("note", "")))
     except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
         error = str(refusal)
-    if request.POST.get("from") == "table":
-        table = get_object_or_404(Table, rounds__approvals__pk=approval_id)
+    table = Table.objects.filter(rounds__approvals__pk=approval_id).first()
+    if request.POST.get("from") == "table" and table is not None:
         return _table_fragment(request, table, error)
     return render(request, "games/pit.html#pit-state", {**selectors.pit_state(), "error": error})
+
+
+
+# -- locked logins --------------------------------------------------------------------------------
+
+@role_required(roles.SUPERVISOR)
+def locked_logins(request: HttpRequest) -> HttpResponse:
+    """The usernames and addresses locked out after failed logins; a supervisor resets them."""
+    error, done = "", ""
+    if request.method == "POST":
+        try:
+            kind, value = request.POST.get("kind", ""), request.POST.get("value", "")
+            if kind not in ("username", "address"):
+                raise Refused(f"Unlock a username or an address, got {kind!r:.40}")
+            logins.login_unlock(by=request.user, by_address=request_address(request), **{kind: value})
+            done = f"Unlocked {value}"
+        except Refused as refusal:
+            error = str(refusal)
+    return render(request, "games/locked_logins.html",
+                  {"locks": logins.locked_logins(), "error": error, "done": done})
 
 
 # -- history ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 
 Cents = int
 
@@ -42,31 +42,65 @@ def plain_dollars(amount: Cents) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
-def parse_dollars(text: str | int | Decimal) -> Cents:
+# Dollars as a dealer writes them: ASCII digits, an optional leading "$", thousands separators
+# only every three digits from the point ("1,000", "12,345.50"), and up to two decimals.
+_DOLLARS = re.compile(r"\$?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<cents>[0-9]+))?")
+# A billion dollars less a cent: far beyond any table's limits, and always within a 64-bit column of cents.
+MAX_WHOLE_DIGITS = 9
+
+
+def parse_dollars(text: str | int) -> Cents:
     """Read "25", "25.50", "$1,000" or an int number of dollars into cents.
 
-    >>> parse_dollars("$1,000.5")
-    100050
+    One strict grammar, so that an amount is never read as something the dealer did not mean:
+
+    >>> parse_dollars("$1,000.5"), parse_dollars("12,345.50"), parse_dollars(25)
+    (100050, 1234550, 2500)
     >>> parse_dollars("1.005")
     Traceback (most recent call last):
     ...
     games.engine.money.MoneyError: '1.005' has fractions of a cent
+    >>> for text in ["1,5", "5 0", "1e2", "1_0", "\u0661\u0660", " 10", "-5", "1,0000", ".5", "inf"]:
+    ...     try:
+    ...         parse_dollars(text)
+    ...     except MoneyError as error:
+    ...         print(error)
+    '1,5' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '5 0' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '1e2' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '1_0' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '١٠' is not an amount in dollars (like 25, 25.50 or 1,000)
+    ' 10' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '-5' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '1,0000' is not an amount in dollars (like 25, 25.50 or 1,000)
+    '.5' is not an amount in dollars (like 25, 25.50 or 1,000)
+    'inf' is not an amount in dollars (like 25, 25.50 or 1,000)
+    >>> parse_dollars(2.5)
+    Traceback (most recent call last):
+    ...
+    games.engine.money.MoneyError: 2.5 is not an amount in dollars: write it as text, like "2.50"
+    >>> parse_dollars("1000000000")
+    Traceback (most recent call last):
+    ...
+    games.engine.money.MoneyError: '1000000000' is too large: at most 9 digits of dollars
     """
-    if isinstance(text, bool):
-        raise MoneyError(f"{text!r} is not an amount")
-    if isinstance(text, int):
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text < 0:
+            raise MoneyError(f"{text!r} is not an amount in dollars: amounts are never negative")
+        if len(str(text)) > MAX_WHOLE_DIGITS:
+            raise MoneyError(f"{text!r} is too large: at most {MAX_WHOLE_DIGITS} digits of dollars")
         return text * 100
-    cleaned = re.sub(r"[\s$,]", "", str(text))
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        raise MoneyError(f"{text!r} is not an amount in dollars") from None
-    if not value.is_finite():
-        raise MoneyError(f"{text!r} is not an amount in dollars")
-    cents = value * 100
-    if cents != cents.to_integral_value():
+    if not isinstance(text, str):
+        raise MoneyError(f'{text!r} is not an amount in dollars: write it as text, like "2.50"')
+    match = _DOLLARS.fullmatch(text)
+    if match is None:
+        raise MoneyError(f"{text[:40]!r} is not an amount in dollars (like 25, 25.50 or 1,000)")
+    whole, cents = match["whole"].replace(",", ""), match["cents"] or ""
+    if len(cents) > 2:
         raise MoneyError(f"{text!r} has fractions of a cent")
-    return int(cents)
+    if len(whole.lstrip("0")) > MAX_WHOLE_DIGITS:
+        raise MoneyError(f"{text[:40]!r} is too large: at most {MAX_WHOLE_DIGITS} digits of dollars")
+    return int(whole) * 100 + int(cents.ljust(2, "0"))
 
 
 def round_down_to_cent(amount: Decimal) -> Cents:

@@ -22,7 +22,7 @@ def session_cookie(user) -> bytes:
 
 
 async def connect(path: str, user=None, origin: bytes = b"http://testserver"):
-    headers = [(b"origin", origin)]
+    headers = [(b"origin", origin), (b"host", b"testserver")]
     if user is not None:
         headers.append((b"cookie", await session_cookie(user)))
     communicator = WebsocketCommunicator(application, path, headers=headers)

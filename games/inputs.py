@@ -1,0 +1,105 @@
+"""Strict readers for what tablets send: ids, sequence numbers, notes and socket messages.
+
+Each reader either returns the value or raises ``Refused`` with a message naming what is wrong,
+so a bad input never reaches the services (and never becomes a server error).  Ids are ASCII
+digits only: ``int()`` would also take " 7", "٧" or "7_0", and JSON ``true`` is an int in Python.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from games import roles
+from games.engine.core import Refused
+
+# 18 digits always fit the database's 64-bit integer columns.
+_ID = re.compile(r"[0-9]{1,18}")
+NOTE_MAX = 300  # the length of the notes' columns
+# A socket message carries one tap: a few hundred bytes.  Far larger is a fault or a probe.
+SOCKET_MESSAGE_MAX = 8 * 1024
+# The JSON ``action`` field of a page's form, for the same reason.
+ACTION_FIELD_MAX = 4 * 1024
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_id(value: Any, what: str) -> int:
+    """A record id or sequence number: a JSON integer or a string of ASCII digits.
+
+    >>> parse_id("12", "seq"), parse_id(3, "round")
+    (12, 3)
+    >>> parse_id(True, "approval")
+    Traceback (most recent call last):
+    ...
+    games.engine.core.records.Refused: approval must be a whole number in digits 0-9, got True
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**18:
+        return value
+    if isinstance(value, str) and _ID.fullmatch(value):
+        return int(value)
+    raise Refused(f"{what} must be a whole number in digits 0-9, got {_shown(value)}")
+
+
+def parse_note(value: Any) -> str:
+    if not isinstance(value, str):
+        raise Refused(f"A note must be text, got {_shown(value)}")
+    if len(value) > NOTE_MAX:
+        raise Refused(f"The note is {len(value)} characters long; at most {NOTE_MAX} are kept")
+    return value
+
+
+def parse_action_field(text: str) -> dict:
+    """The JSON ``action`` of a page's form: one object."""
+    if len(text) > ACTION_FIELD_MAX:
+        raise Refused(f"The action is {len(text)} characters long; at most {ACTION_FIELD_MAX} are accepted")
+    try:
+        action = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Refused("The action is not valid JSON") from None
+    if not isinstance(action, dict):
+        raise Refused(f"The action must be a JSON object, got {_shown(action)}")
+    return action
+
+
+def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tuple[int, int | None, dict]:
+    """An action sent over a socket: ``{"round": id, "seq": n, "action": {...}}``.
+
+    Returns (round id, seq, action).  Every dealer action carries the sequence number the tablet
+    decided it on, so a repeated message is refused as stale; a floorperson's approve or refuse
+    may leave it out because it names its approval, which can be decided only once.
+    """
+    if text_data is None:
+        raise Refused("Binary messages are not accepted: send the action as JSON text")
+    if len(text_data) > SOCKET_MESSAGE_MAX:
+        raise Refused(f"The message is {len(text_data)} characters long; at most {SOCKET_MESSAGE_MAX} are accepted")
+    try:
+        message = json.loads(text_data)
+    except (json.JSONDecodeError, RecursionError):
+        raise Refused("The message is not valid JSON: expected round, seq and action") from None
+    if not isinstance(message, dict):
+        raise Refused(f"The message must be a JSON object with round, seq and action, got {_shown(message)}")
+    unknown = sorted(set(message) - {"round", "seq", "action"})
+    if unknown:
+        raise Refused(f"The message has unknown keys: {', '.join(map(_shown, unknown))}")
+    if "round" not in message:
+        raise Refused("The message names no round")
+    round_id = parse_id(message["round"], "round")
+    action = message.get("action")
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise Refused(f"The message's action must be an object with a type, got {_shown(action)}")
+    if action["type"] in roles.FLOOR_ACTIONS:
+        if "approval" not in action:
+            raise Refused("An approve or refuse names its approval")
+        parse_id(action["approval"], "approval")
+        if "note" in action:
+            parse_note(action["note"])
+    elif "seq" not in message:
+        raise Refused("The action carries no sequence number (seq): the screen it was decided on is unknown")
+    seq = parse_id(message["seq"], "seq") if "seq" in message else None
+    return round_id, seq, dict(action)

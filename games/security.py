@@ -1,0 +1,38 @@
+"""Security events: one structured record per refusal, on their own logger.
+
+Failed logins, lock-outs, role refusals, refused websocket origins and sockets closed because
+their user's rights changed all go to the ``dealer_assist.security`` logger as one JSON object
+per record (``{"event": ..., "user": ..., "address": ..., ...}``), so that a log collector can
+alert on them without parsing prose.  The record is also attached to the log record as
+``record.security`` for handlers that want the fields.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+logger = logging.getLogger("dealer_assist.security")
+
+
+def _username(user) -> str:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return ""
+    return user.get_username()
+
+
+def security_event(event: str, *, user=None, username: str = "", address: str = "", **details: Any) -> None:
+    """Log one security event.  ``username`` names an account that is not (or no longer) logged in."""
+    record = {"event": event, "user": username or _username(user), "address": address, **details}
+    logger.warning(json.dumps(record, default=str, sort_keys=True), extra={"security": record})
+
+
+def request_address(request) -> str:
+    # REMOTE_ADDR is the peer; behind a proxy daphne's --proxy-headers puts the client there.
+    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
+
+
+def scope_address(scope) -> str:
+    client = scope.get("client") or ("",)
+    return str(client[0])

@@ -1,0 +1,40 @@
+"""Idle sockets stay open on the Redis channel layer (they were closed with 1011 about once a minute)."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
+from django.conf import settings
+
+from games import services
+from tests.consumers.test_socket_rights import logged_in_client, open_table
+
+# Three minutes: with redis-py's default timeout all 8 sockets were dropped within 40 s (and 11
+# of 12 within 60 s in the probe); long enough to catch the fault, short enough for every run.
+IDLE_SECONDS = 180
+SOCKETS = 8
+
+
+def test_the_redis_read_timeout_outlasts_the_blocking_read():
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"] != "channels_redis.core.RedisChannelLayer":
+        pytest.skip("the in-memory channel layer has no socket timeout")
+    (host,) = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    assert host["socket_timeout"] >= RedisChannelLayer.brpop_timeout + 5
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+async def test_idle_sockets_stay_open_for_minutes(cast, table):
+    client = await logged_in_client(cast["floor"])
+    tablets = [await open_table(table, client) for _ in range(SOCKETS)]
+    await asyncio.sleep(IDLE_SECONDS)
+    # A consumer whose channel-layer read failed has finished (with the error) by now.
+    assert [tablet.future.done() for tablet in tablets] == [False] * SOCKETS
+    await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    for tablet in tablets:
+        assert 'data-round="' in await tablet.receive_from(timeout=10)
+    for tablet in tablets:
+        await tablet.disconnect()
+    assert isinstance(get_channel_layer(), RedisChannelLayer)

@@ -1,0 +1,203 @@
+"""An open socket keeps only the rights its user still has, and refuses bad messages cleanly."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import Group, User, update_last_login
+from django.test import Client
+from django.urls import reverse
+
+from dealer_assist.asgi import application
+from games import services
+from games.live_rights import CLOSE_REVOKED
+from games.models import Round
+from tests.conftest import OPENING
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@sync_to_async
+def logged_in_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+async def open_table(table, client: Client) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.id}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.receive_from(timeout=5)  # the state on connect
+    return communicator
+
+
+async def started(table, dealer) -> Round:
+    return await sync_to_async(services.round_start)(table_id=table.id, user=dealer)
+
+
+async def closed_with(communicator) -> int | None:
+    """The close code the server sent next (None if it sent something else)."""
+    output = await communicator.receive_output(timeout=5)
+    await communicator.disconnect()  # what the browser answers; the consumer then ends
+    return output.get("code") if output["type"] == "websocket.close" else None
+
+
+async def events_of(rnd) -> list:
+    return await sync_to_async(lambda: list(rnd.events.values_list("seq", "action")))()
+
+
+def wager(rnd, seq=0) -> str:
+    return json.dumps({"round": rnd.id, "seq": seq, "action": OPENING[0]})
+
+
+# -- rights change while the socket is open ------------------------------------------------------
+
+async def test_logging_out_closes_the_sessions_socket(cast, table, caplog):
+    client = await logged_in_client(cast["dealer"])
+    tablet = await open_table(table, client)
+    await sync_to_async(client.post)(reverse("logout"))
+    assert await closed_with(tablet) == CLOSE_REVOKED
+    assert '"event": "socket_closed"' in caplog.text and '"user": "dealer"' in caplog.text
+
+
+async def test_deactivating_the_account_closes_its_sockets(cast, table):
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    dealer = cast["dealer"]
+    dealer.is_active = False
+    await sync_to_async(dealer.save)()
+    assert await closed_with(tablet) == CLOSE_REVOKED
+
+
+async def test_changing_the_password_closes_the_other_sessions_sockets(cast, table):
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    dealer = cast["dealer"]
+    dealer.set_password("a new one")
+    await sync_to_async(dealer.save)()
+    assert await closed_with(tablet) == CLOSE_REVOKED
+
+
+async def test_removing_the_last_role_closes_the_socket(cast, table):
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    await sync_to_async(lambda: Group.objects.get(name="dealer").user_set.remove(cast["dealer"]))()
+    assert await closed_with(tablet) == CLOSE_REVOKED
+
+
+async def test_a_socket_whose_rights_are_unchanged_stays_open(cast, table):
+    client = await logged_in_client(cast["dealer"])
+    tablet = await open_table(table, client)
+    # Another user's change, and this user's own login elsewhere (only last_login moves).
+    await sync_to_async(lambda: Group.objects.get(name="dealer").user_set.remove(cast["dealer2"]))()
+    await sync_to_async(update_last_login)(None, cast["dealer"])
+    assert await tablet.receive_nothing(timeout=1)
+    await tablet.disconnect()
+
+
+async def test_every_action_rechecks_the_session_even_without_a_signal(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    # A change no signal reports (a raw update): the action itself must notice.
+    await sync_to_async(User.objects.filter(pk=cast["dealer"].pk).update)(is_active=False)
+    await tablet.send_to(text_data=wager(rnd))
+    assert await closed_with(tablet) == CLOSE_REVOKED
+    assert await events_of(rnd) == []
+
+
+async def test_every_action_uses_the_roles_as_they_are_now(cast, table):
+    rnd = await started(table, cast["dealer"])
+    dealer = cast["dealer"]
+    await sync_to_async(lambda: dealer.groups.add(Group.objects.get(name="floorperson")))()
+    tablet = await open_table(table, await logged_in_client(dealer))
+    # The dealer role disappears without a signal; the floorperson role keeps the socket open.
+    await sync_to_async(User.groups.through.objects.filter(user=dealer, group__name="dealer").delete)()
+    await tablet.send_to(text_data=wager(rnd))
+    assert "Only a dealer" in json.loads(await tablet.receive_from(timeout=5))["refused"]
+    assert await events_of(rnd) == []
+    await tablet.disconnect()
+
+
+# -- what a message must carry ---------------------------------------------------------------------
+
+async def test_an_action_without_a_sequence_number_is_refused(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    await tablet.send_to(text_data=json.dumps({"round": rnd.id, "action": OPENING[0]}))
+    assert "no sequence number" in json.loads(await tablet.receive_from(timeout=5))["refused"]
+    assert await events_of(rnd) == []
+    await tablet.disconnect()
+
+
+async def test_twenty_identical_messages_make_one_event(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    for _ in range(20):
+        await tablet.send_to(text_data=wager(rnd))
+    refusals = 0
+    for _ in range(19):  # the pushes of the one applied change may come in between
+        while "refused" not in (reply := await tablet.receive_from(timeout=5)):
+            assert 'id="table-state"' in reply
+        refusals += "moved on" in json.loads(reply)["refused"]
+    assert refusals == 19
+    assert [seq for seq, _ in await events_of(rnd)] == [1]
+    await tablet.disconnect()
+
+
+@pytest.mark.parametrize("message, named", [
+    ("not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('"hello"', "must be a JSON object"),
+    ('{"round": "1x", "seq": 0, "action": {"type": "deal"}}', "round must be a whole number"),
+    ('{"round": true, "seq": 0, "action": {"type": "deal"}}', "round must be a whole number"),
+    ('{"round": "ROUND", "seq": "0.5", "action": {"type": "deal"}}', "seq must be a whole number"),
+    ('{"round": "ROUND", "seq": "\u0661", "action": {"type": "deal"}}', "seq must be a whole number"),
+    ('{"round": "ROUND", "seq": 0, "action": [1]}', "must be an object with a type"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "deal"}, "extra": 1}', "unknown keys"),
+    ('{"round": "ROUND", "action": {"type": "approve", "approval": true}}', "approval must be a whole number"),
+    ('{"round": 99999999, "seq": 0, "action": {"type": "no_more_bets"}}', "not a round of this table"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "kind": ["x"]}}', "Unknown irregularity"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "place_wager", "padding": "' + "x" * 9000 + '"}}',
+     "at most 8192"),
+])
+async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, table, message, named):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    await tablet.send_to(text_data=message.replace('"ROUND"', str(rnd.id)))
+    assert named in json.loads(await tablet.receive_from(timeout=5))["refused"]
+    assert await events_of(rnd) == []
+    # The socket is still open and still works.
+    await tablet.send_to(text_data=wager(rnd))
+    assert 'data-seq="1"' in await tablet.receive_from(timeout=5)
+    await tablet.disconnect()
+
+
+# -- the security log ------------------------------------------------------------------------------
+
+def security_events(caplog, name: str) -> list[dict]:
+    records = [json.loads(r.getMessage()) for r in caplog.records if r.name == "dealer_assist.security"]
+    return [record for record in records if record["event"] == name]
+
+
+async def test_role_refusals_over_the_socket_are_logged(cast, table, caplog):
+    rnd = await started(table, cast["dealer"])
+    floor = await open_table(table, await logged_in_client(cast["floor"]))
+    await floor.send_to(text_data=wager(rnd))
+    assert "Only a dealer" in json.loads(await floor.receive_from(timeout=5))["refused"]
+    (refusal,) = security_events(caplog, "role_refused")
+    assert (refusal["user"], refusal["path"]) == ("floor", f"/ws/tables/{table.id}/")
+    assert "Only a dealer" in refusal["reason"]
+    await floor.disconnect()
+
+
+async def test_a_socket_refused_for_its_roles_is_logged(cast, table, caplog):
+    client = await logged_in_client(cast["stranger"])
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+    communicator = WebsocketCommunicator(application, "/ws/pit/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+    (refusal,) = security_events(caplog, "role_refused")
+    assert (refusal["user"], refusal["needs"]) == ("stranger", ["floorperson", "supervisor"])
