@@ -118,11 +118,29 @@ TEMPLATES = [
 # --- Database ---------------------------------------------------------------------------
 
 # DATABASE_URL (postgres://user:password@host:5432/name) selects PostgreSQL; without it, SQLite.
-# Connections are not kept between requests by default: under ASGI Django's documentation
-# says to disable persistent connections (each request may run on a different thread).
+# On PostgreSQL each server process keeps a pool of connections (Django's native pool, over
+# psycopg-pool) of at most DB_POOL_SIZE; 0 turns the pool off.  Under ASGI each request may run
+# on another thread, so Django's persistent connections (CONN_MAX_AGE) do not help there and a
+# pool refuses them: Django "closes" a connection after each request, and channels'
+# database_sync_to_async after each call (close_old_connections), which with a pool hands it
+# back instead of closing it.  Without a pool, DB_CONN_MAX_AGE keeps the old behaviour.
 DATABASE_URL = envstr("DATABASE_URL")
+DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
+DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
+if DB_POOL_SIZE < 0:
+    raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0))}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DB_CONN_MAX_AGE)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE:
+        if DB_CONN_MAX_AGE:
+            raise ImproperlyConfigured("DB_CONN_MAX_AGE must be 0 when DB_POOL_SIZE is set: the pool keeps "
+                                       "the connections (set DB_POOL_SIZE=0 to use persistent connections)")
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            # A request waits this long for a free connection before it fails.
+            "timeout": envint("DB_POOL_TIMEOUT", 10),
+        }
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
 
@@ -144,6 +162,14 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# The cache holds the latest render of each table and of the pit (games.push), which every
+# server process must see: Redis when REDIS_URL is set, this process's memory otherwise.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "dealer-assist"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Authentication -----------------------------------------------------------------------
 
