@@ -31,7 +31,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.template.loader import render_to_string
 
@@ -48,6 +48,11 @@ CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when
 
 TABLE_TEMPLATE = "games/table.html#table-state"
 PIT_TEMPLATE = "games/pit.html#pit-state"
+
+# One cache client for the whole process.  ``django.core.cache.cache`` is one per thread and
+# per request under ASGI, and each new Redis client opens a new connection: that alone cost
+# more than the render.  The Redis client's connection pool is thread-safe.
+cache = caches.create_connection("default")
 
 # What this thread rendered last, per table: the view that made the change answers with it
 # without a round trip to the cache (and even if the cache is down).
