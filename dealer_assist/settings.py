@@ -130,7 +130,10 @@ DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
 if DB_POOL_SIZE < 0:
     raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DB_CONN_MAX_AGE)}
+    # Health checks: a connection that PostgreSQL dropped (a restart) is replaced when it is
+    # taken from the pool (or reused), instead of failing the request that gets it.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DB_CONN_MAX_AGE,
+                                                  conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE:
         if DB_CONN_MAX_AGE:
             raise ImproperlyConfigured("DB_CONN_MAX_AGE must be 0 when DB_POOL_SIZE is set: the pool keeps "

@@ -38,6 +38,37 @@ async def test_requests_take_their_connection_from_the_pool(cast, table):
     await sync_to_async(lambda: connection.close())()  # this test's own, so that the test database can be dropped
 
 
+@pytest.fixture
+def fixtures_backend(cast, table) -> int:
+    """The backend of the connection the fixtures use (and tear down with)."""
+    connection.ensure_connection()
+    return connection.connection.info.backend_pid
+
+
+async def test_a_connection_postgresql_dropped_is_replaced_not_served(cast, table, fixtures_backend):
+    cookie = await session_cookie(cast["dealer"])
+
+    async def get() -> int:
+        request = HttpCommunicator(application, "GET", f"/tables/{table.id}/state/",
+                                   headers=[(b"host", b"testserver"), (b"cookie", cookie)])
+        status = (await request.get_response())["status"]
+        await request.wait(5)
+        return status
+
+    assert await get() == 200
+
+    def drop_the_others():
+        with connection.cursor() as cursor:  # as a PostgreSQL restart does to the pooled connections
+            cursor.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), %s)",
+                           [fixtures_backend])
+            return cursor.fetchone()[0]
+
+    assert await sync_to_async(drop_the_others)() >= 1
+    assert [await get() for _ in range(3)] == [200, 200, 200]
+    await sync_to_async(lambda: connection.close())()
+
+
 def test_a_pool_refuses_persistent_connections(monkeypatch):
     import importlib
 
