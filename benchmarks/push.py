@@ -10,7 +10,8 @@ of 127.0.0.1) on the benchmark's own database and Redis database (see common.py)
 spread over the servers.  One driver per table plays Texas Hold 'Em Bonus rounds through the
 POSTs the tablet's buttons send (it reads the next button from the fragment it is answered
 with): each seat's Ante and Bonus, then the first choice of every prompt and the first cards
-the picker offers.  ``--mode paced``: one action per table every ``--interval`` seconds;
+the picker offers.  ``--mode paced``: one action per table every ``--interval`` seconds, the tables' starts spread
+over one interval;
 ``--mode max``: each driver posts again as soon as it is answered.  Each driver stops after
 ``--actions`` actions, and everything after ``--timeout`` seconds.
 
@@ -223,9 +224,11 @@ async def open_page(table_id: int, port: int, session: str) -> tuple[dict, str, 
     return cookies, re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1), page
 
 
-async def drive(table_id: int, port: int, page: tuple[dict, str, str], args, actions: list, deadline: float) -> None:
+async def drive(table_id: int, port: int, page: tuple[dict, str, str], args, actions: list, deadline: float,
+                start_after: float = 0.0) -> None:
     cookies, token, fragment = page
     placed: set[int] = set()
+    await asyncio.sleep(start_after)
     for _ in range(args.actions):
         if time.perf_counter() > deadline:
             break
@@ -271,7 +274,10 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
     cpu = (common.cpu_seconds(server_pids), common.cpu_seconds(common.postgres_backends(database)))
     deadline = time.perf_counter() + args.timeout
     began = time.perf_counter()
-    await asyncio.gather(*(drive(table_id, ports[i % len(ports)], pages[i], args, actions, deadline)
+    # Paced tables start spread over one interval, as tables on a floor do: all in step, every
+    # action would arrive in one burst and wait for the others.
+    spread = args.interval / len(table_ids) if args.mode == "paced" else 0.0
+    await asyncio.gather(*(drive(table_id, ports[i % len(ports)], pages[i], args, actions, deadline, i * spread)
                            for i, table_id in enumerate(table_ids)))
     elapsed = time.perf_counter() - began
     await asyncio.sleep(args.grace)
