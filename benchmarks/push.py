@@ -127,7 +127,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_servers(count: int, log_dir: str) -> list[tuple[int, subprocess.Popen]]:
+def start_servers(count: int, log_dir: str, args) -> list[tuple[int, subprocess.Popen]]:
     env = common.server_environment()
     servers = []
     for n in range(count):
@@ -135,6 +135,7 @@ def start_servers(count: int, log_dir: str) -> list[tuple[int, subprocess.Popen]
         log = open(os.path.join(log_dir, f"daphne-{n}.log"), "w")  # noqa: SIM115 - kept open with the server
         launcher = os.environ.get("BENCH_DAPHNE", "").split() or ["-m", "daphne"]  # e.g. a profiling wrapper
         process = subprocess.Popen([sys.executable, *launcher, "-b", "127.0.0.1", "-p", str(port),
+                                    "--websocket_connect_timeout", str(args.connect_timeout),
                                     "dealer_assist.asgi:application"], cwd=common.BASE_DIR, env=env,
                                    stdout=log, stderr=subprocess.STDOUT)
         servers.append((port, process))
@@ -312,7 +313,8 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
                 tablet.received = []
         storm_began = time.perf_counter()
         opened = await asyncio.gather(*(tablet.open() for tablet in every), return_exceptions=True)
-        failures = sum(isinstance(outcome, Exception) for outcome in opened)
+        errors = [outcome for outcome in opened if isinstance(outcome, Exception)]
+        failures = len(errors)
         storm_deadline = storm_began + args.storm_timeout
         while time.perf_counter() < storm_deadline:
             if all(any(where >= current[t.table_id] for where, _ in t.received) for t in every):
@@ -320,6 +322,7 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
             await asyncio.sleep(0.05)
         settled = [min((at for where, at in t.received if where >= current[t.table_id]), default=None) for t in every]
         result["storm"] = {"sockets": len(every), "open_failures": failures,
+                           "first_error": repr(errors[0]) if errors else None,
                            "settled": sum(at is not None for at in settled),
                            "all_settled_s": (max(at for at in settled) - storm_began)
                            if all(at is not None for at in settled) else None,
@@ -341,6 +344,8 @@ def main() -> None:
     parser.add_argument("--grace", type=float, default=5, help="seconds to wait for the last pushes")
     parser.add_argument("--storm", action="store_true", help="then reopen every socket at once")
     parser.add_argument("--storm-timeout", type=float, default=60)
+    parser.add_argument("--connect-timeout", type=int, default=5,
+                        help="daphne's --websocket_connect_timeout (its default is 5 s)")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.tablets <= 6 or not 1 <= args.processes <= 4:
         parser.error("at most 200 tables, 6 tablets each and 4 server processes")
@@ -361,7 +366,7 @@ def main() -> None:
     import tempfile
 
     log_dir = tempfile.mkdtemp(prefix="bench-push-")
-    servers = start_servers(args.processes, log_dir)
+    servers = start_servers(args.processes, log_dir, args)
     pids = [process.pid for _, process in servers]
     database = common.DATABASE_URL.rsplit("/", 1)[1]
     load_before = common.load_average()
