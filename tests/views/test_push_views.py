@@ -44,3 +44,17 @@ def test_a_failed_push_does_not_fail_the_request(cast, table, monkeypatch, caplo
     assert response.status_code == 200 and 'data-seq="1"' in response.content.decode()
     assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(2, "ante", 1500)]
     assert "Push to table." in caplog.text and "Could not store the latest render" in caplog.text
+
+
+def test_a_tablet_that_shows_the_latest_state_is_told_so_and_one_behind_gets_it(cast, table):
+    client = Client()
+    client.force_login(cast["floor"])
+    url = reverse("table-state", args=[table.id])
+    assert client.get(url, {"round": "", "seq": "0"}).status_code == 204  # no round yet, as the tablet shows
+    dealer = Client()
+    dealer.force_login(cast["dealer"])
+    dealer.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+    behind = client.get(url, {"round": "", "seq": "0"})  # it missed the push of the new round
+    assert behind.status_code == 200 and f'data-round="{rnd.id}"' in behind.content.decode()
+    assert client.get(url, {"round": rnd.id, "seq": 0}).status_code == 204
