@@ -141,7 +141,7 @@ def sample_record() -> str:
     """A record the size a real Texas Hold 'Em Bonus round writes, built by the same code."""
     import json
 
-    from games.engine.procedure import Round as EngineRound
+    from games.engine.core import RoundState
     from games.engine.registry import game_for
     from games.engine.round_sheet import settlement_sheet, sheet_from_log
 
@@ -162,7 +162,7 @@ def sample_record() -> str:
         {"type": "close"},
     ]
     rules = {"bonus_paytable": "A"}
-    state = EngineRound.replay(game_for("texas-holdem-bonus"), rules, actions)
+    state = RoundState.replay(game_for("texas-holdem-bonus"), rules, actions)
     return json.dumps({"settlement": settlement_sheet(state),
                        "sheet": sheet_from_log("texas-holdem-bonus", rules, actions),
                        "page": {"lines": [line.as_dict() for line in state.lines]}})

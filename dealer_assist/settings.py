@@ -125,11 +125,32 @@ TEMPLATES = [
 # --- Database ---------------------------------------------------------------------------
 
 # DATABASE_URL (postgres://user:password@host:5432/name) selects PostgreSQL; without it, SQLite.
-# Connections are not kept between requests by default: under ASGI Django's documentation
-# says to disable persistent connections (each request may run on a different thread).
+# On PostgreSQL each server process keeps a pool of connections (Django's native pool, over
+# psycopg-pool) of at most DB_POOL_SIZE; 0 turns the pool off.  Under ASGI each request may run
+# on another thread, so Django's persistent connections (CONN_MAX_AGE) do not help there and a
+# pool refuses them: Django "closes" a connection after each request, and channels'
+# database_sync_to_async after each call (close_old_connections), which with a pool hands it
+# back instead of closing it.  Without a pool, DB_CONN_MAX_AGE keeps the old behaviour.
 DATABASE_URL = envstr("DATABASE_URL")
+DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
+DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
+if DB_POOL_SIZE < 0:
+    raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0))}
+    # Health checks: a connection that PostgreSQL dropped (a restart) is replaced when it is
+    # taken from the pool (or reused), instead of failing the request that gets it.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DB_CONN_MAX_AGE,
+                                                  conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE:
+        if DB_CONN_MAX_AGE:
+            raise ImproperlyConfigured("DB_CONN_MAX_AGE must be 0 when DB_POOL_SIZE is set: the pool keeps "
+                                       "the connections (set DB_POOL_SIZE=0 to use persistent connections)")
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            # A request waits this long for a free connection before it fails.
+            "timeout": envint("DB_POOL_TIMEOUT", 10),
+        }
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
 
@@ -138,27 +159,40 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Channel layer ----------------------------------------------------------------------
 
 # REDIS_URL (redis://host:6379/0) selects the Redis channel layer, which every server process
-# shares; without it, the in-memory layer, which only works inside a single process.
+# shares; without it, the in-memory layer, which only works inside a single process.  The
+# publish/subscribe flavour: a push to a table is published once and each server process,
+# subscribed once to the groups its sockets joined, hands it to them itself.  The list-based
+# layer queues one copy per socket, all in one list per process and capped at 100 messages:
+# at 25 actions a second over 10 tables its pushes fell seconds behind and some were dropped.
+# Both deliver at most once; PostgreSQL holds the truth and tablets catch up by their seq.
 REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://")
-    # Each socket waits for its messages with a blocking BZPOPMIN of 5 s (channels_redis's
-    # brpop_timeout), but redis-py's default socket_timeout is also 5 s: the read then times out
-    # now and then on an idle socket, which the server closes with 1011.  The socket timeout must
-    # outlast the blocking read; the health check and TCP keepalive notice a dead Redis instead.
+    # An idle connection must never be timed out by redis-py itself: its default socket_timeout
+    # (5 s) equals the list-based layer's blocking read, which closed idle sockets with 1011.  The
+    # publish/subscribe layer polls briefly instead, but the same settings keep any blocking read
+    # inside the timeout; the health check and TCP keepalive notice a dead Redis instead.
     REDIS_HOST = {"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5,
                   "health_check_interval": 30}
     if not REDIS_URL.startswith("unix://"):
         REDIS_HOST["socket_keepalive"] = True  # a TCP option; Unix sockets do not take it
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_HOST]},
         },
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# The cache holds the latest render of each table and of the pit (games.push), which every
+# server process must see: Redis when REDIS_URL is set, this process's memory otherwise.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "dealer-assist"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Authentication -----------------------------------------------------------------------
 

@@ -1,38 +1,58 @@
 """Websockets: authenticate, join the table's (or the pit's) group, and forward.
 
-Every change is pushed as the re-rendered fragment, so a tablet always shows the state as
-PostgreSQL has it; the channel layer only says that something changed.  A tablet that
-reconnects is sent the current state at once.  Actions may also arrive over the socket;
-they go through the same services, with the same role checks, as the pages' POSTs.
+Every change arrives already rendered, once per role variant, in the group message
+(``games.push``): a consumer picks its variant and sends it, with no database work, unless it
+is not newer than what it sent last (messages from several server processes can arrive out of
+order).  A tablet that connects or reconnects is sent the latest render from the cache.
+Actions may also arrive over the socket; they go through the same services, with the same role
+checks, as the pages' POSTs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.template.loader import render_to_string
 
-from games import roles, selectors, services
+from games import push, roles, services
 from games.engine.core import Refused
 from games.inputs import parse_socket_message
 from games.live_rights import LiveRightsMixin
 from games.models import Round, Table
 
+# The latest-render look-ups under way in this process, per table (None: the pit).  A reconnect
+# storm (every tablet of the floor at once) then costs one look-up, and at most one render, per
+# table rather than one per socket.
+_lookups: dict[int | None, asyncio.Future] = {}
+
+
+async def _latest(table_id: int | None) -> dict | None:
+    lookup = _lookups.get(table_id)
+    if lookup is None:
+        find = push.current_pit if table_id is None else lambda: push.current_table(table_id)
+        lookup = asyncio.ensure_future(database_sync_to_async(find)())
+        _lookups[table_id] = lookup
+        lookup.add_done_callback(lambda _: _lookups.pop(table_id, None))
+    return await asyncio.shield(lookup)
+
 
 class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
+    last: tuple = (-1, -1, -1)  # (round, seq, stamp) of the state this socket sent last
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         if not await database_sync_to_async(self._allowed)(user):
             await self.rights_refuse_connect()
             return
+        self.variant = push.variant_of(user)  # the roles are already read by _allowed
         self.group = services.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
-        await self.send_state()
+        await self.send_latest()
 
     def _allowed(self, user) -> bool:
         return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
@@ -42,16 +62,18 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
 
-    async def table_changed(self, event: dict) -> None:
-        await self.send_state()
+    async def send_latest(self) -> None:
+        payload = await _latest(self.table_id)
+        if payload is not None:
+            await self.table_state(payload)
 
-    async def send_state(self, error: str = "") -> None:
-        await self.send(text_data=await database_sync_to_async(self._render)(error))
-
-    def _render(self, error: str) -> str:
-        table = Table.objects.get(pk=self.table_id)
-        context = selectors.table_state(table, self.scope["user"], error=error)
-        return render_to_string("games/table.html#table-state", context)
+    async def table_state(self, event: dict) -> None:
+        """A change, rendered: forward this tablet's variant unless it is not newer than the last sent."""
+        position = push.order(event)
+        if position <= self.last:
+            return
+        self.last = position
+        await self.send(text_data=event["html"][self.variant])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """An action sent over the socket: ``{"round": id, "seq": n, "action": {...}}``, acted on
@@ -75,6 +97,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
 class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     group = services.PIT_GROUP
     socket_roles = frozenset({roles.FLOORPERSON, roles.SUPERVISOR})
+    last = -1  # the stamp of the render this socket sent last
 
     async def connect(self) -> None:
         user_roles = await database_sync_to_async(roles.roles_of)(self.scope.get("user"))
@@ -84,13 +107,16 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
-        await self.pit_changed({})
+        payload = await _latest(None)
+        if payload is not None:
+            await self.pit_state(payload)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
 
-    async def pit_changed(self, event: dict) -> None:
-        html = await database_sync_to_async(
-            lambda: render_to_string("games/pit.html#pit-state", selectors.pit_state()))()
-        await self.send(text_data=html)
+    async def pit_state(self, event: dict) -> None:
+        if event["stamp"] <= self.last:
+            return
+        self.last = event["stamp"]
+        await self.send(text_data=event["html"])

@@ -2,7 +2,10 @@
 
 ``RoundEvent`` is the source of truth: the engine rebuilds a round by replaying it.  Wagers,
 settlement lines and approvals are materialised from the replay in the same transaction, so
-that the pit page and the history can query them; they are never edited by hand.
+that the pit page and the history can query them; they are never edited by hand.  Each is a
+stable row named by its natural key (a wager by seat, hand and wager; a line also by the stage
+that settled it; an approval by its number), updated in place when the engine's record changes,
+so that another row can point at it.
 """
 
 from django.conf import settings
@@ -113,11 +116,14 @@ class RoundEvent(models.Model):
 class Wager(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="wagers")
     seat = models.PositiveSmallIntegerField()
+    hand_no = models.PositiveSmallIntegerField(default=1)  # which of the seat's hands (a split makes a second)
     wager = models.CharField(max_length=40)
     amount = models.BigIntegerField()  # cents
 
     class Meta:
         ordering = ["round", "seat", "id"]
+        constraints = [models.UniqueConstraint(fields=["round", "seat", "hand_no", "wager"],
+                                               name="unique_wager_per_hand")]
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.seat} {self.wager}"
@@ -127,7 +133,11 @@ class SettlementLine(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lines")
     position = models.PositiveIntegerField()  # settlement order
     seat = models.PositiveSmallIntegerField()
+    hand_no = models.PositiveSmallIntegerField(default=1)
     wager = models.CharField(max_length=40)
+    # "settle" when the seat's settlement decided it, "decision" when a decision did (a fold, a
+    # pulled bet): the same wager can have one line of each.
+    stage = models.CharField(max_length=10, default="settle")
     stake = models.BigIntegerField()
     outcome = models.CharField(max_length=10)
     amount = models.BigIntegerField()
@@ -139,6 +149,8 @@ class SettlementLine(models.Model):
 
     class Meta:
         ordering = ["round", "position"]
+        constraints = [models.UniqueConstraint(fields=["round", "seat", "hand_no", "wager", "stage"],
+                                               name="unique_line_per_wager_and_stage")]
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.seat} {self.wager}: {self.outcome}"

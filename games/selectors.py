@@ -20,8 +20,8 @@ from games.engine.core import RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, Round, Table
-from games.services import engine_round
+from games.models import Approval, Round, SettlementLine, Table
+from games.replay import engine_round
 
 DEALING_LABELS = {
     "manual_shoe": "Dealt from a manual shoe",
@@ -56,16 +56,29 @@ def current_round(table: Table) -> Round | None:
     return table.rounds.filter(status=Round.Status.OPEN).first() or table.rounds.order_by("-number").first()
 
 
+def role_flags(user) -> dict[str, bool]:
+    """What the user's roles show on the table.  A user who holds the dealer role sees the
+    dealer's screen, whatever else they hold (they decide approvals from the pit); otherwise a
+    floorperson or supervisor sees the floor's screen.  These are the only two variants a table
+    is rendered in, so a change is rendered twice at most, whoever is watching."""
+    user_roles = roles.roles_of(user)
+    is_dealer = roles.DEALER in user_roles
+    return {"is_dealer": is_dealer, "is_floor": not is_dealer and bool(user_roles & {roles.FLOORPERSON,
+                                                                                     roles.SUPERVISOR})}
+
+
 def table_state(table: Table, user, *, error: str = "") -> dict[str, Any]:
     """Everything the table fragment shows, for this user's roles."""
-    user_roles = roles.roles_of(user)
+    return {**table_context(table, error=error), **role_flags(user)}
+
+
+def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
+    """Everything the table fragment shows, the same for everyone (no role, no user)."""
     rnd = current_round(table)
     context: dict[str, Any] = {
         "table": table,
         "game": table.game_engine,
         "round": rnd,
-        "is_dealer": roles.DEALER in user_roles,
-        "is_floor": bool(user_roles & {roles.FLOORPERSON, roles.SUPERVISOR}),
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
         "dealing": DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
@@ -174,11 +187,18 @@ def pending_approvals() -> QuerySet[Approval]:
 
 
 def pit_state() -> dict[str, Any]:
-    items = []
-    for approval in pending_approvals():
-        lines = list(approval.round.lines.filter(seat=approval.seat)) if approval.seat else []
-        items.append({"approval": approval, "lines": lines})
-    return {"items": items, "tables": Table.objects.all()}
+    """The pending approvals, each with the lines of the seat it is about: three queries,
+    however many approvals wait."""
+    approvals = list(pending_approvals())
+    lines: dict[tuple[int, int], list[SettlementLine]] = {}
+    seats = {(approval.round_id, approval.seat) for approval in approvals if approval.seat}
+    if seats:
+        for line in SettlementLine.objects.filter(round_id__in={round_id for round_id, _ in seats}):
+            if (line.round_id, line.seat) in seats:
+                lines.setdefault((line.round_id, line.seat), []).append(line)
+    items = [{"approval": approval, "lines": lines.get((approval.round_id, approval.seat), [])}
+             for approval in approvals]
+    return {"items": items, "tables": list(Table.objects.all())}
 
 
 # -- history ---------------------------------------------------------------------------------------

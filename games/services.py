@@ -1,9 +1,13 @@
 """The only code that changes the database.
 
-Each command runs in one transaction, locks the round (or table) row, replays the round's
-log through the engine, applies the action, appends it to the log and refreshes the
-materialised wagers, settlement lines and approvals.  The change is broadcast to every tablet
-of the table only after the transaction commits.
+Each command runs in one transaction, locks the round (or table) row, rebuilds the round's
+state (from the per-process cache when it holds the round's current seq, otherwise by replaying
+its log), applies the action and appends it to the log.  Only what the action can have changed
+is written: the round row's changed columns, and the wagers, settlement lines and approvals
+whose engine records differ from before the tap, as stable rows keyed by their natural key
+(updated in place, inserted when new, deleted only when the engine no longer has them).  The
+change is rendered and pushed to the table's tablets (and to the pit when an approval changed)
+only after the transaction commits (``games.push``).
 """
 
 from __future__ import annotations
@@ -12,12 +16,10 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import roles
+from games import push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
 from games.engine.registry import game_for
@@ -28,37 +30,18 @@ logger = logging.getLogger(__name__)
 
 STUB_COUNT_EVERY = 5  # rounds, § 647a.8(f)
 
+# Kept here for the callers that rebuild a round (views, tests); the cache lives in games.replay.
+engine_round = replay.engine_round
+table_group = push.table_group
+PIT_GROUP = push.PIT_GROUP
+
 
 class NotAllowed(Refused):
     """The user's role does not allow this action."""
 
 
-def table_group(table_id: int) -> str:
-    return f"table.{table_id}"
-
-
-PIT_GROUP = "pit"
-
-
-def engine_round(rnd: Round, events: Sequence[Mapping[str, Any]] | None = None) -> RoundState:
-    """Rebuild the engine's state of a round from its log."""
-    if events is None:
-        events = [event.action for event in rnd.events.order_by("seq")]
-    return RoundState.replay(game_for(rnd.game), rnd.rules, events, shoe_order=rnd.shoe_order)
-
-
-def _broadcast(table_id: int, round_id: int, seq: int) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "table.changed", "table": table_id, "round": round_id, "seq": seq}
-    async_to_sync(layer.group_send)(table_group(table_id), message)
-    async_to_sync(layer.group_send)(PIT_GROUP, {"type": "pit.changed", "table": table_id})
-
-
-def _on_commit_broadcast(rnd: Round) -> None:
-    table_id, round_id, seq = rnd.table_id, rnd.id, rnd.seq
-    transaction.on_commit(lambda: _broadcast(table_id, round_id, seq))
+def _on_commit_push(table_id: int, *, pit: bool = False) -> None:
+    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit))
 
 
 @transaction.atomic
@@ -76,7 +59,7 @@ def round_start(*, table_id: int, user) -> Round:
     shoe_order = Shoe(game.deck.cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
                                shoe_order=shoe_order, dealer=user)
-    _on_commit_broadcast(rnd)
+    _on_commit_push(table.id)
     return rnd
 
 
@@ -103,8 +86,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if expected_seq is not None and expected_seq != rnd.seq:
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
-    state = engine_round(rnd)
-    before = {approval.id: approval.status for approval in state.approvals}
+    before = engine_round(rnd)
+    state = before
     for action in actions:
         state = _apply(state, action)
     now = timezone.now()
@@ -116,17 +99,24 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         ])
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
+    changed = ["seq"]
     rnd.seq += len(actions)
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
         rnd.closed_at = now
+        changed += ["status", "closed_at"]
         _count_round_for_stub(rnd)
         from games import history  # here: history reads through selectors, which import this module
 
         history.record_round(rnd, state)
-    _materialise(rnd, state, user, before, now)
-    rnd.save()
-    _on_commit_broadcast(rnd)
+    _write_wagers(rnd, before, state)
+    if _write_lines(rnd, before, state):
+        changed += ["total_paid", "total_collected"]
+    approvals_changed = _write_approvals(rnd, before, state, user, now)
+    rnd.save(update_fields=changed)
+    round_id, seq = rnd.id, rnd.seq
+    transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
+    _on_commit_push(rnd.table_id, pit=approvals_changed)
     return rnd
 
 
@@ -160,31 +150,100 @@ def _count_round_for_stub(rnd: Round) -> None:
     table.save(update_fields=["rounds_since_stub_count"])
 
 
-def _materialise(rnd: Round, state: RoundState, user, before: Mapping[int, str], now) -> None:
-    Wager.objects.filter(round=rnd).delete()
-    Wager.objects.bulk_create([
-        Wager(round=rnd, seat=seat.number, wager=wager, amount=amount)
-        for seat in state.seats.values() for wager, amount in seat.wagers.items()
-    ])
-    SettlementLine.objects.filter(round=rnd).delete()
-    SettlementLine.objects.bulk_create([
-        SettlementLine(round=rnd, position=position, seat=line.seat, wager=line.wager, stake=line.stake,
-                       outcome=line.outcome, amount=line.amount, odds=line.odds, section=line.section,
-                       hand=line.hand[:200], note=line.note[:300], stake_collected=line.stake_collected)
+# -- stable rows ---------------------------------------------------------------------------------
+# The rows mirror the engine's records.  Diffing the state before the tap with the state after
+# it says which rows can have changed without reading them: most taps change none.
+
+def _wagers_of(state: RoundState) -> dict[tuple[int, int, str], int]:
+    return {(seat.number, hand.number, wager): amount for seat in state.seats.values() for hand in seat.hands
+            for wager, amount in hand.wagers.items()}
+
+
+def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
+    old, new = _wagers_of(before), _wagers_of(after)
+    if old == new:
+        return
+    gone = [key for key in old if key not in new]
+    for seat, hand_no, wager in gone:
+        Wager.objects.filter(round=rnd, seat=seat, hand_no=hand_no, wager=wager).delete()
+    for key, amount in new.items():
+        if key in old and old[key] != amount:
+            seat, hand_no, wager = key
+            Wager.objects.filter(round=rnd, seat=seat, hand_no=hand_no, wager=wager).update(amount=amount)
+    Wager.objects.bulk_create([Wager(round=rnd, seat=seat, hand_no=hand_no, wager=wager, amount=amount)
+                               for (seat, hand_no, wager), amount in new.items() if (seat, hand_no, wager) not in old])
+
+
+LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected")
+
+
+def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, Any]]:
+    return {
+        (line.seat, line.hand_no, line.wager, line.stage): {
+            "position": position, "stake": line.stake, "outcome": line.outcome, "amount": line.amount,
+            "odds": line.odds, "section": line.section, "hand": line.hand[:200], "note": line.note[:300],
+            "stake_collected": line.stake_collected,
+        }
         for position, line in enumerate(state.lines)
+    }
+
+
+def _write_lines(rnd: Round, before: RoundState, after: RoundState) -> bool:
+    """Upsert the settlement lines by (seat, hand, wager, stage); returns whether any changed.
+
+    A line keeps its row (and id) for as long as the engine lists it, whatever its outcome
+    becomes (a void turns a settled line into a returned one in place).  Only a line the engine
+    no longer lists is deleted: a refused payout takes the seat's settled lines away until its
+    cards are entered again, and the re-settled lines are new rows."""
+    old, new = _lines_of(before), _lines_of(after)
+    if old == new:
+        return False
+    gone = [key for key in old if key not in new]
+    if gone:
+        SettlementLine.objects.filter(pk__in=_line_ids(rnd, gone).values()).delete()
+    inserted = [key for key in new if key not in old]
+    changed = [key for key, values in new.items() if key in old and old[key] != values]
+    if changed:
+        ids = _line_ids(rnd, changed)
+        # A row the previous state had but the table lacks (written before lines had a stage)
+        # is inserted rather than lost.
+        inserted += [key for key in changed if key not in ids]
+        changed = [key for key in changed if key in ids]
+        SettlementLine.objects.bulk_update(
+            [SettlementLine(pk=ids[key], **new[key]) for key in changed],
+            [name for name in LINE_FIELDS if any(old[key][name] != new[key][name] for key in changed)])
+    SettlementLine.objects.bulk_create([
+        SettlementLine(round=rnd, seat=key[0], hand_no=key[1], wager=key[2], stage=key[3], **new[key])
+        for key in inserted
     ])
-    rnd.total_paid = sum(line.amount for line in state.lines if line.outcome in ("win", "capped"))
-    rnd.total_collected = sum(line.amount for line in state.lines if line.outcome == "lose")
-    existing = {approval.number: approval for approval in rnd.approvals.all()}
-    for approval in state.approvals:
-        row = existing.get(approval.id)
-        if row is None:
-            Approval.objects.create(round=rnd, number=approval.id, kind=approval.kind, seat=approval.seat,
-                                    reason=approval.reason, section=approval.section, note=approval.note,
-                                    requested_at=now)
-        elif before.get(approval.id) == "pending" and approval.status != "pending":
-            row.status, row.note, row.decided_by, row.decided_at = approval.status, approval.note, user, now
-            row.save()
+    rnd.total_paid = sum(line.amount for line in after.lines if line.outcome in ("win", "capped"))
+    rnd.total_collected = sum(line.amount for line in after.lines if line.outcome == "lose")
+    return True
+
+
+def _line_ids(rnd: Round, keys: list[tuple[int, int, str, str]]) -> dict[tuple[int, int, str, str], int]:
+    seats = {key[0] for key in keys}
+    wanted = set(keys)
+    rows = SettlementLine.objects.filter(round=rnd, seat__in=seats).values_list("seat", "hand_no", "wager", "stage",
+                                                                                  "pk")
+    return {row[:4]: row[4] for row in rows if row[:4] in wanted}
+
+
+def _write_approvals(rnd: Round, before: RoundState, after: RoundState, user, now) -> bool:
+    """Insert the approvals the tap requested and record the ones it decided; returns whether any did."""
+    was = {approval.id: approval.status for approval in before.approvals}
+    requested = [approval for approval in after.approvals if approval.id not in was]
+    decided = [approval for approval in after.approvals
+               if was.get(approval.id) == "pending" and approval.status != "pending"]
+    Approval.objects.bulk_create([
+        Approval(round=rnd, number=approval.id, kind=approval.kind, seat=approval.seat, reason=approval.reason,
+                 section=approval.section, note=approval.note, requested_at=now)
+        for approval in requested
+    ])
+    for approval in decided:
+        Approval.objects.filter(round=rnd, number=approval.id).update(
+            status=approval.status, note=approval.note, decided_by=user, decided_at=now)
+    return bool(requested or decided)
 
 
 def approval_decide(*, approval_id: int, user, approve: bool, note: str = "") -> Round:
@@ -208,4 +267,5 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
     game_for(table.game).validate_rules(rules)
     table.rules, table.training = dict(rules), training
     table.save(update_fields=["rules", "training"])
+    _on_commit_push(table.id, pit=True)
     return table

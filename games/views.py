@@ -15,7 +15,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import forms, logins, roles, selectors, services
+from games import forms, logins, push, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
@@ -56,9 +56,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 # -- the table ------------------------------------------------------------------------------------
 
-def _table_fragment(request: HttpRequest, table: Table, error: str = "", status: int = 200) -> HttpResponse:
+def _table_fragment(request: HttpRequest, table: Table, error: str = "", *, changed: bool = False) -> HttpResponse:
+    """The table's fragment: a refusal is drawn for this request alone; otherwise the answer is
+    the render the tablets are pushed (made once for the change, or the latest)."""
+    if not error:
+        html = push.table_html(table.id, request.user, changed=changed)
+        if html is not None:
+            return HttpResponse(html)
     context = selectors.table_state(table, request.user, error=error)
-    return render(request, "games/table.html#table-state", context, status=status)
+    return render(request, "games/table.html#table-state", context)
 
 
 @role_required(*ANY_ROLE)
@@ -69,7 +75,14 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @role_required(*ANY_ROLE)
 def table_fragment(request: HttpRequest, table_id: int) -> HttpResponse:
-    return _table_fragment(request, get_object_or_404(Table, pk=table_id))
+    """The table's state.  A tablet that says which round and seq it shows is answered 204 (no
+    content) when that is still the latest: the cheap check of a tablet that may have missed a push."""
+    table = get_object_or_404(Table, pk=table_id)
+    seen = request.GET.get("round", ""), request.GET.get("seq", "")
+    where = push.position(table.id)
+    if where is not None and seen == (str(where[0] or ""), str(where[1])):
+        return HttpResponse(status=204)
+    return _table_fragment(request, table)
 
 
 @require_POST
@@ -80,7 +93,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
         services.round_start(table_id=table.id, user=request.user)
     except Refused as refusal:
         return _table_fragment(request, table, str(refusal))
-    return _table_fragment(request, table)
+    return _table_fragment(request, table, changed=True)
 
 
 def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
@@ -125,7 +138,7 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
     except Refused as refusal:
         _log_if_not_allowed(request, refusal)
         return _table_fragment(request, rnd.table, str(refusal))
-    return _table_fragment(request, rnd.table)
+    return _table_fragment(request, rnd.table, changed=True)
 
 
 def _log_if_not_allowed(request: HttpRequest, refusal: Refused) -> None:
@@ -197,7 +210,9 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
         error = str(refusal)
     table = Table.objects.filter(rounds__approvals__pk=approval_id).first()
     if request.POST.get("from") == "table" and table is not None:
-        return _table_fragment(request, table, error)
+        return _table_fragment(request, table, error, changed=not error)
+    if not error and (pit := push.current_pit()) is not None:
+        return HttpResponse(pit["html"])
     return render(request, "games/pit.html#pit-state", {**selectors.pit_state(), "error": error})
 
 

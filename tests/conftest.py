@@ -90,6 +90,41 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Each test starts with no remembered render and no cached engine state: ids repeat
+    between runs of the suite, and the Redis cache outlives a run."""
+    from django.core.cache import cache
+
+    from games import replay
+
+    cache.clear()
+    replay.forget_all()
+    yield
+    replay.forget_all()
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the table renders (each makes every variant) and the pit renders of this process."""
+    from games import push
+
+    counts = {"table": 0, "pit": 0}
+    render_table, render_pit = push.render_table, push.render_pit
+
+    def counted_table(table_id):
+        counts["table"] += 1
+        return render_table(table_id)
+
+    def counted_pit():
+        counts["pit"] += 1
+        return render_pit()
+
+    monkeypatch.setattr(push, "render_table", counted_table)
+    monkeypatch.setattr(push, "render_pit", counted_pit)
+    return counts
+
+
 @pytest.fixture
 def cast(db):
     """The fixed cast: two dealers, a floorperson, a supervisor, and a stranger with no role."""

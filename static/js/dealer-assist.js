@@ -79,3 +79,45 @@ document.addEventListener("submit", (event) => {
     flashPrompt();
   }
 }, true);
+
+// Whether this tablet is live: pushes arrive only while its websocket is open.  The htmx
+// websocket extension reconnects by itself, and the server then sends the current state.
+const setLive = (live) => {
+  document.querySelectorAll(".live-status").forEach((status) => {
+    status.dataset.live = live ? "1" : "0";
+    status.textContent = live ? "Live" : "Not live: reconnecting. The screen may be out of date.";
+  });
+};
+document.addEventListener("htmx:wsOpen", () => setLive(true));
+document.addEventListener("htmx:wsClose", () => setLive(false));
+document.addEventListener("htmx:wsError", () => setLive(false));
+
+// The table's current state over HTTP, unless the tablet already shows it (the server then
+// answers 204 and nothing is swapped) or the dealer is typing.
+const refreshState = () => {
+  const socket = document.getElementById("table-socket");
+  const state = document.getElementById("table-state");
+  if (!socket || !state || typing()) return;
+  const seen = new URLSearchParams({ round: state.dataset.round, seq: state.dataset.seq });
+  htmx.ajax("GET", `${socket.dataset.stateUrl}?${seen}`, { target: "#table-state", swap: "outerHTML" });
+};
+// Pushes are at most once (Redis only carries them; PostgreSQL holds the truth): a tablet that
+// missed one while the server could not push catches up here, by its round and sequence number.
+setInterval(() => { if (document.visibilityState === "visible") refreshState(); }, 30000);
+
+// A server or network error is said on screen, never ignored (htmx does not swap an error).
+const problem = document.getElementById("net-error");
+const say = (text) => { if (problem) { problem.textContent = text; problem.hidden = false; } };
+document.addEventListener("htmx:responseError", (event) => {
+  const status = event.detail.xhr.status;
+  say(status >= 500
+    ? `The server could not complete this (error ${status}). It may or may not have been recorded: the screen now shows the current state.`
+    : `The server refused this (error ${status}). Reload the page if it persists.`);
+  if (status >= 500) setTimeout(refreshState, 1000);
+});
+document.addEventListener("htmx:sendError", () => {
+  say("No connection to the server: this was not sent. Check the network, then try again.");
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful && problem) problem.hidden = true;
+});

@@ -1,0 +1,390 @@
+"""Push latency: from a dealer's POST until every tablet of the table shows the new state.
+
+    .venv/bin/python benchmarks/push.py --tables 10 --mode paced --actions 20
+    .venv/bin/python benchmarks/push.py --tables 50 --mode max --actions 20 --processes 2
+    .venv/bin/python benchmarks/push.py --tables 100 --mode paced --actions 10 --storm
+
+Starts ``--processes`` daphne servers (DEBUG=0, the production settings, each on a free port
+of 127.0.0.1) on the benchmark's own database and Redis database (see common.py), and opens
+``--tablets`` websockets per table, each with its own session and the Origin a browser sends,
+spread over the servers.  One driver per table plays Texas Hold 'Em Bonus rounds through the
+POSTs the tablet's buttons send (it reads the next button from the fragment it is answered
+with): each seat's Ante and Bonus, then the first choice of every prompt and the first cards
+the picker offers.  ``--mode paced``: one action per table every ``--interval`` seconds, the tables' starts spread
+over one interval;
+``--mode max``: each driver posts again as soon as it is answered.  Each driver stops after
+``--actions`` actions, and everything after ``--timeout`` seconds.
+
+Per action: the HTTP time, and for each tablet the time from sending the POST until it received
+that state or a newer one (a tablet that never does within the run counts as a missed push);
+p50/p95/p99/max in milliseconds, the servers' and PostgreSQL's CPU seconds while the drivers
+ran (PostgreSQL's: the backends alive at the end, pooled connections being long-lived).  ``--storm`` then
+closes every socket and opens them all again at once, and reports how long until every tablet
+had been sent the current state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from urllib.parse import urlencode
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+
+POSITION = re.compile(r'data-seq="(\d*)" data-round="(\d*)"')
+SEQ = re.compile(r'name="seq" value="(\d+)"')
+START = re.compile(r'hx-post="(/tables/\d+/start/)"')
+CHOICE = re.compile(r'<form hx-post="(/rounds/\d+/act/)"[^>]*>\s*<input type="hidden" name="seq" value="\d+">\s*'
+                    r'<input type="hidden" name="action" value="([^"]*)">')
+PICKER = re.compile(r'<form class="picker" hx-post="(/rounds/\d+/act/)"[^>]*data-needed="(\d+)">.*?'
+                    r'name="action" value=\'([^\']*)\'', re.S)
+FREE_CARD = re.compile(r'data-card="(\w\w)" (?!disabled)')
+WAGER_FORM = re.compile(r'<form class="seat-wagers" hx-post="(/rounds/\d+/act/)"[^>]*data-seat="(\d+)">')
+
+
+def position(text: str) -> tuple[int, int] | None:
+    found = POSITION.search(text)
+    if not found:
+        return None
+    return int(found.group(2) or 0), int(found.group(1) or 0)
+
+
+# -- a minimal HTTP/1.1 client (one connection per request, as the load is what is measured) -------
+
+async def request(port: int, method: str, path: str, cookies: dict[str, str], body: dict | None = None,
+                  headers: dict[str, str] | None = None) -> tuple[int, dict[str, list[str]], str]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = urlencode(body or {}, doseq=True).encode()
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
+             "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()), f"Origin: http://127.0.0.1:{port}",
+             f"Referer: http://127.0.0.1:{port}{path}"]
+    if body is not None:
+        lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    head, _, payload = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    found: dict[str, list[str]] = defaultdict(list)
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        found[name.strip().lower()].append(value.strip())
+    if "chunked" in ",".join(found.get("transfer-encoding", [])):
+        payload = _unchunk(payload)
+    return int(status_line.split()[1]), found, payload.decode(errors="replace")
+
+
+def _unchunk(data: bytes) -> bytes:
+    out = b""
+    while data:
+        size_line, _, rest = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out += rest[:size]
+        data = rest[size + 2:]
+    return out
+
+
+# -- the floor: sessions, servers, sockets --------------------------------------------------------
+
+def make_sessions(names: list[str]) -> list[str]:
+    """One session per tablet, as a login makes it."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+
+    users = {user.username: user for user in User.objects.filter(username__in=names)}
+    keys = []
+    for name in names:
+        user = users[name]
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        keys.append(session.session_key)
+    return keys
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_servers(count: int, log_dir: str, args) -> list[tuple[int, subprocess.Popen]]:
+    env = common.server_environment()
+    servers = []
+    for n in range(count):
+        port = free_port()
+        log = open(os.path.join(log_dir, f"daphne-{n}.log"), "w")  # noqa: SIM115 - kept open with the server
+        launcher = os.environ.get("BENCH_DAPHNE", "").split() or ["-m", "daphne"]  # e.g. a profiling wrapper
+        process = subprocess.Popen([sys.executable, *launcher, "-b", "127.0.0.1", "-p", str(port),
+                                    "--websocket_connect_timeout", str(args.connect_timeout),
+                                    "dealer_assist.asgi:application"], cwd=common.BASE_DIR, env=env,
+                                   stdout=log, stderr=subprocess.STDOUT)
+        servers.append((port, process))
+    deadline = time.monotonic() + 60
+    for port, process in servers:
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"daphne on port {port} did not start (see {log_dir})") from None
+                time.sleep(0.2)
+    return servers
+
+
+class Tablet:
+    def __init__(self, table_id: int, port: int, session: str):
+        self.table_id, self.port, self.session = table_id, port, session
+        self.received: list[tuple[tuple[int, int], float]] = []
+        self.socket = None
+        self.task = None
+
+    async def open(self) -> None:
+        import websockets
+
+        self.socket = await websockets.connect(
+            f"ws://127.0.0.1:{self.port}/ws/tables/{self.table_id}/", origin=f"http://127.0.0.1:{self.port}",
+            additional_headers={"Cookie": f"sessionid={self.session}"}, max_size=None, open_timeout=60)
+        self.task = asyncio.create_task(self.listen())
+
+    async def listen(self) -> None:
+        try:
+            async for message in self.socket:
+                where = position(message)
+                if where is not None:
+                    self.received.append((where, time.perf_counter()))
+        except Exception:  # noqa: S110 - a closed socket ends the listener; what it missed is counted
+            pass
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.task is not None:
+            await self.task
+
+    def first_at_or_after(self, where: tuple[int, int], since: float) -> float | None:
+        for seen, at in self.received:
+            if seen >= where and at >= since:
+                return at
+        return None
+
+
+# -- the dealer --------------------------------------------------------------------------------------
+
+def next_post(fragment: str, placed: set[int], seats: int) -> tuple[str, dict] | None:
+    """The POST the next button of this fragment sends, as the dealer would tap it."""
+    seq = SEQ.search(fragment)
+    wager_forms = WAGER_FORM.findall(fragment)
+    for url, seat in wager_forms:
+        if int(seat) <= seats and int(seat) not in placed:
+            placed.add(int(seat))
+            return url, {"seq": seq.group(1), "seat": seat, "wager": ["ante", "bonus"],
+                         "amount_ante": "10", "amount_bonus": "5"}
+    picker = PICKER.search(fragment)
+    if picker:
+        cards = FREE_CARD.findall(fragment[picker.start():])[:int(picker.group(2))]
+        return picker.group(1), {"seq": seq.group(1), "action": html.unescape(picker.group(3)),
+                                 "cards": " ".join(cards)}
+    choice = CHOICE.search(fragment)
+    if choice:
+        return choice.group(1), {"seq": seq.group(1), "action": html.unescape(choice.group(2))}
+    start = START.search(fragment)
+    if start:
+        placed.clear()
+        return start.group(1), {}
+    return None
+
+
+async def open_page(table_id: int, port: int, session: str) -> tuple[dict, str, str]:
+    """The dealer opens the table's page: the cookies and CSRF token its POSTs carry."""
+    cookies = {"sessionid": session}
+    status, headers, page = await request(port, "GET", f"/tables/{table_id}/", cookies)
+    for cookie in headers.get("set-cookie", []):
+        name, _, rest = cookie.partition("=")
+        cookies[name] = rest.split(";", 1)[0]
+    return cookies, re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1), page
+
+
+async def drive(table_id: int, port: int, page: tuple[dict, str, str], args, actions: list, deadline: float,
+                start_after: float = 0.0) -> None:
+    cookies, token, fragment = page
+    placed: set[int] = set()
+    await asyncio.sleep(start_after)
+    for _ in range(args.actions):
+        if time.perf_counter() > deadline:
+            break
+        tap = next_post(fragment, placed, args.seats)
+        if tap is None:
+            break
+        url, body = tap
+        began = time.perf_counter()
+        status, _, answer = await request(port, "POST", url, cookies, body,
+                                          {"X-CSRFToken": token, "HX-Request": "true"})
+        answered = time.perf_counter()
+        where = position(answer)
+        if status != 200 or where is None or 'class="error"' in answer:
+            actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": False,
+                            "status": status})
+            fragment = (await request(port, "GET", f"/tables/{table_id}/state/", cookies))[2]
+            continue
+        actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": True, "where": where})
+        fragment = answer
+        if args.mode == "paced":
+            await asyncio.sleep(max(0.0, args.interval - (time.perf_counter() - began)))
+
+
+# -- the run ------------------------------------------------------------------------------------------
+
+async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
+    tablets: dict[int, list[Tablet]] = {}
+    n = 0
+    for table_id in table_ids:
+        tablets[table_id] = []
+        for _ in range(args.tablets):
+            tablets[table_id].append(Tablet(table_id, ports[n % len(ports)], sessions[n]))
+            n += 1
+    every = [tablet for group in tablets.values() for tablet in group]
+    for batch in range(0, len(every), 50):
+        await asyncio.gather(*(tablet.open() for tablet in every[batch:batch + 50]))
+    await asyncio.sleep(1)
+
+    # The first tablet of each table is its dealer's: the driver posts with that session.
+    pages = await asyncio.gather(*(open_page(table_id, ports[i % len(ports)], tablets[table_id][0].session)
+                                   for i, table_id in enumerate(table_ids)))
+    actions: list[dict] = []
+    cpu = (common.cpu_seconds(server_pids), common.cpu_seconds(common.postgres_backends(database)))
+    deadline = time.perf_counter() + args.timeout
+    began = time.perf_counter()
+    # Paced tables start spread over one interval, as tables on a floor do: all in step, every
+    # action would arrive in one burst and wait for the others.
+    spread = args.interval / len(table_ids) if args.mode == "paced" else 0.0
+    await asyncio.gather(*(drive(table_id, ports[i % len(ports)], pages[i], args, actions, deadline, i * spread)
+                           for i, table_id in enumerate(table_ids)))
+    elapsed = time.perf_counter() - began
+    await asyncio.sleep(args.grace)
+    server_cpu = common.cpu_seconds(server_pids) - cpu[0]
+    postgres_cpu = common.cpu_seconds(common.postgres_backends(database)) - cpu[1]
+
+    http_ms, push_ms, missed = [], [], 0
+    for action in actions:
+        http_ms.append(1000 * action["http"])
+        if not action["ok"]:
+            continue
+        for tablet in tablets[action["table"]]:
+            at = tablet.first_at_or_after(action["where"], action["sent"])
+            if at is None:
+                missed += 1
+            else:
+                push_ms.append(1000 * (at - action["sent"]))
+    result = {"actions": len(actions), "refused_or_failed": sum(not a["ok"] for a in actions),
+              "actions_per_s": len(actions) / elapsed if elapsed else 0, "http_ms": common.percentiles(http_ms),
+              "push_ms": common.percentiles(push_ms), "pushes_missed": missed,
+              "pushes_expected": sum(a["ok"] for a in actions) * args.tablets,
+              "server_cpu_s": server_cpu, "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(actions)),
+              "postgres_cpu_s": postgres_cpu}
+
+    if args.storm:
+        await asyncio.gather(*(tablet.close() for tablet in every))
+        current = {}
+        for table_id, group in tablets.items():
+            last = max((where for where, _ in group[0].received), default=(0, 0))
+            current[table_id] = last
+            for tablet in group:
+                tablet.received = []
+        storm_began = time.perf_counter()
+        opened = await asyncio.gather(*(tablet.open() for tablet in every), return_exceptions=True)
+        errors = [outcome for outcome in opened if isinstance(outcome, Exception)]
+        failures = len(errors)
+        storm_deadline = storm_began + args.storm_timeout
+        while time.perf_counter() < storm_deadline:
+            if all(any(where >= current[t.table_id] for where, _ in t.received) for t in every):
+                break
+            await asyncio.sleep(0.05)
+        settled = [min((at for where, at in t.received if where >= current[t.table_id]), default=None) for t in every]
+        result["storm"] = {"sockets": len(every), "open_failures": failures,
+                           "first_error": repr(errors[0]) if errors else None,
+                           "settled": sum(at is not None for at in settled),
+                           "all_settled_s": (max(at for at in settled) - storm_began)
+                           if all(at is not None for at in settled) else None,
+                           "p50_s": common.percentiles([at - storm_began for at in settled if at is not None])}
+    await asyncio.gather(*(tablet.close() for tablet in every))
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--tablets", type=int, default=6)
+    parser.add_argument("--seats", type=int, default=3, help="seats that wager at each table")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--mode", choices=["paced", "max"], default="paced")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's actions when paced")
+    parser.add_argument("--actions", type=int, default=20, help="actions per table")
+    parser.add_argument("--timeout", type=float, default=180, help="the most the drivers run, in seconds")
+    parser.add_argument("--grace", type=float, default=5, help="seconds to wait for the last pushes")
+    parser.add_argument("--storm", action="store_true", help="then reopen every socket at once")
+    parser.add_argument("--storm-timeout", type=float, default=60)
+    parser.add_argument("--connect-timeout", type=int, default=5,
+                        help="daphne's --websocket_connect_timeout (its default is 5 s)")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 200 or not 1 <= args.tablets <= 6 or not 1 <= args.processes <= 4:
+        parser.error("at most 200 tables, 6 tablets each and 4 server processes")
+
+    common.setup_django()
+    common.create_database()
+    from django.core.management import call_command
+
+    call_command("collectstatic", "--noinput", verbosity=0)  # DEBUG=0 serves the manifest's files
+    table_ids, names = common.reset_floor(args.tables, args.tablets)
+    sessions = make_sessions(names)
+    import redis
+
+    redis.Redis.from_url(common.REDIS_URL).flushdb()  # this benchmark's Redis database only
+    from django.db import connections
+
+    connections.close_all()
+    import tempfile
+
+    log_dir = tempfile.mkdtemp(prefix="bench-push-")
+    servers = start_servers(args.processes, log_dir, args)
+    pids = [process.pid for _, process in servers]
+    database = common.DATABASE_URL.rsplit("/", 1)[1]
+    load_before = common.load_average()
+    try:
+        result = asyncio.run(run(args, table_ids, sessions, [port for port, _ in servers], pids, database))
+    finally:
+        for _, process in servers:
+            process.send_signal(signal.SIGTERM)
+        for _, process in servers:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    result.update({"tables": args.tables, "tablets": args.tablets, "processes": args.processes, "mode": args.mode,
+                   "load_average_before": load_before, "load_average_after": common.load_average(),
+                   "server_logs": log_dir})
+    print(json.dumps(result, indent=2, default=lambda v: round(v, 1) if isinstance(v, float) else str(v)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Render once, push HTML.
+
+After a change commits, the table's fragment is rendered once per role variant (the dealer's
+screen, and the floor's: ``selectors.role_flags``) from one read of the database, remembered in
+the cache (Redis when ``REDIS_URL`` is set, so every server process shares it) and sent, HTML
+and all, in one group message.  Consumers only pick their variant and forward it; they drop a
+message that is not newer than the last state they sent, by its position (round id, seq), with
+the render's time stamp breaking ties (a configuration change moves no round).  The pit is
+rendered and pushed the same way, only when an approval was requested or decided or a table's
+configuration changed.
+
+A tablet that connects gets the latest render from the cache, checked against the database's
+position of the table with one small query; a render that is missing or stale is redone once
+per table (and pushed to the whole table, since its tablets may have missed it too).
+
+Redis is only the messenger: PostgreSQL holds the truth.  If the cache or the channel layer
+fails after a commit, the failure is logged and the request still succeeds; tablets catch up
+when they reconnect or ask again with the position they show (``current_table``).
+
+Nothing per user is in a pushed fragment: the CSRF token comes from the page (base.html).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+import time
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.core.cache import caches
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.template.loader import render_to_string
+
+from games import selectors
+from games.models import Approval, Round, Table
+
+logger = logging.getLogger(__name__)
+
+DEALER, FLOOR = "dealer", "floor"
+VARIANTS = {DEALER: {"is_dealer": True, "is_floor": False}, FLOOR: {"is_dealer": False, "is_floor": True}}
+PIT_GROUP = "pit"
+PIT_KEY = "dealer-assist:pit"
+CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when a tablet opens it
+
+TABLE_TEMPLATE = "games/table.html#table-state"
+PIT_TEMPLATE = "games/pit.html#pit-state"
+
+# One cache client for the whole process.  ``django.core.cache.cache`` is one per thread and
+# per request under ASGI, and each new Redis client opens a new connection: that alone cost
+# more than the render.  The Redis client's connection pool is thread-safe.
+cache = caches.create_connection("default")
+
+# What this thread rendered last, per table: the view that made the change answers with it
+# without a round trip to the cache (and even if the cache is down).
+_here = threading.local()
+
+
+def table_group(table_id: int) -> str:
+    return f"table.{table_id}"
+
+
+def table_key(table_id: int) -> str:
+    return f"dealer-assist:table:{table_id}"
+
+
+def variant_of(user) -> str | None:
+    flags = selectors.role_flags(user)
+    return DEALER if flags["is_dealer"] else FLOOR if flags["is_floor"] else None
+
+
+def order(payload: dict[str, Any]) -> tuple[int, int, int]:
+    return payload["round"], payload["seq"], payload["stamp"]
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+def _position_query(table_id: int):
+    latest = Round.objects.filter(table=OuterRef("pk")).order_by("-number")
+    return (Table.objects.filter(pk=table_id)
+            .annotate(round_id=Subquery(latest.values("id")[:1]), round_seq=Subquery(latest.values("seq")[:1]))
+            .values("name", "game", "rules", "training", "round_id", "round_seq"))
+
+
+def _config(table: dict[str, Any]) -> str:
+    """A fingerprint of what the table's header shows besides the round."""
+    text = json.dumps([table["name"], table["game"], table["rules"], table["training"]], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def position(table_id: int) -> tuple[int, int, str] | None:
+    """Where the table is, as the database has it: (round id, seq, configuration), one query."""
+    row = _position_query(table_id).first()
+    if row is None:
+        return None
+    return row["round_id"] or 0, row["round_seq"] or 0, _config(row)
+
+
+def render_table(table_id: int) -> dict[str, Any]:
+    """The table's fragment in each variant, from one read of the database."""
+    stamp = time.time_ns()  # before the reads: a later stamp never shows an older state
+    table = Table.objects.get(pk=table_id)
+    context = selectors.table_context(table)
+    rnd = context["round"]
+    html = {variant: render_to_string(TABLE_TEMPLATE, {**context, **flags}) for variant, flags in VARIANTS.items()}
+    config = _config({"name": table.name, "game": table.game, "rules": table.rules, "training": table.training})
+    return {"table": table_id, "round": rnd.id if rnd else 0, "seq": rnd.seq if rnd else 0, "stamp": stamp,
+            "config": config, "html": html}
+
+
+def _remember(key: str, payload: dict[str, Any], order=order) -> None:
+    """Keep the newest render.  (Between the read and the write another process may store a
+    newer one; the window is a cache round trip, and the next change or reconnect repairs it.)"""
+    try:
+        current = cache.get(key)
+        if current is None or order(current) <= order(payload):
+            cache.set(key, payload, CACHE_SECONDS)
+    except Exception:
+        logger.exception("Could not store the latest render in the cache (%s)", key)
+
+
+def _send(group: str, message: dict[str, Any]) -> bool:
+    layer = get_channel_layer()
+    if layer is None:
+        return True
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        # The change is committed; the tablets catch up when they reconnect or check their position.
+        logger.exception("Push to %s failed; its tablets will catch up by their position", group)
+        return False
+    return True
+
+
+def publish_table(table_id: int) -> dict[str, Any] | None:
+    """Render the table, remember the render and push it to the table's tablets.  Never raises:
+    it runs after the change has committed, and the change stands whatever happens here."""
+    try:
+        payload = render_table(table_id)
+    except Exception:
+        logger.exception("Could not render table %s after a change", table_id)
+        return None
+    _remember(table_key(table_id), payload)
+    _send(table_group(table_id), {"type": "table.state", **payload})
+    return payload
+
+
+def table_changed(table_id: int, *, pit: bool = False) -> None:
+    """What a service runs when its transaction commits."""
+    if not hasattr(_here, "tables"):
+        _here.tables = {}
+    _here.tables.pop(table_id, None)
+    payload = publish_table(table_id)
+    if payload is not None:
+        _here.tables[table_id] = payload
+    if pit:
+        publish_pit()
+
+
+def rendered_here(table_id: int) -> dict[str, Any] | None:
+    """The render this thread made of the table, once: the answer to the request that changed it."""
+    return getattr(_here, "tables", {}).pop(table_id, None)
+
+
+def current_table(table_id: int) -> dict[str, Any] | None:
+    """The latest render of the table: the cached one if it shows the table's position in the
+    database, otherwise a new one (pushed to the table's tablets, which may have missed it)."""
+    where = position(table_id)
+    if where is None:
+        return None
+    try:
+        payload = cache.get(table_key(table_id))
+    except Exception:
+        logger.exception("Could not read the latest render of table %s from the cache", table_id)
+        payload = None
+    if payload is not None and (payload["round"], payload["seq"], payload["config"]) == where:
+        return payload
+    return publish_table(table_id)
+
+
+def table_html(table_id: int, user, *, changed: bool = False) -> str | None:
+    """The table's fragment for this user: after a change this request made (``changed``), the
+    render made for the push; otherwise the latest."""
+    payload = (rendered_here(table_id) if changed else None) or current_table(table_id)
+    variant = variant_of(user)
+    return None if payload is None or variant is None else payload["html"][variant]
+
+
+# -- the pit ----------------------------------------------------------------------------------------
+
+def pit_position() -> tuple[int, int, int]:
+    """The newest approval and how many are pending and decided, in one query: the pit changes
+    only when one of these does."""
+    pending = Q(status=Approval.Status.PENDING)
+    counts = Approval.objects.aggregate(last=Max("id"), pending=Count("id", filter=pending),
+                                        decided=Count("id", filter=~pending))
+    return counts["last"] or 0, counts["pending"], counts["decided"]
+
+
+def render_pit() -> dict[str, Any]:
+    stamp = time.time_ns()
+    where = pit_position()
+    return {"stamp": stamp, "position": where, "html": render_to_string(PIT_TEMPLATE, selectors.pit_state())}
+
+
+def publish_pit() -> dict[str, Any] | None:
+    try:
+        payload = render_pit()
+    except Exception:
+        logger.exception("Could not render the pit after a change")
+        return None
+    _remember(PIT_KEY, payload, order=lambda pit: pit["stamp"])
+    _send(PIT_GROUP, {"type": "pit.state", **payload})
+    return payload
+
+
+def current_pit() -> dict[str, Any] | None:
+    try:
+        payload = cache.get(PIT_KEY)
+    except Exception:
+        logger.exception("Could not read the latest render of the pit from the cache")
+        payload = None
+    if payload is not None and tuple(payload["position"]) == pit_position():
+        return payload
+    return publish_pit()

@@ -1,0 +1,149 @@
+"""Render once, push HTML: one render per change for every tablet, stale pushes dropped, the
+latest state from the cache on (re)connect, the pit pushed only when an approval changes."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+
+from games import push, services
+from tests.conftest import OPENING
+from tests.consumers.test_table_consumer import connect
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis, pytest.mark.postgres]
+
+# Seat 1 wins $115 with ace-king against the dealer's queens: over the table's $100 threshold.
+TO_APPROVAL = [
+    {"type": "decide", "seat": 1, "choice": "turn"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "seat": 1, "choice": "river"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "target": "seat:3", "cards": ["Ac", "As"]},
+]
+SEAT_1_CARDS = {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]}
+
+
+def act(rnd_id, user, action):
+    """One tap through the services, as the POST makes it (the push runs when it commits)."""
+    from games.models import Round
+
+    seq = Round.objects.get(pk=rnd_id).seq
+    services.round_act(round_id=rnd_id, user=user, actions=[action], expected_seq=seq)
+
+
+def position_of(html: str) -> tuple[str, str]:
+    seq = html.split('data-seq="', 1)[1].split('"', 1)[0]
+    round_id = html.split('data-round="', 1)[1].split('"', 1)[0]
+    return round_id, seq
+
+
+async def test_a_change_is_rendered_once_for_every_tablet_of_the_table(cast, table, renders):
+    dealers = [(await connect(f"/ws/tables/{table.id}/", cast[name]))[0] for name in ("dealer", "dealer2")]
+    floors = [(await connect(f"/ws/tables/{table.id}/", cast[name]))[0] for name in ("floor", "super")]
+    for tablet in dealers + floors:
+        await tablet.receive_from(timeout=5)
+    before = renders["table"]
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    await sync_to_async(act)(rnd.id, cast["dealer"], OPENING[0])
+    pushed = {tablet: [await tablet.receive_from(timeout=5), await tablet.receive_from(timeout=5)]
+              for tablet in dealers + floors}
+    assert renders["table"] - before == 2  # the start and the wager, each rendered once for four tablets
+    for tablet in dealers:
+        assert position_of(pushed[tablet][1]) == (str(rnd.id), "1")
+        assert "Set seat 1" in pushed[tablet][1]  # the dealer's screen has the wager forms
+    for tablet in floors:
+        assert position_of(pushed[tablet][1]) == (str(rnd.id), "1")
+        assert "Ante $10.00" in pushed[tablet][1] and "Set seat 1" not in pushed[tablet][1]
+    for tablet in dealers + floors:
+        assert await tablet.receive_nothing(timeout=0.3)
+        await tablet.disconnect()
+
+
+async def test_a_message_that_is_not_newer_than_the_last_sent_is_dropped(cast, table):
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    await sync_to_async(act)(rnd.id, cast["dealer"], OPENING[0])
+    tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
+    current = await tablet.receive_from(timeout=5)
+    assert position_of(current) == (str(rnd.id), "1")
+    layer = get_channel_layer()
+    group = services.table_group(table.id)
+    html = {"dealer": "<section id='table-state'>old</section>", "floor": "old"}
+    # Seq 0 of the same round: a push that a slower server process delivers late.
+    await layer.group_send(group, {"type": "table.state", "round": rnd.id, "seq": 0, "stamp": 1, "html": html})
+    assert await tablet.receive_nothing(timeout=0.5)
+    newer = {"dealer": "newer", "floor": "newer"}
+    await layer.group_send(group, {"type": "table.state", "round": rnd.id, "seq": 2, "stamp": 1, "html": newer})
+    assert await tablet.receive_from(timeout=5) == "newer"
+    await tablet.disconnect()
+
+
+async def test_a_reconnecting_tablet_gets_the_current_state_from_the_cache(cast, table, renders):
+    tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
+    await tablet.receive_from(timeout=5)
+    await tablet.disconnect()
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    for action in OPENING[:3]:
+        await sync_to_async(act)(rnd.id, cast["dealer"], action)
+    before = renders["table"]
+    again, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
+    html = await again.receive_from(timeout=5)
+    assert position_of(html) == (str(rnd.id), "3") and "Ante $25.00" in html
+    assert renders["table"] == before  # served from the cache, not rendered again
+    await again.disconnect()
+
+
+async def test_a_reconnect_storm_renders_a_stale_table_once(cast, table, renders):
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    await sync_to_async(act)(rnd.id, cast["dealer"], OPENING[0])
+    await sync_to_async(push.cache.clear)()  # as after a Redis restart
+    before = renders["table"]
+    tablets = [(await connect(f"/ws/tables/{table.id}/", cast["dealer" if n % 2 else "floor"]))[0] for n in range(6)]
+    for tablet in tablets:
+        assert position_of(await tablet.receive_from(timeout=5)) == (str(rnd.id), "1")
+    assert renders["table"] - before == 1
+    for tablet in tablets:
+        await tablet.disconnect()
+
+
+async def test_a_cached_render_older_than_the_database_is_not_served(cast, table):
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    stale = await sync_to_async(push.cache.get)(push.table_key(table.id))
+    await sync_to_async(act)(rnd.id, cast["dealer"], OPENING[0])
+    # The push of seq 1 never reached the cache (Redis was down at that moment): it holds seq 0.
+    await sync_to_async(push.cache.set)(push.table_key(table.id), stale)
+    tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
+    assert position_of(await tablet.receive_from(timeout=5)) == (str(rnd.id), "1")
+    await tablet.disconnect()
+
+
+async def test_the_pit_is_pushed_only_when_an_approval_changes(cast, table, renders):
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    pit, _ = await connect("/ws/pit/", cast["floor"])
+    assert "Nothing waits for a floorperson" in await pit.receive_from(timeout=5)
+    before = renders["pit"]
+    for action in OPENING + TO_APPROVAL:
+        await sync_to_async(act)(rnd.id, cast["dealer"], action)
+    assert await pit.receive_nothing(timeout=0.5)
+    assert renders["pit"] == before  # seventeen taps, no approval: the pit was not even rendered
+    await sync_to_async(act)(rnd.id, cast["dealer"], SEAT_1_CARDS)
+    requested = await pit.receive_from(timeout=5)
+    assert "payout of $115.00" in requested
+    approval = await sync_to_async(lambda: rnd.approvals.get())()
+    await sync_to_async(services.approval_decide)(approval_id=approval.id, user=cast["floor"], approve=True)
+    assert "Nothing waits for a floorperson" in await pit.receive_from(timeout=5)
+    assert renders["pit"] - before == 2
+    await pit.disconnect()
+
+
+async def test_a_socket_action_is_pushed_to_the_table_once(cast, table):
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
+    await tablet.receive_from(timeout=5)
+    await tablet.send_to(text_data=json.dumps({"round": rnd.id, "seq": 0, "action": OPENING[0]}))
+    assert position_of(await tablet.receive_from(timeout=5)) == (str(rnd.id), "1")
+    assert await tablet.receive_nothing(timeout=0.3)
+    await tablet.disconnect()

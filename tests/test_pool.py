@@ -1,0 +1,86 @@
+"""Database connections come from the pool: many requests, a handful of connections."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import HttpCommunicator
+from django.conf import settings
+from django.db import connection
+
+from dealer_assist.asgi import application
+from tests.consumers.test_table_consumer import session_cookie
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def backends() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+async def test_requests_take_their_connection_from_the_pool(cast, table):
+    """Through the ASGI application, as daphne runs it: each request on a thread of its own,
+    and Django closing (with a pool: handing back) its connection when the request finishes."""
+    pool = connection.pool
+    assert pool is not None, "DB_POOL_SIZE is 0: the pool is off"
+    cookie = await session_cookie(cast["dealer"])
+    start, opened = await sync_to_async(backends)(), pool.get_stats().get("connections_num", 0)
+    requested = pool.get_stats().get("requests_num", 0)
+    for _ in range(40):
+        request = HttpCommunicator(application, "GET", f"/tables/{table.id}/state/",
+                                   headers=[(b"host", b"testserver"), (b"cookie", cookie)])
+        assert (await request.get_response())["status"] == 200
+        await request.wait(5)  # as daphne does: the application finishes (and closes its connection)
+    stats = pool.get_stats()
+    assert stats["requests_num"] - requested >= 40  # each request asked the pool for a connection...
+    assert stats.get("connections_num", 0) - opened <= settings.DB_POOL_SIZE  # ...which did not open one each
+    assert await sync_to_async(backends)() <= start + settings.DB_POOL_SIZE  # and PostgreSQL's count stays flat
+    await sync_to_async(lambda: connection.close())()  # this test's own, so that the test database can be dropped
+
+
+@pytest.fixture
+def fixtures_backend(cast, table) -> int:
+    """The backend of the connection the fixtures use (and tear down with)."""
+    connection.ensure_connection()
+    return connection.connection.info.backend_pid
+
+
+async def test_a_connection_postgresql_dropped_is_replaced_not_served(cast, table, fixtures_backend):
+    cookie = await session_cookie(cast["dealer"])
+
+    async def get() -> int:
+        request = HttpCommunicator(application, "GET", f"/tables/{table.id}/state/",
+                                   headers=[(b"host", b"testserver"), (b"cookie", cookie)])
+        status = (await request.get_response())["status"]
+        await request.wait(5)
+        return status
+
+    assert await get() == 200
+
+    def drop_the_others():
+        with connection.cursor() as cursor:  # as a PostgreSQL restart does to the pooled connections
+            cursor.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), %s)",
+                           [fixtures_backend])
+            return cursor.fetchone()[0]
+
+    assert await sync_to_async(drop_the_others)() >= 1
+    assert [await get() for _ in range(3)] == [200, 200, 200]
+    await sync_to_async(lambda: connection.close())()
+
+
+def test_a_pool_refuses_persistent_connections(monkeypatch):
+    import importlib
+
+    from django.core.exceptions import ImproperlyConfigured
+
+    import dealer_assist.settings as project_settings
+
+    monkeypatch.setenv("DB_CONN_MAX_AGE", "60")
+    monkeypatch.setenv("DB_POOL_SIZE", "5")
+    try:
+        with pytest.raises(ImproperlyConfigured, match="DB_CONN_MAX_AGE must be 0"):
+            importlib.reload(project_settings)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(project_settings)

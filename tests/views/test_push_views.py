@@ -1,0 +1,60 @@
+"""The POST's answer is the render the tablets are pushed; a push that fails leaves the request whole."""
+
+import pytest
+from channels.layers import get_channel_layer
+from django.test import Client
+from django.urls import reverse
+
+from games import push
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis, pytest.mark.postgres]
+
+
+def test_the_post_answers_with_the_render_the_tablets_are_pushed(cast, table, renders):
+    client = Client()
+    client.force_login(cast["dealer"])
+    client.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+    before = renders["table"]
+    response = client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, "wager": ["ante"],
+                                                                 "amount_ante": "15"})
+    assert renders["table"] - before == 1
+    cached = push.cache.get(push.table_key(table.id))
+    assert response.content.decode() == cached["html"]["dealer"] and cached["seq"] == 1
+    assert "csrfmiddlewaretoken" not in response.content.decode()  # nothing per user in the shared render
+
+
+def test_a_failed_push_does_not_fail_the_request(cast, table, monkeypatch, caplog):
+    client = Client()
+    client.force_login(cast["dealer"])
+    client.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+
+    async def redis_down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    def cache_down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", redis_down)
+    monkeypatch.setattr(push.cache, "get", cache_down)
+    monkeypatch.setattr(push.cache, "set", cache_down)
+    response = client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, "wager": ["ante"],
+                                                                 "amount_ante": "15"})
+    assert response.status_code == 200 and 'data-seq="1"' in response.content.decode()
+    assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(2, "ante", 1500)]
+    assert "Push to table." in caplog.text and "Could not store the latest render" in caplog.text
+
+
+def test_a_tablet_that_shows_the_latest_state_is_told_so_and_one_behind_gets_it(cast, table):
+    client = Client()
+    client.force_login(cast["floor"])
+    url = reverse("table-state", args=[table.id])
+    assert client.get(url, {"round": "", "seq": "0"}).status_code == 204  # no round yet, as the tablet shows
+    dealer = Client()
+    dealer.force_login(cast["dealer"])
+    dealer.post(reverse("round-start", args=[table.id]))
+    rnd = table.rounds.get()
+    behind = client.get(url, {"round": "", "seq": "0"})  # it missed the push of the new round
+    assert behind.status_code == 200 and f'data-round="{rnd.id}"' in behind.content.decode()
+    assert client.get(url, {"round": rnd.id, "seq": 0}).status_code == 204
