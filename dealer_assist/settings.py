@@ -216,7 +216,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_COOLOFF_TIME = envint("LOGIN_LOCKOUT_MINUTES", 15) / 60  # hours, as django-axes counts them
-AXES_RESET_ON_SUCCESS = True  # a dealer who mistypes once a day is never locked out by the sum
+# Failures expire after the lock-out time, not on a successful login: django-axes would then
+# also clear the address's failures for other usernames, so anyone with one valid login could
+# keep guessing others' passwords from the same address.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False  # lock-outs are logged once, as security events (games.security)
 if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME <= 0:

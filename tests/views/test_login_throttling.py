@@ -54,6 +54,14 @@ def test_fewer_failures_than_the_limit_lock_nothing(cast):
     assert logged_in(log_in("dealer", "pw"))
 
 
+def test_a_valid_login_does_not_clear_the_failures_for_other_usernames(cast):
+    for _ in range(LIMIT - 1):
+        log_in("dealer", "wrong", address="10.6.6.6")
+    assert logged_in(log_in("floor", "pw", address="10.6.6.6"))  # the guesser's own account
+    log_in("dealer", "wrong", address="10.6.6.6")
+    assert not logged_in(log_in("dealer", "pw", address="10.0.0.3"))
+
+
 def test_the_admin_login_is_throttled_too(cast):
     admin = User.objects.create_superuser("boss", password="pw")  # noqa: S106
     admin_login = reverse("admin:login")
