@@ -64,7 +64,7 @@ class TableAdmin(admin.ModelAdmin):
                            reverse("table-configure", args=[obj.pk]))
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnly:
     """Shown, never written: the services are the only writers of history."""
 
     def has_add_permission(self, request, obj=None):
@@ -77,18 +77,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(ReadOnly, admin.TabularInline):
     extra = 0
     can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class EventInline(ReadOnlyInline):

@@ -174,3 +174,18 @@ OPENING = [
     {"type": "decide", "seat": 3, "choice": "flop"},
     {"type": "cards", "target": "board", "cards": ["Ah", "Kd", "7c"]},
 ]
+
+
+# The rest of that round: seat 1 makes its Turn and River Wagers and wins with ace-king against
+# the dealer's queens; seat 3 checks and loses.  Its last action turns seat 1's cards.
+REST_OF_ROUND = [
+    {"type": "decide", "seat": 1, "choice": "turn"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "seat": 1, "choice": "river"},
+    {"type": "decide", "seat": 3, "choice": "check"},
+    {"type": "cards", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "target": "seat:3", "cards": ["Ac", "As"]},
+    {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]},
+]

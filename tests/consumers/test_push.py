@@ -8,23 +8,13 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from games import push, services
-from tests.conftest import OPENING
+from tests.conftest import OPENING, REST_OF_ROUND
 from tests.consumers.test_table_consumer import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis, pytest.mark.postgres]
 
 # Seat 1 wins $115 with ace-king against the dealer's queens: over the table's $100 threshold.
-TO_APPROVAL = [
-    {"type": "decide", "seat": 1, "choice": "turn"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["2s"]},
-    {"type": "decide", "seat": 1, "choice": "river"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["9s"]},
-    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
-    {"type": "cards", "target": "seat:3", "cards": ["Ac", "As"]},
-]
-SEAT_1_CARDS = {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]}
+TO_APPROVAL, SEAT_1_CARDS = REST_OF_ROUND[:-1], REST_OF_ROUND[-1]
 
 
 def act(rnd_id, user, action):

@@ -8,21 +8,10 @@ from django.db import connection
 from games import services
 from games.engine.core import Refused
 from games.models import Approval, Round, RoundEvent, SettlementLine
-from tests.conftest import OPENING, play
+from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
 
-REST_OF_ROUND = [
-    {"type": "decide", "seat": 1, "choice": "turn"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["2s"]},
-    {"type": "decide", "seat": 1, "choice": "river"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["9s"]},
-    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
-    {"type": "cards", "target": "seat:3", "cards": ["Ac", "As"]},
-    {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]},
-]
 
 
 def snapshot(rnd):
