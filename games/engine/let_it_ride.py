@@ -255,7 +255,8 @@ class LetItRide(BankedPoker):
         offered = f"; optional {', '.join(sides)}" if sides else ""
         return [
             ThreeEqualBets("wagers", self.dealing.cite(self.dealing.announce, method),
-                           f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\".",
+                           f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\"."
+                           + self.table_game_system_text(rules, method),
                            "Place each seat's wagers: a seat plays with three equal wagers, Bet 1, Bet 2 and Bet 3."),
             LetItRideDeal("deal", self.dealing.cite(self.dealing.deal, method), self.deal_texts(method)),
             *self.stub_count_steps(rules),
@@ -264,7 +265,9 @@ class LetItRide(BankedPoker):
                       "Turn the community card on your left face up and place it to the right of the "
                       "other: enter it (the first community card).", 1),
             PullOrRide("bet2_decision", "§ 643a.11(d)", "bet2", "§ 643a.11(d)(2)"),
-            ZoneCards("second_community_card", "§ 643a.11(e)", "Turn the second community card face up: enter it.", 1),
+            ZoneCards("second_community_card", "§ 643a.11(e)", "Every player's cards are now face down on the "
+                      "layout, not to be touched again (§ 643a.11(a)(3)). Turn the second community card face up: "
+                      "enter it.", 1),
             ZoneCards("six_card_bonus_cards", "§ 643a.11(g)(6)",
                       "Turn the three Six Card Bonus cards face up: enter them (they settle every Six "
                       "Card Bonus Wager).", 3, zone="six_card_bonus", what="the Six Card Bonus cards",
@@ -275,6 +278,15 @@ class LetItRide(BankedPoker):
             Close("close", "§ 643a.11(h)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
+
+    def table_game_system_text(self, rules: Mapping[str, Any], method: str) -> str:
+        """§ 643a.8(b)(1), § 643a.9(a)(3)(i), § 643a.10(a)(2)(i): with a table game system the Five Card
+        Bonus Wagers are collected, counted against the system and dropped before any card is dealt."""
+        if not (rules["five_card_bonus_paytable"] and rules["five_card_bonus_table_game_system"]):
+            return ""
+        section = self.dealing.cite(self.dealing.announce, method) + ("(1)" if method == "manual_shoe" else "(i)")
+        return (" Then collect the Five Card Bonus Wagers, check on the layout in front of the table inventory "
+                f"container that the chips match the wagers the table game system accepted, and drop them ({section}).")
 
     @staticmethod
     def deal_texts(method: str) -> tuple[str, str]:

@@ -441,3 +441,21 @@ def test_every_section_the_engine_cites_exists_in_chapter_643a():
     citations = every_citation()
     assert len(citations) > 30
     assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []
+
+
+@pytest.mark.parametrize("method, section", [
+    ("manual_shoe", "§ 643a.8(b)(1)"), ("hand", "§ 643a.9(a)(3)(i)"), ("automated_shoe", "§ 643a.10(a)(2)(i)")])
+def test_with_a_table_game_system_the_five_card_bonus_wagers_are_collected_at_no_more_bets(method, section):
+    rules = {"five_card_bonus_paytable": "A", "five_card_bonus_table_game_system": True, "dealing_method": method}
+    prompt = RoundState(GAME, rules).apply(
+        {"type": "place_wager", "seat": 1, "wager": "bet1", "amount": "10"}).apply(
+        {"type": "place_wager", "seat": 1, "wager": "bet2", "amount": "10"}).apply(
+        {"type": "place_wager", "seat": 1, "wager": "bet3", "amount": "10"}).prompt
+    assert "collect the Five Card Bonus Wagers" in prompt.text and section in prompt.text
+    without = RoundState(GAME, {**rules, "five_card_bonus_table_game_system": False})
+    assert "Five Card Bonus Wagers" not in without.steps[0].text
+
+
+def test_the_players_cards_are_face_down_before_the_second_community_card():
+    (step,) = [s for s in GAME.steps(GAME.validate_rules({})) if s.id == "second_community_card"]
+    assert "face down" in step.text and "§ 643a.11(a)(3)" in step.text
