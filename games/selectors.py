@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -15,7 +16,7 @@ from django.db.models import Q, QuerySet
 
 from games import roles
 from games.engine import returns
-from games.engine.cards import RANK_CHARS, SUIT_CHARS
+from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
@@ -152,14 +153,18 @@ def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
 
 
 def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
-    """Rows of the 52-card picker, one per suit, with the cards already used greyed out."""
-    used = {card.code for card in state.used_cards()}
+    """Rows of the card picker, one per suit, as the game's deck has them: a rank the deck lacks
+    (Spanish 21's tens) is not offered, and a card is greyed out once every copy of it is used."""
+    deck = state.game.deck
+    used = Counter(state.used_cards())
     rows = []
     for suit in SUIT_CHARS:
         row = []
         for rank in reversed(RANK_CHARS):
-            code = rank + suit
-            row.append({"code": code, "label": card_label(code), "used": code in used, "suit": suit})
+            card = Card.parse(rank + suit)
+            if deck.copies(card):
+                row.append({"code": card.code, "label": card_label(card.code), "suit": suit,
+                            "used": used[card] >= deck.copies(card)})
         rows.append(row)
     return rows
 

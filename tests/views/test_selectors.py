@@ -30,3 +30,17 @@ def test_a_seats_lines_follow_the_settlement_order_with_decided_wagers_among_the
     assert [line.wager for line in in_wager_order(rnd, 1)] == ["ante", "flop", "bonus"]
     assert [(line.wager, line.stage) for line in in_wager_order(rnd, 2)] == [("ante", "decision"),
                                                                              ("bonus", "settle")]
+
+
+def test_the_card_picker_follows_the_games_deck():
+    from types import SimpleNamespace
+
+    from games.engine.cards import Deck, parse_cards
+    from games.selectors import card_picker
+
+    # Two decks without tens: a card already used once is still offered; used twice, it is greyed out.
+    game = SimpleNamespace(deck=Deck(decks=2, without_ranks=(10,), section="§ 635a.3"))
+    state = SimpleNamespace(game=game, used_cards=lambda: list(parse_cards("7s 7s 9h", repeats=True)))
+    cards = {c["code"]: c["used"] for row in card_picker(state) for c in row}
+    assert len(cards) == 48 and "Ts" not in cards
+    assert (cards["7s"], cards["9h"], cards["Ah"]) == (True, False, False)
