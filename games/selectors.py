@@ -51,6 +51,7 @@ class SeatView:
     # Wagers the seat withdrew by a decision (Let It Ride's pulled Bet 1 or Bet 2): still listed
     # among its wagers (what it wagered), but no longer in action.
     withdrawn: list[str] = field(default_factory=list)
+    player: int = 0  # the seat of the player who also wagers on this box (§ 677a.7(e)); 0: its own
 
 
 def current_round(table: Table) -> Round | None:
@@ -90,6 +91,7 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
     context.update(round_view(rnd, state))
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     context["betting_wagers"] = [(w, state.game.wager_label(w)) for w in state.game.betting_wagers(state.rules)]
+    context["adjacent_boxes"] = state.game.adjacent_boxes(state.rules)
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     context["approvals"] = list(rnd.approvals.select_related("decided_by"))
@@ -117,6 +119,7 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                        for step, choice in seat.decisions.items()],
             withdrawn=[line.wager for line in state.seat_lines(number)
                        if line.stage == "decision" and line.outcome == RETURNED],
+            player=seat.player,
         ))
     # Seats in the order they were settled; a wager settled by a decision (a fold, a pulled bet)
     # does not put its seat first.

@@ -106,6 +106,9 @@ def _settle(sheet: Any) -> dict[str, Any]:
         # The required wager first: the others depend on it.
         for wager in sorted(wagers, key=lambda w: w != game.required_wager):
             player.act({"type": "place_wager", "seat": seat_key, "wager": wager, "amount": str(wagers[wager])})
+    for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
+        if isinstance(seat, Mapping) and "player" in seat:  # one player's adjacent boxes (§ 677a.7(e))
+            player.act({"type": "same_player", "seat": seat_key, "with": seat["player"]})
     player.irregularities_at("wagers")
     player.act({"type": "no_more_bets"})
 
@@ -244,6 +247,8 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
     for step in rnd.steps:
         step.write_sheet(rnd, sheet)
     for number, seat in sorted(rnd.seats.items()):
+        if seat.player:
+            sheet["seats"][str(number)]["player"] = seat.player
         if seat.cards_shown:
             sheet["seats"][str(number)]["cards"] = [card.code for card in seat.cards]
     if irregularities:

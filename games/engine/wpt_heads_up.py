@@ -154,13 +154,18 @@ class WptHeadsUp(BankedPoker):
                  limits=Limits("1.00", "100.00", "§ 677a.7(d)(3)"),
                  paytable=PaytableChoice("ABCD", "A", "§ 677a.12(e)")),
     )
+    adjacent_boxes_section = "§ 677a.7(e)"
     own_rules: dict[str, Any] = {
+        "adjacent_boxes": "1",  # § 677a.7(e): adjacent boxes one player may wager on in a round
         "payout_limit": "",  # "" = none; the optional aggregate limit of § 677a.12(f)
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 677a.8(e))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
     own_options = (
+        RuleOption("adjacent_boxes", "Adjacent boxes one player may wager on in a round", "choice", "§ 677a.7(e)",
+                   (("1", "One"), ("2", "Two"), ("3", "Three")),
+                   help="Boxes of one player share the per-player payout limit"),
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Raise and Odds)", "money",
                    "§ 677a.12(f)", help="Leave empty for none; else at least $50,000 or the most one patron can "
                                         "win on those wagers betting the minimum"),
@@ -180,6 +185,9 @@ class WptHeadsUp(BankedPoker):
 
     def check_rules(self, merged: Mapping[str, Any]) -> None:
         super().check_rules(merged)
+        if merged["adjacent_boxes"] not in ("1", "2", "3"):
+            raise Refused(f"Adjacent boxes per player must be 1, 2 or 3, not {merged['adjacent_boxes']!r}",
+                          self.adjacent_boxes_section)
 
     def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
         """§ 677a.12(f): what one patron could win on the Ante, Raise and Odds Wagers betting the minimum.

@@ -11,9 +11,9 @@ Bad Beat Bonus on it (§ 677a.12(c)) when a straight or better loses, the Pocket
 import re
 
 import pytest
-from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play
+from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play, refuse, round_actions
 
-from games.engine.core import Refused
+from games.engine.core import Refused, RoundState
 
 # A flush for the player against the dealer's pair of queens:
 #   player Ah Kh + 2h 7h 9h = flush, ace high; dealer Qs Qd + Jc 9h 7h = pair of queens.
@@ -443,3 +443,56 @@ def test_a_card_reading_shoe_settles_like_cards_entered_when_turned():
     entered = play(ORDER_SEATS, FLUSH_BOARD, QUEENS)
     read = play(ORDER_SEATS, FLUSH_BOARD, QUEENS, card_reader=True)
     assert read.lines == entered.lines
+
+
+# -- One player on adjacent boxes: § 677a.7(e), § 677a.12(f) ------------------------------------------
+
+def adjacent_round(join: bool):
+    # Board Ts Js Qs 9h 9d; the dealer's 2c 2d make two pair, so the Ante plays (§ 677a.11(h)(2)).
+    # Seat 2: As Ks, a royal flush; seat 3: 9c 9s, four nines.  Each: Ante $500, Raise $1,500, Odds $500.
+    seats = {2: Hand("500", "As Ks", plays="1500"), 3: Hand("500", "9c 9s", plays="1500")}
+    actions = [a for _, a in round_actions(seats, "Ts Js Qs 9h 9d", "2c 2d")]
+    if join:
+        actions.insert(actions.index({"type": "no_more_bets"}), {"type": "same_player", "seat": 2, "with": 3})
+    rnd = RoundState(GAME, {"adjacent_boxes": "2", "payout_limit": "60000"})
+    for action in actions:
+        rnd = rnd.apply(action)
+    return rnd
+
+
+def test_one_players_adjacent_boxes_share_the_per_player_payout_limit():
+    # Seat 3 (settled first, from the dealer's right) wins the Ante $500 and Raise $1,500 at 1 to 1
+    # (§ 677a.12(a)) and the Odds $500 at 10 to 1 for four of a kind (§ 677a.12(b)): $7,000.
+    # Seat 2 wins $500 + $1,500 and the Odds at 500 to 1 for the royal flush: $250,000; $252,000 in all.
+    alone, together = adjacent_round(join=False), adjacent_round(join=True)
+    assert outcomes(alone, 3).get("payout_limit") is None and outcomes(together, 3).get("payout_limit") is None
+    # Two players: only seat 2 is over $60,000: $60,000 - $252,000.
+    assert outcomes(alone, 2)["payout_limit"] == ("capped", 60_000_00 - 252_000_00)
+    # One player on both boxes: $259,000 together, capped at $60,000 "per player per round".
+    assert outcomes(together, 2)["payout_limit"] == ("capped", 60_000_00 - 259_000_00)
+    paid = sum(line.amount for line in together.lines if line.outcome in ("win", "capped"))
+    assert paid == 60_000_00
+
+
+def test_boxes_are_joined_only_as_the_table_allows_and_only_when_adjacent():
+    rnd = RoundState(GAME, {"adjacent_boxes": "2"})
+    for seat in (1, 2, 4):
+        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+    refuse(rnd, {"type": "same_player", "seat": 4, "with": 2}, "at most 2 adjacent boxes")
+    joined = rnd.apply({"type": "same_player", "seat": 2, "with": 1})
+    assert joined.seats[2].player == 1
+    refuse(RoundState(GAME, {}).apply({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}).apply(
+        {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"}),
+        {"type": "same_player", "seat": 2, "with": 1}, "one box only")
+
+
+def test_a_sheet_keeps_which_boxes_one_player_wagered_on():
+    from games.engine.round_sheet import settle_sheet, sheet_from_log
+
+    seats = {2: Hand("500", "As Ks", plays="1500"), 3: Hand("500", "9c 9s", plays="1500")}
+    actions = [a for _, a in round_actions(seats, "Ts Js Qs 9h 9d", "2c 2d")]
+    actions.insert(actions.index({"type": "no_more_bets"}), {"type": "same_player", "seat": 2, "with": 3})
+    rules = {"adjacent_boxes": "2", "payout_limit": "60000"}
+    sheet = sheet_from_log("wpt-heads-up", rules, actions)
+    assert sheet["seats"]["2"]["player"] == 3
+    assert settle_sheet(sheet)["lines"] == [line.as_dict() for line in adjacent_round(join=True).lines]

@@ -176,3 +176,19 @@ def test_the_configuration_page_shows_each_bonus_paytables_return(client, cast, 
     # AQ/AJ offsuit 24 × 5, 22-TT 54 × 3: 1,082 won; the other 1,200 hands lose their unit:
     # (1,082 − 1,200) / 1,326 = −8.8989%.
     assert "-8.8989%" in page
+
+
+def test_a_dealer_marks_one_player_on_two_adjacent_heads_up_boxes(client, cast, db):
+    from games.models import Table
+
+    wpt = Table.objects.create(name="WPT-9", game="wpt-heads-up", rules={"adjacent_boxes": "2"})
+    login(client, cast["dealer"])
+    client.post(reverse("round-start", args=[wpt.id]))
+    rnd = wpt.rounds.get()
+    both = {"wager": ["ante", "odds"], "amount_ante": "10", "amount_odds": "10"}
+    client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, **both})
+    page = client.post(reverse("round-act", args=[rnd.id]), {"seq": 2, "seat": 3, "player": "2", **both})
+    assert "same player as seat 2" in page.content.decode()
+    rnd.refresh_from_db()
+    assert [event.action["type"] for event in rnd.events.order_by("seq")][-1] == "same_player"
+    assert services.engine_round(rnd).seats[3].player == 2  # § 677a.7(e): seat 3 is seat 2's player's

@@ -253,12 +253,19 @@ class BankedPoker(Game):
         limit = self.payout_limit(rnd)
         if limit is None:
             return []
-        won = sum(line.amount for line in lines if line.outcome == WIN and self.covered_by_limit(line))
-        if won <= limit:
+        # A player wagering on adjacent boxes is capped once for all of them (§ 677a.12(f) "per
+        # player"): what the boxes settled before this one won, less what was already taken off.
+        boxes = [n for n, other in rnd.seats.items() if other.player_seat == seat.player_seat]
+        earlier = [line for line in rnd.lines if line.seat in boxes and line.seat != seat.number]
+        won = sum(line.amount for line in lines + earlier if line.outcome == WIN and self.covered_by_limit(line))
+        taken = sum(line.amount for line in earlier if line.outcome == CAPPED)
+        if won + taken <= limit:
             return []
-        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - won, self.payout_limit_section,
+        player = f" for the player of seats {', '.join(map(str, sorted(boxes)))}" if len(boxes) > 1 else ""
+        return [SettlementLine(seat.number, "payout_limit", 0, CAPPED, limit - won - taken,
+                               self.payout_limit_section,
                                note=f"Winnings of {dollars(won)} on {covered} are capped at the table's payout "
-                                    f"limit of {dollars(limit)}{self.payout_limit_scope}")]
+                                    f"limit of {dollars(limit)}{self.payout_limit_scope}{player}")]
 
     def covered_by_limit(self, line: SettlementLine) -> bool:
         return line.wager in self.payout_limit_wagers

@@ -43,6 +43,8 @@ class Game:
     """
 
     wagers: ClassVar[tuple[WagerDef, ...]] = ()
+    # Where the chapter lets one player wager on adjacent boxes, the section and the option that says how many.
+    adjacent_boxes_section: ClassVar[str] = ""
     own_rules: ClassVar[dict[str, Any]] = {}
     own_options: ClassVar[tuple[RuleOption, ...]] = ()
 
@@ -83,6 +85,10 @@ class Game:
 
     def wager(self, slug: str) -> WagerDef:
         return next(w for w in self.wagers if w.slug == slug)
+
+    def adjacent_boxes(self, rules: Mapping[str, Any]) -> int:
+        """How many adjacent boxes one player may wager on (1 unless the chapter lets the table say)."""
+        return int(rules.get("adjacent_boxes", "1")) if self.adjacent_boxes_section else 1
 
     def kept_after_fold(self, seat: Seat) -> bool:
         """Whether a folded seat still has a wager to settle (its cards wait under it)."""

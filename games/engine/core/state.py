@@ -30,6 +30,13 @@ class Seat:
 
     number: int
     hands: list[Hand] = field(default_factory=lambda: [Hand()])
+    # The seat of the player who also wagers on this box, where a chapter lets one player wager on
+    # adjacent boxes (§ 677a.7(e)); 0: the box is its own player's.
+    player: int = 0
+
+    @property
+    def player_seat(self) -> int:
+        return self.player or self.number
 
     @property
     def hand(self) -> Hand:

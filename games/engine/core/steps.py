@@ -68,7 +68,7 @@ class Betting(Step):
     """Wagers placed before "no more bets".  ``waiting`` says what a seat needs to play; "no more
     bets" is offered only once every seat's wagers allow it (``check_closing``)."""
 
-    actions = ("place_wager", "remove_wager", "no_more_bets")
+    actions = ("place_wager", "remove_wager", "no_more_bets", "same_player")
 
     def __init__(self, step_id: str, section: str, text: str, waiting: str = ""):
         super().__init__(step_id, section, text)
@@ -79,6 +79,23 @@ class Betting(Step):
         required = rnd.game.required_wager
         if not any(required in seat.wagers for seat in rnd.seats.values()):
             raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+
+    def join_boxes(self, rnd: RoundState, seat_no: int, other: int) -> None:
+        """One player wagers on this box too: the boxes form one player's adjacent run, no longer
+        than the table's Rules Submission allows (§ 677a.7(e))."""
+        most, section = rnd.game.adjacent_boxes(rnd.rules), rnd.game.adjacent_boxes_section
+        if most < 2:
+            raise Refused("This table lets a player wager on one box only", section or self.section)
+        for number in (seat_no, other):
+            if rnd.game.required_wager not in rnd.seats.get(number, Seat(number)).wagers:
+                raise Refused(f"Seat {number} has no {rnd.game.wager_label(rnd.game.required_wager)} yet",
+                              rnd.game.wager_section)
+        player = rnd.seats[other].player_seat
+        boxes = sorted({n for n, seat in rnd.seats.items() if seat.player_seat == player} | {seat_no})
+        if boxes != list(range(boxes[0], boxes[-1] + 1)) or len(boxes) > most:
+            raise Refused(f"One player may wager on at most {most} adjacent boxes; seats "
+                          f"{', '.join(map(str, boxes))} are not that", section)
+        rnd.seats[seat_no].player = player
 
     def prompt(self, rnd: RoundState) -> Prompt:
         waiting = self.waiting or f"Place each seat's wagers: a seat plays with its " \
@@ -96,6 +113,9 @@ class Betting(Step):
         if action["type"] == "no_more_bets":
             self.check_closing(rnd)
             rnd.completed_steps.add(self.id)
+            return
+        if action["type"] == "same_player":
+            self.join_boxes(rnd, rnd.seat_number(action.get("seat")), rnd.seat_number(action.get("with")))
             return
         seat_no = rnd.seat_number(action.get("seat"))
         wager = action.get("wager")
