@@ -8,7 +8,7 @@ ROLES = (DEALER, FLOORPERSON, SUPERVISOR)
 # Actions a dealer takes at the table; a floorperson decides approvals.  A supervisor oversees
 # the floor and may decide approvals too, but never deals.
 DEALER_ACTIONS = frozenset({
-    "place_wager", "remove_wager", "no_more_bets", "same_player", "deal", "decide", "cards", "stub_count",
+    "place_wager", "remove_wager", "no_more_bets", "same_player", "own_player", "deal", "decide", "cards", "stub_count",
     "irregularity", "close",
     "input", "settle",
 })

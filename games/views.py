@@ -117,8 +117,11 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
                 actions.append({"type": "place_wager", "seat": post["seat"], "wager": wager, "amount": amount})
             elif post.get(f"had_{wager}"):
                 actions.append({"type": "remove_wager", "seat": post["seat"], "wager": wager})
-        if post.get("player"):  # one player on adjacent boxes (§ 677a.7(e))
+        # One player on adjacent boxes (§ 677a.7(e)): marked, or unmarked by clearing the box.
+        if post.get("player") and not post.get("had_player"):
             actions.append({"type": "same_player", "seat": post["seat"], "with": post["player"]})
+        elif post.get("had_player") and not post.get("player"):
+            actions.append({"type": "own_player", "seat": post["seat"]})
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
         actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
         return actions

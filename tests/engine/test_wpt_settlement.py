@@ -481,6 +481,13 @@ def test_boxes_are_joined_only_as_the_table_allows_and_only_when_adjacent():
     refuse(rnd, {"type": "same_player", "seat": 4, "with": 2}, "at most 2 adjacent boxes")
     joined = rnd.apply({"type": "same_player", "seat": 2, "with": 1})
     assert joined.seats[2].player == 1
+    three = RoundState(GAME, {"adjacent_boxes": "3"})
+    for seat in (1, 2, 3):
+        three = three.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+    three = three.apply({"type": "same_player", "seat": 2, "with": 1})
+    three = three.apply({"type": "same_player", "seat": 3, "with": 2})
+    refuse(three, {"type": "own_player", "seat": 2}, "would no longer be adjacent")
+    assert three.apply({"type": "own_player", "seat": 3}).seats[3].player == 0
     refuse(RoundState(GAME, {}).apply({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}).apply(
         {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"}),
         {"type": "same_player", "seat": 2, "with": 1}, "one box only")

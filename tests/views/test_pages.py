@@ -192,3 +192,7 @@ def test_a_dealer_marks_one_player_on_two_adjacent_heads_up_boxes(client, cast, 
     rnd.refresh_from_db()
     assert [event.action["type"] for event in rnd.events.order_by("seq")][-1] == "same_player"
     assert services.engine_round(rnd).seats[3].player == 2  # § 677a.7(e): seat 3 is seat 2's player's
+    # Clearing the box makes seat 3 its own player's again.
+    client.post(reverse("round-act", args=[rnd.id]), {"seq": 5, "seat": 3, "had_player": "1", **both})
+    rnd.refresh_from_db()
+    assert services.engine_round(rnd).seats[3].player == 0

@@ -68,7 +68,7 @@ class Betting(Step):
     """Wagers placed before "no more bets".  ``waiting`` says what a seat needs to play; "no more
     bets" is offered only once every seat's wagers allow it (``check_closing``)."""
 
-    actions = ("place_wager", "remove_wager", "no_more_bets", "same_player")
+    actions = ("place_wager", "remove_wager", "no_more_bets", "same_player", "own_player")
 
     def __init__(self, step_id: str, section: str, text: str, waiting: str = ""):
         super().__init__(step_id, section, text)
@@ -97,6 +97,17 @@ class Betting(Step):
                           f"{', '.join(map(str, boxes))} are not that", section)
         rnd.seats[seat_no].player = player
 
+    def part_boxes(self, rnd: RoundState, seat_no: int) -> None:
+        """The box is its own player's again; the player's other boxes must still be adjacent."""
+        seat = rnd.seats.get(seat_no)
+        if seat is None or not seat.player:
+            raise Refused(f"Seat {seat_no} is not marked as another seat's player's", self.section)
+        rest = sorted(n for n, other in rnd.seats.items() if other.player_seat == seat.player and n != seat_no)
+        if rest != list(range(rest[0], rest[-1] + 1)):
+            raise Refused(f"Seats {', '.join(map(str, rest))} would no longer be adjacent: unmark the outer box "
+                          "first", rnd.game.adjacent_boxes_section)
+        seat.player = 0
+
     def prompt(self, rnd: RoundState) -> Prompt:
         waiting = self.waiting or f"Place each seat's wagers: a seat plays with its " \
                                   f"{rnd.game.wager_label(rnd.game.required_wager)}."
@@ -116,6 +127,9 @@ class Betting(Step):
             return
         if action["type"] == "same_player":
             self.join_boxes(rnd, rnd.seat_number(action.get("seat")), rnd.seat_number(action.get("with")))
+            return
+        if action["type"] == "own_player":
+            self.part_boxes(rnd, rnd.seat_number(action.get("seat")))
             return
         seat_no = rnd.seat_number(action.get("seat"))
         wager = action.get("wager")
