@@ -268,13 +268,16 @@ class LetItRide(BankedPoker):
             ZoneCards("second_community_card", "§ 643a.11(e)", "Every player's cards are now face down on the "
                       "layout, not to be touched again (§ 643a.11(a)(3)). Turn the second community card face up: "
                       "enter it.", 1),
-            ZoneCards("six_card_bonus_cards", "§ 643a.11(g)(6)",
-                      "Turn the three Six Card Bonus cards face up: enter them (they settle every Six "
-                      "Card Bonus Wager).", 3, zone="six_card_bonus", what="the Six Card Bonus cards",
-                      turned="Six Card Bonus cards turned", applies=six_card_bonus_placed),
+            # § 643a.11(g)(6): the Six Card Bonus cards are turned once the first seat with that
+            # wager has its Let It Ride and other bonus wagers settled.
             SettleSeats("settle", "§ 643a.11(f)",
                         "Turn seat {seat}'s three cards face up and settle its wagers, right to left.",
-                        eligible=_plays, cards_each=3),
+                        eligible=_plays, cards_each=3,
+                        reveal=ZoneCards("six_card_bonus_cards", "§ 643a.11(g)(6)",
+                                         "turn the three Six Card Bonus cards face up: enter them (they settle "
+                                         "every Six Card Bonus Wager).", 3, zone="six_card_bonus",
+                                         what="the Six Card Bonus cards", turned="Six Card Bonus cards turned"),
+                        reveal_for=lambda rnd, seat: "six_card_bonus" in seat.wagers),
             Close("close", "§ 643a.11(h)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
@@ -392,9 +395,13 @@ class LetItRide(BankedPoker):
             lines.append(self.settle_five_card_bonus(rnd, seat, hand, shown))
         if "three_card_bonus" in seat.wagers:
             lines.append(self.settle_three_card_bonus(rnd, seat))
-        if "six_card_bonus" in seat.wagers:
-            lines.append(self.settle_six_card_bonus(rnd, seat))
+        if rnd.zone("six_card_bonus").shown:
+            lines += self.settle_after_reveal(rnd, seat)
         return lines
+
+    def settle_after_reveal(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 643a.11(g)(6): last, the Six Card Bonus Wager on the three Six Card Bonus cards."""
+        return [self.settle_six_card_bonus(rnd, seat)] if "six_card_bonus" in seat.wagers else []
 
     def settle_five_card_bonus(self, rnd: RoundState, seat: Seat, hand: HighHand, shown: str) -> SettlementLine:
         """§ 643a.11(g)(1): the same five cards as the Let It Ride Wagers, paid X for 1 (module docstring)."""

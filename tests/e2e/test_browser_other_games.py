@@ -321,10 +321,14 @@ def test_a_let_it_ride_round(tablet, lir_table):
     expect(dealer.prompt).to_contain_text("Seat 6")
     dealer.tap("Seat 6: Let It Ride")
 
-    # The second community card ((e)), the Six Card Bonus cards ((g)(6)), then each seat from the
-    # dealer's right ((f)).
+    # The second community card ((e)), then each seat from the dealer's right ((f)); the Six Card
+    # Bonus cards are turned once seat 5, the first with that wager, is settled on its other wagers
+    # ((g)(6)).
     expect(dealer.prompt).to_contain_text("§ 643a.11(e)")
     dealer.enter_cards(LIR_SECOND)
+    for seat in (6, 5):
+        expect(dealer.prompt.locator(".prompt-text")).to_contain_text(re.compile(rf"\bseat {seat}'s\b"))
+        dealer.enter_cards(*LIR_SEATS[seat])
     expect(dealer.prompt).to_contain_text("§ 643a.11(g)(6)")
     # Let It Ride has no dealer's hand: the three cards entered here are the Six Card Bonus cards.
     expect(dealer.prompt.locator("form.picker")).to_contain_text("Tap 3 cards for the Six Card Bonus cards")
@@ -332,7 +336,7 @@ def test_a_let_it_ride_round(tablet, lir_table):
     dealer.enter_cards(*LIR_SIX_CARD)
     expect(dealer.page.locator(".dealer-area")).to_contain_text("Six Card Bonus cards")
     expect(dealer.page.locator(".dealer-area .cards.common .card")).to_have_text(["7♠", "2♦", "2♣"])
-    for seat in (6, 5, 3, 1):
+    for seat in (3, 1):
         expect(dealer.prompt.locator(".prompt-text")).to_contain_text(re.compile(rf"\bseat {seat}'s\b"))
         dealer.enter_cards(*LIR_SEATS[seat])
 

@@ -8,8 +8,8 @@ regulation prescribes:
 * wagers, then "no more bets" and the deal (§ 643a.8(b)-(d)); the stub count when due (§ 643a.8(f));
 * Bet 1 withdrawn or let ride, clockwise from the dealer's left = ascending seats (§ 643a.11(b));
 * the first community card (§ 643a.11(c)); Bet 2 likewise (§ 643a.11(d)); the second (§ 643a.11(e));
-* the Six Card Bonus cards when a seat has that wager (§ 643a.11(g)(6)), then each seat from the
-  dealer's right = descending seats (§ 643a.11(f)).
+* each seat from the dealer's right = descending seats (§ 643a.11(f)), the Six Card Bonus cards
+  turned right after the first seat with that wager is settled on its other wagers (§ 643a.11(g)(6)).
 
 Each action carries the phase it belongs to, so a test can stop a round just before a phase.
 """
@@ -85,10 +85,13 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
             actions.append((f"{bet}_decision", {"type": "decide", "seat": number, "choice": choice}))
         phase = ("first_community_card", "second_community_card")[index]
         actions.append((phase, turned("board", community[index])))
-    if six:
-        actions.append(("six_card_bonus_cards", turned("six_card_bonus", six_cards)))
     for number in sorted(seats, reverse=True):
         actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
+        # § 643a.11(g)(6): the Six Card Bonus cards are turned once the first seat with that wager
+        # has its other wagers settled.
+        if seats[number].six_card_bonus is not None and six:
+            actions.append(("six_card_bonus_cards", turned("six_card_bonus", six_cards)))
+            six = False
     return actions
 
 

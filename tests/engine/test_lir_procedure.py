@@ -34,7 +34,7 @@ def decide(seat, choice, step=None):
 
 COMMON = {
     "bet1_decision": "§ 643a.11(b)", "first_community_card": "§ 643a.11(c)", "bet2_decision": "§ 643a.11(d)",
-    "second_community_card": "§ 643a.11(e)", "six_card_bonus_cards": "§ 643a.11(g)(6)", "settle": "§ 643a.11(f)",
+    "second_community_card": "§ 643a.11(e)", "settle": "§ 643a.11(f)",
 }
 METHODS = {
     # method: (wagers and "no more bets", the deal, the stub count)
@@ -50,7 +50,10 @@ def test_each_prompt_names_the_section_of_the_tables_dealing_method(method):
     rnd = play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "dealing_method": method, "stub_count_due": True},
                stub_count="correct", prompts=prompts)
     wagers, deal, stub = METHODS[method]
-    assert {p.step: p.section for p in prompts} == {"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}
+    assert {(p.step, p.section) for p in prompts} == {
+        *{"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}.items(),
+        ("settle", "§ 643a.11(g)(6)"),  # the Six Card Bonus cards, turned within the settlement
+    }
     assert rnd.prompt.section == "§ 643a.11(h)"  # cards to the discard rack, each hand reconstructible
 
 
@@ -60,7 +63,15 @@ def test_the_round_goes_deal_stub_count_bet_1_first_card_bet_2_second_card_six_c
     steps = list(dict.fromkeys(p.step for p in prompts))
     # § 643a.8(e)-(f): the stub leaves the shoe once the cards are dealt, before any decision.
     assert steps == ["wagers", "deal", "stub_count", "bet1_decision", "first_community_card", "bet2_decision",
-                     "second_community_card", "six_card_bonus_cards", "settle"]
+                     "second_community_card", "settle"]
+    # § 643a.11(g)(6): "after settling the player's Let It Ride Poker Wagers" the dealer reveals the Six
+    # Card Bonus cards, so they are turned after seat 3 (the first, from the dealer's right, with that
+    # wager) is settled on its Let It Ride Wagers, and before seat 1.
+    reveal = next(i for i, p in enumerate(prompts) if p.section == "§ 643a.11(g)(6)")
+    assert [(p.seat, p.cards_for) for p in prompts[reveal - 1:reveal + 2]] == [
+        (3, "seat:3"), (3, "six_card_bonus"), (1, "seat:1")]
+    waiting = at("six_card_bonus_cards")
+    assert set(outcomes(waiting, 3)) == {"bet1", "bet2", "bet3"} and not waiting.seats[3].settled
 
 
 def test_a_reshuffling_shoe_deals_under_643a_10_g_and_counts_no_stub():
@@ -116,6 +127,9 @@ def test_the_seats_are_settled_from_the_dealers_right():
     rnd = at("settle")
     settled = []
     while rnd.prompt.step == "settle":
+        if rnd.prompt.cards_for == "six_card_bonus":
+            rnd = rnd.apply({"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
+            continue
         seat = rnd.prompt.seat
         settled.append(seat)
         rnd = rnd.apply({"type": "cards", "target": f"seat:{seat}", "cards": SEATS[seat].cards.split()})
@@ -307,7 +321,8 @@ def test_it_refuses_a_players_card_already_on_the_board():
 
 
 def test_it_refuses_a_players_card_already_among_the_six_card_bonus_cards():
-    refuse(at("settle"), {"type": "cards", "target": "seat:6", "cards": ["7s", "8s", "9c"]}, "9c is already on")
+    rnd = at("six_card_bonus_cards").apply({"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
+    refuse(rnd, {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh", "9c"]}, "9c is already on")
 
 
 def test_it_refuses_two_community_cards_at_once():

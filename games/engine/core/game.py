@@ -173,6 +173,10 @@ class Game:
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError
 
+    def settle_after_reveal(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """A seat's wagers judged on a zone turned during its settlement (``SettleSeats.reveal``)."""
+        raise NotImplementedError
+
     def settle_pass(self, rnd: RoundState, step: Step) -> list[SettlementLine]:
         """The lines of a settlement pass (``SettlementPass``) over every hand of the table."""
         raise NotImplementedError

@@ -183,15 +183,6 @@ class RoundState:
     def bets_closed(self) -> bool:
         return any(isinstance(step, Betting) and step.done(self) for step in self.steps)
 
-    def settle_seat(self, seat_no: int) -> None:
-        seat = self.seats[seat_no]
-        if self.void is not None:
-            lines = self.game.settle_void(self, seat, self.void)
-        else:
-            lines = self.game.settle(self, seat)
-        self.lines += lines
-        floor.request_payout_approvals(self, seat_no, lines)
-
     def seat_number(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit() \
                 or not str(value).strip().isascii():

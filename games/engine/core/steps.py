@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine.core import floor
-from games.engine.core.records import DECISION, LOSE, RETURNED, TABLE, Choice, Prompt, Refused, SettlementLine
+from games.engine.core.records import (
+    DECISION,
+    LOSE,
+    RETURNED,
+    SETTLE,
+    TABLE,
+    Choice,
+    Prompt,
+    Refused,
+    SettlementLine,
+)
 from games.engine.core.state import Seat
 from games.engine.money import Cents, dollars, plain_dollars
 
@@ -384,6 +394,11 @@ class ZoneCards(Step):
             sheet[self.zone] = [card.code for card in zone.cards]
 
     def apply(self, rnd: RoundState, action: Action) -> None:
+        self.reveal(rnd, action)
+        rnd.completed_steps.add(self.id)
+
+    def reveal(self, rnd: RoundState, action: Action) -> None:
+        """Turn the zone's face-down cards, or enter the cards turned."""
         what = self.what[0].upper() + self.what[1:]
         if action.get("target", self.zone) != self.zone:
             raise Refused(f"{what} are due now, not {action.get('target')}'s", self.section)
@@ -400,20 +415,32 @@ class ZoneCards(Step):
             # Community cards are named by their street ("the flop"), other zones by what they hold.
             what = f"the {self.id.replace('_', ' ')}" if self.zone == "board" else self.what
             zone.place(rnd.checked_cards(codes or [], self.count, what), face_up=True)
-        rnd.completed_steps.add(self.id)
 
 
 class SettleSeats(Step):
-    """Each seat in settlement order: turn its cards (enter them), then settle wager by wager."""
+    """Each seat in settlement order: turn its cards (enter them), then settle wager by wager.
+
+    ``reveal`` is a zone some seats' wagers are judged on that is turned during the settlement,
+    right after the first such seat's other wagers are settled (Let It Ride's Six Card Bonus
+    cards, § 643a.11(g)(6)); ``reveal_for`` says which seats need it.
+    """
 
     actions = ("cards",)
 
     def __init__(self, step_id: str, section: str, text: str, eligible: Callable[[RoundState, Seat], bool],
-                 order: str = "counterclockwise", cards_each: int = 2):
+                 order: str = "counterclockwise", cards_each: int = 2, reveal: ZoneCards | None = None,
+                 reveal_for: Callable[[RoundState, Seat], bool] | None = None):
         super().__init__(step_id, section, text)
         self.eligible = eligible
         self.order = order
         self.cards_each = cards_each
+        self.reveal = reveal
+        self.reveal_for = reveal_for
+
+    def awaits_reveal(self, rnd: RoundState, seat: Seat) -> bool:
+        """The seat's cards are turned and its other wagers settled; the zone is still to be turned."""
+        return (self.reveal is not None and seat.cards_shown and self.reveal_for(rnd, seat)
+                and not rnd.zone(self.reveal.zone).shown)
 
     def pending(self, rnd: RoundState) -> list[int]:
         return [n for n in rnd.seats_in_order(self.order)
@@ -428,6 +455,12 @@ class SettleSeats(Step):
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         text = self.text.format(seat=seat_no)
         target = f"seat:{seat_no}"
+        if self.awaits_reveal(rnd, seat):
+            reveal = self.reveal.prompt(rnd)
+            choices = tuple(Choice(c.label, {**c.action, "step": self.id}) for c in reveal.choices)
+            return Prompt(self.id, reveal.section, f"Seat {seat_no}: {reveal.text}", choices, seat=seat_no,
+                          cards_for=reveal.cards_for, cards_label=reveal.cards_label,
+                          cards_needed=reveal.cards_needed, upcoming=upcoming)
         if seat.cards:
             return Prompt(self.id, self.section, text,
                           (Choice(f"Seat {seat_no}'s cards turned", self.action("cards", target=target)),),
@@ -435,8 +468,14 @@ class SettleSeats(Step):
         return Prompt(self.id, self.section, text, seat=seat_no, cards_for=target, cards_label=f"seat {seat_no}",
                       cards_needed=self.cards_each, upcoming=upcoming)
 
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.reveal is not None:
+            self.reveal.write_sheet(rnd, sheet)
+
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         seat_no = self.pending(rnd)[0]
+        if self.awaits_reveal(rnd, rnd.seats[seat_no]):
+            return {**self.reveal.sheet_action(rnd, sheet), "step": self.id}
         if rnd.seats[seat_no].cards:
             return self.action("cards", target=f"seat:{seat_no}")
         return self.action("cards", target=f"seat:{seat_no}", cards=sheet.seat_cards(seat_no))
@@ -444,17 +483,38 @@ class SettleSeats(Step):
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no, *_ = self.pending(rnd)
         target = action.get("target")
+        seat = rnd.seats[seat_no]
+        if self.awaits_reveal(rnd, seat):
+            if target != self.reveal.zone:
+                raise Refused(f"{self.reveal.what[0].upper()}{self.reveal.what[1:]} are turned now, before seat "
+                              f"{seat_no}'s {rnd.game.wager_label(self.reveal.zone)} is settled", self.reveal.section)
+            self.reveal.reveal(rnd, action)
+            self.finish(rnd, seat, rnd.game.settle_after_reveal(rnd, seat))
+            return
         if target != f"seat:{seat_no}":
             raise Refused(f"Seat {seat_no} is settled now (in the order of {self.section}), not {target}",
                           self.section)
-        seat = rnd.seats[seat_no]
         if not seat.cards:
             rnd.set_seat_cards(target, action.get("cards") or [], self.cards_each)
         elif action.get("cards"):
             raise Refused(f"Seat {seat_no}'s cards were dealt from the shoe already", self.section)
         seat.cards_shown = True
+        if rnd.void is not None:
+            self.finish(rnd, seat, rnd.game.settle_void(rnd, seat, rnd.void))
+            return
+        lines = rnd.game.settle(rnd, seat)
+        if self.awaits_reveal(rnd, seat):
+            rnd.lines += lines  # the rest waits for the zone to be turned
+            return
+        self.finish(rnd, seat, lines)
+
+    @staticmethod
+    def finish(rnd: RoundState, seat: Seat, lines: list[SettlementLine]) -> None:
+        """The seat's last lines: it is settled, and its payout goes to a floorperson if it must."""
+        rnd.lines += lines
         seat.settled = True
-        rnd.settle_seat(seat_no)
+        floor.request_payout_approvals(rnd, seat.number, [line for line in rnd.lines if line.seat == seat.number
+                                                          and line.stage == SETTLE])
 
 
 class AskInput(Step):
