@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
+from games.engine.core.records import totals
 from games.engine.registry import game_for
 from games.inputs import NOTE_MAX
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
@@ -216,8 +217,7 @@ def _write_lines(rnd: Round, before: RoundState, after: RoundState) -> bool:
         SettlementLine(round=rnd, seat=key[0], hand_no=key[1], wager=key[2], stage=key[3], **new[key])
         for key in inserted
     ])
-    rnd.total_paid = sum(line.amount for line in after.lines if line.outcome in ("win", "capped"))
-    rnd.total_collected = sum(line.amount for line in after.lines if line.outcome == "lose")
+    rnd.total_paid, rnd.total_collected = totals(after.lines)
     return True
 
 

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.core import Refused, RoundState
+from games.engine.core.records import totals
 from games.engine.money import dollars, plain_dollars
 from games.engine.registry import game_for
 
@@ -208,8 +209,7 @@ def _cards(codes: Any, who: str) -> list[str]:
 
 
 def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
-    paid = sum(line.amount for line in rnd.lines if line.outcome in ("win", "capped"))
-    collected = sum(line.amount for line in rnd.lines if line.outcome == "lose")
+    paid, collected = totals(rnd.lines)
     return {
         "game": rnd.game.slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ("stub_count_due", "training")},

@@ -246,4 +246,3 @@ def test_a_progressive_share_is_claimed_then_paid_by_the_cage_once_the_meter_amo
     assert (line.wager, line.amount, line.payer, line.must_validate) == ("progressive", 1_234_56, CAGE, True)
     # A jackpot waits for a floorperson whatever the table's approval threshold (none is set here).
     assert [(a.kind, a.seat, a.status) for a in paid.approvals] == [("payout", 2, "pending")]
-    assert RoundState.replay(GAME, {}, []).claims == []

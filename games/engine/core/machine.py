@@ -262,13 +262,5 @@ class RoundState:
     def dealer_shown(self) -> bool:
         return "dealer" in self.zones and self.zones["dealer"].shown
 
-    @property
-    def finished(self) -> bool:
-        return self.closed
-
     def seat_lines(self, seat_no: int) -> list[SettlementLine]:
         return [line for line in self.lines if line.seat == seat_no]
-
-    def available_cards(self) -> list[Card]:
-        used = self.used_cards()
-        return [card for card in self.game.deck.cards() if card not in used]

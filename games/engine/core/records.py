@@ -104,6 +104,13 @@ def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool
             return f"return {dollars(stake)}"
 
 
+def totals(lines: Iterable[SettlementLine]) -> tuple[Cents, Cents]:
+    """What the house paid (wins less any payout limit's reduction) and collected, in cents."""
+    lines = list(lines)
+    return (sum(line.amount for line in lines if line.pays),
+            sum(line.amount for line in lines if line.outcome == LOSE))
+
+
 def seat_total(lines: Iterable[SettlementLine]) -> str:
     """What the dealer hands over and takes in for a seat, all its lines together: a payout limit's
     reduction comes off the winnings, a wager collected before the deal is paid back with its win.

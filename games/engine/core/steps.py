@@ -37,13 +37,15 @@ class Step:
 
     actions: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, step_id: str, section: str, text: str = ""):
+    def __init__(self, step_id: str, section: str, text: str = "",
+                 applies: Callable[[RoundState], bool] | None = None):
         self.id = step_id
         self.section = section
         self.text = text
+        self.condition = applies  # when the step has work in this round; None: always
 
     def applies(self, rnd: RoundState) -> bool:
-        return True
+        return self.condition is None or self.condition(rnd)
 
     def done(self, rnd: RoundState) -> bool:
         return self.id in rnd.completed_steps
@@ -361,17 +363,13 @@ class ZoneCards(Step):
 
     def __init__(self, step_id: str, section: str, text: str, count: int, *, zone: str = "board", burn: int = 0,
                  what: str = "", turned: str = "", applies: Callable[[RoundState], bool] | None = None):
-        super().__init__(step_id, section, text)
+        super().__init__(step_id, section, text, applies)
         self.count = count
         self.zone = zone
         self.burn = burn  # cards the virtual shoe burns before these
         default_what, default_turned = self.NAMES.get(zone, (zone, f"{zone} turned"))
         self.what = what or default_what  # for the dealer: "the dealer's cards are due now"
         self.turned = turned or default_turned  # the button when a shoe read the cards already
-        self.condition = applies
-
-    def applies(self, rnd: RoundState) -> bool:
-        return self.condition is None or self.condition(rnd)
 
     def prompt(self, rnd: RoundState) -> Prompt:
         answer = self.action("cards", target=self.zone)
@@ -525,12 +523,8 @@ class AskInput(Step):
 
     def __init__(self, step_id: str, section: str, text: str, answers: tuple[tuple[str, str], ...],
                  applies: Callable[[RoundState], bool] | None = None):
-        super().__init__(step_id, section, text)
+        super().__init__(step_id, section, text, applies)
         self.answers = answers  # (value, button label)
-        self.condition = applies
-
-    def applies(self, rnd: RoundState) -> bool:
-        return self.condition is None or self.condition(rnd)
 
     def prompt(self, rnd: RoundState) -> Prompt:
         return Prompt(self.id, self.section, self.text,
