@@ -122,6 +122,8 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
             actions.append({"type": "same_player", "seat": post["seat"], "with": post["player"]})
         elif post.get("had_player") and not post.get("player"):
             actions.append({"type": "own_player", "seat": post["seat"]})
+        if "step" in post:  # the step the form was drawn for, so a stale form is refused
+            actions = [{**action, "step": post["step"]} for action in actions]
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
         actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
         return actions

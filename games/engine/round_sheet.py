@@ -66,6 +66,10 @@ class _Player:
     def act(self, action: dict[str, Any]) -> None:
         self.round = self.round.apply(action)
 
+    def bet(self, kind: str, **fields: Any) -> None:
+        """A betting action, named for the betting step the round is at."""
+        self.act(self.round.current_step().action(kind, **fields))
+
     def irregularities_at(self, step: str) -> None:
         """Apply the sheet's irregularities that happened at this step, with the floorperson's answer."""
         while self.irregularities and self.irregularities[0].get("at") == step:
@@ -106,12 +110,12 @@ def _settle(sheet: Any) -> dict[str, Any]:
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
         # The required wager first: the others depend on it.
         for wager in sorted(wagers, key=lambda w: w != game.required_wager):
-            player.act({"type": "place_wager", "seat": seat_key, "wager": wager, "amount": str(wagers[wager])})
+            player.bet("place_wager", seat=seat_key, wager=wager, amount=str(wagers[wager]))
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         if isinstance(seat, Mapping) and "player" in seat:  # one player's adjacent boxes (§ 677a.7(e))
-            player.act({"type": "same_player", "seat": seat_key, "with": seat["player"]})
+            player.bet("same_player", seat=seat_key, **{"with": seat["player"]})
     player.irregularities_at("wagers")
-    player.act({"type": "no_more_bets"})
+    player.bet("no_more_bets")
 
     while (prompt := player.round.prompt) is not None:
         player.irregularities_at(prompt.step)
@@ -235,7 +239,7 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
             approval = next(a for a in rnd.approvals if a.id == action.get("approval"))
             if approval.kind == "void":
                 irregularities[-1]["approved"] = action["type"] == "approve"
-        rnd = rnd.apply(action)
+        rnd = rnd.apply(action, logged=True)
     sheet: dict[str, Any] = {
         "version": SHEET_VERSION,
         "game": slug,

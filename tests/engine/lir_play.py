@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from thb_play import outcomes, refuse, run_phases, state
+from play import outcomes, refuse, run_phases, state, tap
 
 from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
@@ -31,7 +31,8 @@ GAME = game_for("let-it-ride")
 BOARD = "8c 6d"
 SIX_CARDS = "Jc 5d 3s"
 
-__all__ = ["GAME", "BOARD", "SIX_CARDS", "Hand", "outcomes", "play", "refuse", "round_actions", "settle", "state"]
+__all__ = ["GAME", "BOARD", "SIX_CARDS", "Hand", "outcomes", "play", "refuse", "round_actions", "settle", "state",
+           "tap"]
 
 
 @dataclass(frozen=True)

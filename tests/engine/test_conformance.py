@@ -14,6 +14,7 @@ import pytest
 import thb_play
 import wpt_play
 from citations import Chapter
+from play import tap
 
 from games.engine.cards import Shoe
 from games.engine.core import VOID, Refused, RoundState
@@ -62,7 +63,7 @@ def played(slug: str, rules: dict[str, Any], actions: list[dict[str, Any]]) -> l
     """The round before each action and after the last one (closed)."""
     rounds = [RoundState(GAMES[slug], rules)]
     for action in completed(rounds[0], actions):
-        rounds.append(rounds[-1].apply(action))
+        rounds.append(tap(rounds[-1], action))
     assert rounds[-1].closed
     return rounds
 
@@ -70,7 +71,7 @@ def played(slug: str, rules: dict[str, Any], actions: list[dict[str, Any]]) -> l
 def completed(rnd: RoundState, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The example's actions, then the floorperson's approvals it waits for and the close."""
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     tail = [{"type": "approve", "approval": a.id} for a in rnd.approvals if a.status == "pending"]
     return [*actions, *tail, {"type": "close"}]
 
@@ -103,15 +104,34 @@ def test_every_refusal_changes_nothing_and_wrong_seats_and_steps_are_refused(slu
         before = snapshot(rnd)
         for action in bad_actions(rnd):
             with pytest.raises(Refused):
-                rnd.apply(action)
+                tap(rnd, action)
             assert snapshot(rnd) == before, action
+
+
+@pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
+def test_an_action_that_does_not_name_its_step_is_refused_naming_the_current_one(slug, name, rules, actions):
+    for rnd in played(slug, rules, actions)[:-1]:
+        before = snapshot(rnd)
+        for choice in rnd.prompt.choices:
+            unnamed = {key: value for key, value in choice.action.items() if key != "step"}
+            with pytest.raises(Refused, match=f"does not name its step: the round is at the {rnd.prompt.step} step"):
+                rnd.apply(unnamed)
+            assert snapshot(rnd) == before
+
+
+@pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
+def test_a_log_written_before_actions_named_their_steps_still_replays(slug, name, rules, actions):
+    log = [{key: value for key, value in action.items() if key != "step"}
+           for action in completed(RoundState(GAMES[slug], rules), actions)]
+    replayed = RoundState.replay(GAMES[slug], rules, log)
+    assert replayed.closed and replayed.lines == played(slug, rules, actions)[-1].lines
 
 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_choice_a_prompt_offers_is_accepted(slug, name, rules, actions):
     for rnd in played(slug, rules, actions)[:-1]:
         for choice in rnd.prompt.choices:
-            rnd.apply(choice.action)  # raises Refused if the engine does not take its own button
+            tap(rnd, choice.action)  # raises Refused if the engine does not take its own button
 
 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
@@ -126,7 +146,7 @@ def test_every_citation_names_a_section_of_the_games_chapter(slug, name, rules, 
     for rnd in rounds[:-1]:
         for action in bad_actions(rnd):
             try:
-                rnd.apply(action)
+                tap(rnd, action)
             except Refused as refusal:
                 cited |= {refusal.section} - {""}
     assert sorted(c for c in cited if not chapter.names_a_real_section(c)) == []
@@ -147,9 +167,9 @@ def finish(rnd: RoundState) -> RoundState:
         if prompt.cards_needed:
             used = rnd.used_cards()
             unused = [card.code for card in rnd.game.deck.cards() if card not in used][:prompt.cards_needed]
-            rnd = rnd.apply({"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": unused})
+            rnd = tap(rnd, {"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": unused})
         else:
-            rnd = rnd.apply(prompt.choices[0].action)
+            rnd = tap(rnd, prompt.choices[0].action)
     return rnd
 
 
@@ -161,11 +181,11 @@ def test_every_void_returns_every_wager_but_those_the_chapter_keeps_alive(slug, 
     for rnd in played(slug, rules, actions)[:-1]:
         for kind, irregularity in voids.items():
             try:
-                voided = rnd.apply({"type": "irregularity", "kind": kind})
+                voided = tap(rnd, {"type": "irregularity", "kind": kind})
             except Refused:
                 continue  # not possible at this point of the round
             tried += 1
-            voided = finish(voided.apply({"type": "approve", "approval": voided.approvals[-1].id}))
+            voided = finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
             for number, seat in voided.seats.items():
                 settled = {line.wager: line.outcome for line in voided.lines if line.seat == number
                            and line.stage != "decision"}
@@ -187,7 +207,7 @@ def test_the_training_shoe_never_deals_more_copies_of_a_card_than_the_deck_holds
     for action in example_actions:
         if action["type"] not in ("place_wager", "no_more_bets"):
             break
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     rnd = finish(rnd)
     dealt = [card.code for card in rnd.used_cards()]
     assert dealt and all(dealt.count(code) <= game.deck.copies(card) for code, card in

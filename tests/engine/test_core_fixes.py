@@ -5,7 +5,7 @@ line, and actions that name a step that is over."""
 import pytest
 import thb_play
 import wpt_play
-from thb_play import Hand, outcomes, refuse
+from thb_play import Hand, outcomes, refuse, tap
 
 from games.engine.core import Refused, RoundState
 from games.engine.registry import GAMES
@@ -32,7 +32,7 @@ def test_a_bonus_paid_in_a_void_round_waits_for_the_floorperson_like_any_payout(
     exposed = {"type": "irregularity", "kind": "dealer_card_exposed"}
     rnd = thb_play.play(seats, rules={"approval_threshold": "40"}, until="flop_decision",
                         before={"flop_decision": [exposed]})
-    rnd = rnd.apply({"type": "approve", "approval": 1})
+    rnd = tap(rnd, {"type": "approve", "approval": 1})
     rnd = thb_play.turn_cards(rnd, seats, thb_play.DEALER)
     assert outcomes(rnd, 1) == {"ante": ("void", 0), "bonus": ("win", 50_00)}
     payout = rnd.approvals[-1]
@@ -73,7 +73,7 @@ def test_the_next_line_does_not_name_a_step_with_nothing_to_do():
     # Nobody folded: after the last seat settles comes the close, not "folded seat ...".
     seats = {1: Hand("10", "Ah Kh", bonus="5"), 3: Hand("10", "4c 5d")}
     rnd = thb_play.play(seats, until="settle")
-    rnd = rnd.apply({"type": "cards", "target": "seat:3", "cards": ["4c", "5d"]})
+    rnd = tap(rnd, {"type": "cards", "target": "seat:3", "cards": ["4c", "5d"]})
     assert rnd.prompt.seat == 1
     assert "folded" not in rnd.prompt.upcoming and "all wagers settled" in rnd.prompt.upcoming
 

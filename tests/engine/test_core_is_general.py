@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from play import tap
 
 from games.engine.cards import Deck, Shoe
 from games.engine.core import (
@@ -138,10 +139,10 @@ GAME = ShoeTwentyOne()
 def opened(seats: dict[int, tuple[str, str | None]], deal: dict[str, list[str]]) -> RoundState:
     rnd = RoundState(GAME, {})
     for number, (main, match) in seats.items():
-        rnd = rnd.apply({"type": "place_wager", "seat": number, "wager": "main", "amount": main})
+        rnd = tap(rnd, {"type": "place_wager", "seat": number, "wager": "main", "amount": main})
         if match:
-            rnd = rnd.apply({"type": "place_wager", "seat": number, "wager": "match", "amount": match})
-    return rnd.apply({"type": "no_more_bets"}).apply({"type": "deal", "cards": deal})
+            rnd = tap(rnd, {"type": "place_wager", "seat": number, "wager": "match", "amount": match})
+    return tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal", "cards": deal})
 
 
 def test_the_same_card_twice_is_legal_in_a_six_deck_shoe_and_a_ten_is_refused():
@@ -149,7 +150,7 @@ def test_the_same_card_twice_is_legal_in_a_six_deck_shoe_and_a_ten_is_refused():
     assert [c.code for c in rnd.seats[1].cards] == ["7s", "7s"]
     before = rnd.seq
     with pytest.raises(Refused, match=r"Ts is not in this game's deck.*§ 635a\.3"):
-        rnd.apply({"type": "cards", "target": "dealer", "cards": ["Ts"]})
+        tap(rnd, {"type": "cards", "target": "dealer", "cards": ["Ts"]})
     assert rnd.seq == before
 
 
@@ -157,12 +158,12 @@ def test_no_card_is_accepted_more_often_than_the_six_decks_hold_it():
     rnd = opened({n: ("10", None) for n in (1, 2, 3)},
                  {"seat:1": ["7s", "7s"], "seat:2": ["7s", "7s"], "seat:3": ["7s", "7s"]})
     with pytest.raises(Refused, match="7s is already on the table 6 times, all 6 decks"):
-        rnd.apply({"type": "cards", "target": "dealer", "cards": ["7s"]})
+        tap(rnd, {"type": "cards", "target": "dealer", "cards": ["7s"]})
 
 
 def test_the_up_card_is_face_up_at_the_deal_and_the_hole_card_stays_down():
     rnd = opened({1: ("10", None)}, {"seat:1": ["9h", "8c"], "dealer": ["Kc", "6d"]})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    rnd = tap(rnd, {"type": "cards", "target": "dealer"})
     zone = rnd.zone("dealer")
     assert [c.code for c in zone.up_cards] == ["Kc"] and [c.code for c in zone.down_cards] == ["6d"]
 
@@ -170,8 +171,8 @@ def test_the_up_card_is_face_up_at_the_deal_and_the_hole_card_stays_down():
 def test_match_the_dealer_is_settled_right_after_the_deal_before_any_decision():
     rnd = opened({1: ("10", "5"), 2: ("10", "5")},
                  {"seat:1": ["Kh", "8c"], "seat:2": ["9s", "9d"], "dealer": ["Kc", "6d"]})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "input", "value": "no"})
-    rnd = rnd.apply({"type": "settle", "step": "match"})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "input", "value": "no"})
+    rnd = tap(rnd, {"type": "settle", "step": "match"})
     # Seat 1 holds a king like the up card: 1 to 1 on $5; seat 2 does not: its $5 is collected.
     assert [(line.seat, line.outcome, line.amount, line.stage) for line in rnd.lines] == [
         (1, "win", 5_00, IMMEDIATE), (2, "lose", 5_00, IMMEDIATE)]
@@ -181,12 +182,12 @@ def test_match_the_dealer_is_settled_right_after_the_deal_before_any_decision():
 def test_a_split_makes_a_second_hand_with_its_own_wager_and_each_is_settled():
     rnd = opened({1: ("20", None), 3: ("10", None)},
                  {"seat:1": ["8s", "8s"], "seat:3": ["9h", "Kc"], "dealer": ["7c", "Qd"]})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
-    rnd = rnd.apply({"type": "decide", "step": "split", "seat": 1, "choice": "split", "cards": ["Ks", "2h"]})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})
+    rnd = tap(rnd, {"type": "decide", "step": "split", "seat": 1, "choice": "split", "cards": ["Ks", "2h"]})
     hands = rnd.seats[1].hands
     assert [(h.number, [c.code for c in h.cards], h.wagers) for h in hands] == [
         (1, ["8s", "Ks"], {"main": 20_00}), (2, ["8s", "2h"], {"main": 20_00})]
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle", "step": "settle"})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle", "step": "settle"})
     # Dealer 7 + Q = 17.  Seat 3: 19 wins $10 at 1 to 1.  Seat 1: hand 1, 8 + K = 18, wins $20;
     # hand 2, 8 + 2 = 10, loses its $20.  Every loser is collected before any winner is paid.
     assert [(line.seat, line.hand_no, line.outcome, line.amount, line.stage) for line in rnd.lines] == [
@@ -198,8 +199,8 @@ def test_the_training_shoe_holds_six_copies_of_each_card_and_no_ten():
     codes = shoe.order()
     assert len(codes) == 6 * 48 and codes.count("7s") == 6 and not any(code[0] == "T" for code in codes)
     rnd = RoundState(GAME, {}, shoe_order=codes)
-    rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": "main", "amount": "10"})
-    rnd = rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+    rnd = tap(rnd, {"type": "place_wager", "seat": 1, "wager": "main", "amount": "10"})
+    rnd = tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
     assert [c.code for c in rnd.seats[1].cards] == codes[:2]
 
 
@@ -213,35 +214,35 @@ def test_a_seat_made_of_hands_reads_like_one_hand_until_it_splits():
 
 def test_a_card_readers_peek_is_an_input_in_the_log_and_replays_the_same():
     rnd = opened({1: ("10", None)}, {"seat:1": ["9h", "8c"], "dealer": ["Kc", "6d"]})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    rnd = tap(rnd, {"type": "cards", "target": "dealer"})
     assert rnd.prompt.step == "peek" and [c.label for c in rnd.prompt.choices] == ["No blackjack", "Dealer blackjack"]
     before = rnd.seq
     with pytest.raises(Refused, match="one of no, yes, not 'maybe'"):
-        rnd.apply({"type": "input", "step": "peek", "value": "maybe"})
+        tap(rnd, {"type": "input", "step": "peek", "value": "maybe"})
     assert rnd.seq == before
-    peeked = rnd.apply({"type": "input", "step": "peek", "value": "no"})
+    peeked = tap(rnd, {"type": "input", "step": "peek", "value": "no"})
     assert peeked.step_results["peek"] == "no" and peeked.prompt.step == "match"
 
 
 def test_a_progressive_share_is_claimed_then_paid_by_the_cage_once_the_meter_amount_is_logged():
     rnd = opened({2: ("10", None)}, {"seat:2": ["7h", "9c"], "dealer": ["5c", "6d"]})
     rnd.seats[2].wagers["progressive"] = 1_00  # (placed before the deal in a real round)
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})
+    rnd = tap(rnd, {"type": "cards", "target": "dealer"})
     assert rnd.claims == []  # 7h 9c: no suited pair of 7s
     rnd = opened({2: ("10", None)}, {"seat:2": ["7h", "7h"], "dealer": ["5c", "6d"]})
     rnd.seats[2].wagers["progressive"] = 1_00
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
-    rnd = rnd.apply({"type": "decide", "step": "split", "seat": 2, "choice": "stand"})
-    rnd = rnd.apply({"type": "cards", "target": "dealer"}).apply({"type": "settle"})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})
+    rnd = tap(rnd, {"type": "decide", "step": "split", "seat": 2, "choice": "stand"})
+    rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})
     (claim,) = rnd.claims
     assert (claim.seat, claim.meter, claim.share, claim.pending) == (2, "M1", "10%", True)
     assert rnd.prompt.waiting_for_floor and "meter M1" in rnd.prompt.text
     with pytest.raises(Refused, match="meter M1 is not yet known"):
-        rnd.apply({"type": "close"})
+        tap(rnd, {"type": "close"})
     with pytest.raises(Refused, match="amount owed"):
-        rnd.apply({"type": "resolve_claim", "claim": 1, "amount": "12.50"})
-    paid = rnd.apply({"type": "resolve_claim", "claim": 1, "amount": 1_234_56})
+        tap(rnd, {"type": "resolve_claim", "claim": 1, "amount": "12.50"})
+    paid = tap(rnd, {"type": "resolve_claim", "claim": 1, "amount": 1_234_56})
     line = paid.lines[-1]
     assert (line.wager, line.amount, line.payer, line.must_validate) == ("progressive", 1_234_56, CAGE, True)
     # A jackpot waits for a floorperson whatever the table's approval threshold (none is set here).

@@ -5,7 +5,7 @@ no wager survives one.  A void waits for a floorperson to confirm it.
 """
 
 import pytest
-from lir_play import Hand, outcomes, play, refuse
+from lir_play import Hand, outcomes, play, refuse, tap
 
 SEATS = {2: Hand("10", "Ah Kh 4c", plays="pull ride", five_card_bonus="5"),
          5: Hand("25", "Tc Td 2s", plays="ride ride", three_card_bonus="5", six_card_bonus="5")}
@@ -27,7 +27,7 @@ def irregularity(kind, **fields):
 def confirmed(rnd):
     """The floorperson confirms the void the round waits on."""
     pending = next(a for a in rnd.approvals if a.kind == "void" and a.status == "pending")
-    return rnd.apply({"type": "approve", "approval": pending.id})
+    return tap(rnd, {"type": "approve", "approval": pending.id})
 
 
 def assert_every_wager_returned(rnd, section):
@@ -41,7 +41,7 @@ def assert_every_wager_returned(rnd, section):
 # -- § 643a.13(a): a card found face up while dealing --------------------------------------------------
 
 def test_one_card_found_face_up_while_dealing_is_taken_out_of_play_and_the_round_goes_on():
-    rnd = at("deal").apply(irregularity("card_face_up", card="Qs"))
+    rnd = tap(at("deal"), irregularity("card_face_up", card="Qs"))
     assert rnd.void_pending is None and [card.code for card in rnd.discarded] == ["Qs"]
     assert rnd.prompt.step == "deal"
 
@@ -52,7 +52,7 @@ def test_the_card_found_face_up_cannot_be_used_later_in_the_round():
 
 
 def test_a_second_card_found_face_up_voids_the_round_and_returns_every_wager():
-    rnd = at("deal").apply(irregularity("card_face_up")).apply(irregularity("card_face_up"))
+    rnd = tap(tap(at("deal"), irregularity("card_face_up")), irregularity("card_face_up"))
     assert rnd.void_pending.label == "More than one card found face up while dealing"
     assert rnd.prompt.waiting_for_floor
     assert_every_wager_returned(confirmed(rnd), "§ 643a.13(a)")
@@ -68,12 +68,12 @@ def test_a_card_found_face_up_after_the_deal_is_refused(phase):
 
 @pytest.mark.parametrize("phase", ["deal", "bet2_decision", "settle"])
 def test_an_incorrect_number_of_cards_voids_the_round_and_returns_every_wager(phase):
-    rnd = at(phase).apply(irregularity("wrong_card_count"))
+    rnd = tap(at(phase), irregularity("wrong_card_count"))
     assert_every_wager_returned(confirmed(rnd), "§ 643a.13(c)")
 
 
 def test_a_bet_withdrawn_before_a_void_is_returned_once():
-    rnd = confirmed(at("settle").apply(irregularity("wrong_card_count")))
+    rnd = confirmed(tap(at("settle"), irregularity("wrong_card_count")))
     # Seat 2's Bet 1 came back at § 643a.11(b)(2); the void returns it again in its place, not twice.
     assert [line.wager for line in rnd.lines if line.seat == 2] == ["bet1", "bet2", "bet3", "five_card_bonus"]
     assert sum(line.stake for line in rnd.lines if line.seat == 2) == 3 * 1_000 + 500
@@ -81,7 +81,7 @@ def test_a_bet_withdrawn_before_a_void_is_returned_once():
 
 def test_a_void_refused_by_the_floorperson_lets_the_round_go_on_at_the_same_prompt():
     before = at("bet2_decision")
-    rnd = before.apply(irregularity("wrong_card_count")).apply({"type": "refuse", "approval": 1})
+    rnd = tap(tap(before, irregularity("wrong_card_count")), {"type": "refuse", "approval": 1})
     assert rnd.void is None and rnd.prompt == before.prompt
     assert rnd.approvals[0].status == "refused"
 
@@ -91,7 +91,7 @@ def test_a_void_refused_by_the_floorperson_lets_the_round_go_on_at_the_same_prom
 @pytest.mark.parametrize("phase", ["deal", "bet1_decision", "first_community_card", "bet2_decision",
                                    "second_community_card"])
 def test_a_community_card_exposed_before_it_is_turned_voids_the_round(phase):
-    rnd = at(phase).apply(irregularity("community_card_exposed"))
+    rnd = tap(at(phase), irregularity("community_card_exposed"))
     assert_every_wager_returned(confirmed(rnd), "§ 643a.13(d)")
 
 
@@ -108,7 +108,7 @@ def test_an_irregularity_while_the_round_is_taking_wagers_is_refused():
 
 @pytest.mark.parametrize("method", ["automated_shoe", "reshuffling_shoe"])
 def test_a_shoe_jam_during_the_deal_voids_the_round_and_returns_every_wager(method):
-    rnd = at("deal", rules={"dealing_method": method}).apply(irregularity("shoe_jam"))
+    rnd = tap(at("deal", rules={"dealing_method": method}), irregularity("shoe_jam"))
     assert_every_wager_returned(confirmed(rnd), "§ 643a.13(f)")
 
 
@@ -128,13 +128,13 @@ def test_an_unknown_irregularity_is_refused():
 
 
 def test_a_void_round_refuses_a_second_irregularity():
-    rnd = at("deal").apply(irregularity("wrong_card_count"))
+    rnd = tap(at("deal"), irregularity("wrong_card_count"))
     refuse(rnd, irregularity("community_card_exposed"), "already being voided")
 
 
 def test_a_void_round_closes_without_a_payout_approval_for_the_returned_wagers():
-    rnd = confirmed(at("settle", rules={"approval_threshold": "1"}).apply(irregularity("wrong_card_count")))
-    rnd = rnd.apply({"type": "close"})
+    rnd = confirmed(tap(at("settle", rules={"approval_threshold": "1"}), irregularity("wrong_card_count")))
+    rnd = tap(rnd, {"type": "close"})
     assert rnd.closed and [a.kind for a in rnd.approvals] == ["void"]
 
 

@@ -8,7 +8,7 @@ Chapter 643a.
 
 import pytest
 from citations import Chapter
-from lir_play import GAME, Hand, outcomes, play, refuse
+from lir_play import GAME, Hand, outcomes, play, refuse, tap
 
 from games.engine.cards import FULL_DECK
 from games.engine.core import Refused, RoundState
@@ -119,7 +119,7 @@ def test_bet_2_is_asked_of_every_seat_whatever_it_did_with_bet_1():
     asked = []
     while rnd.prompt.step == "bet2_decision":
         asked.append(rnd.prompt.seat)
-        rnd = rnd.apply(decide(rnd.prompt.seat, "ride"))
+        rnd = tap(rnd, decide(rnd.prompt.seat, "ride"))
     assert asked == [1, 3, 6]  # § 643a.11(d): "regardless of the decision made concerning Bet Number 1"
 
 
@@ -128,11 +128,11 @@ def test_the_seats_are_settled_from_the_dealers_right():
     settled = []
     while rnd.prompt.step == "settle":
         if rnd.prompt.cards_for == "six_card_bonus":
-            rnd = rnd.apply({"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
+            rnd = tap(rnd, {"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
             continue
         seat = rnd.prompt.seat
         settled.append(seat)
-        rnd = rnd.apply({"type": "cards", "target": f"seat:{seat}", "cards": SEATS[seat].cards.split()})
+        rnd = tap(rnd, {"type": "cards", "target": f"seat:{seat}", "cards": SEATS[seat].cards.split()})
     assert settled == [6, 3, 1]  # § 643a.11(f): counterclockwise from the dealer's right
 
 
@@ -152,14 +152,14 @@ def dealt(method, seats):
     rnd = RoundState(GAME, {**RULES, "dealing_method": method}, shoe_order=DECK)
     for number, hand in seats.items():
         for wager, amount in hand.wagers.items():
-            rnd = rnd.apply({"type": "place_wager", "seat": number, "wager": wager, "amount": amount})
-    rnd = rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+            rnd = tap(rnd, {"type": "place_wager", "seat": number, "wager": wager, "amount": amount})
+    rnd = tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
     for _decision in ("bet1", "bet2"):
         for number in seats:
-            rnd = rnd.apply(decide(number, "ride"))
-        rnd = rnd.apply({"type": "cards", "target": "board"})
+            rnd = tap(rnd, decide(number, "ride"))
+        rnd = tap(rnd, {"type": "cards", "target": "board"})
     if rnd.prompt.step == "six_card_bonus_cards":
-        rnd = rnd.apply({"type": "cards", "target": "six_card_bonus"})
+        rnd = tap(rnd, {"type": "cards", "target": "six_card_bonus"})
     return rnd
 
 
@@ -206,7 +206,7 @@ def test_community_cards_read_at_the_deal_wait_face_down_until_each_is_turned():
     assert rnd.board == ()
     prompt = rnd.prompt
     assert [choice.label for choice in prompt.choices] == ["Community card turned"] and not prompt.cards_for
-    rnd = rnd.apply({"type": "cards", "target": "board"})
+    rnd = tap(rnd, {"type": "cards", "target": "board"})
     assert codes(rnd.board) == ["Th"]
 
 
@@ -261,7 +261,7 @@ def test_it_refuses_a_decision_out_of_turn():
 
 
 def test_it_refuses_a_second_decision_by_the_same_seat():
-    rnd = at("bet1_decision").apply(decide(1, "pull"))
+    rnd = tap(at("bet1_decision"), decide(1, "pull"))
     refuse(rnd, decide(1, "ride"), "Seat 1 has already decided")
 
 
@@ -277,7 +277,7 @@ def test_it_refuses_a_choice_the_decision_does_not_offer():
 def test_it_refuses_no_more_bets_until_each_seat_has_three_equal_bets(wagers, problem):
     rnd = RoundState(GAME, {})
     for wager, amount in wagers.items():
-        rnd = rnd.apply({"type": "place_wager", "seat": 2, "wager": wager, "amount": amount})
+        rnd = tap(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount})
     refusal = refuse(rnd, {"type": "no_more_bets"}, problem)
     assert refusal.section == "§ 643a.7(d)"
 
@@ -285,8 +285,8 @@ def test_it_refuses_no_more_bets_until_each_seat_has_three_equal_bets(wagers, pr
 def test_three_bets_can_be_changed_one_after_the_other_before_no_more_bets():
     rnd = at("no_more_bets", seats={1: Hand("10", "2c 3c 4c")})
     for bet in ("bet1", "bet2", "bet3"):
-        rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": bet, "amount": "20"})
-    assert rnd.apply({"type": "no_more_bets"}).seats[1].wagers == {"bet1": 2_000, "bet2": 2_000, "bet3": 2_000}
+        rnd = tap(rnd, {"type": "place_wager", "seat": 1, "wager": bet, "amount": "20"})
+    assert tap(rnd, {"type": "no_more_bets"}).seats[1].wagers == {"bet1": 2_000, "bet2": 2_000, "bet3": 2_000}
 
 
 @pytest.mark.parametrize("wager", ["five_card_bonus", "three_card_bonus", "six_card_bonus"])
@@ -321,7 +321,7 @@ def test_it_refuses_a_players_card_already_on_the_board():
 
 
 def test_it_refuses_a_players_card_already_among_the_six_card_bonus_cards():
-    rnd = at("six_card_bonus_cards").apply({"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
+    rnd = tap(at("six_card_bonus_cards"), {"type": "cards", "target": "six_card_bonus", "cards": SIX_CARDS.split()})
     refuse(rnd, {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh", "9c"]}, "9c is already on")
 
 
@@ -352,7 +352,7 @@ def test_it_refuses_to_close_while_a_payout_approval_is_pending():
     assert [(a.seat, a.reason) for a in pending] == [
         (3, "Seat 3: payout of $275.00 (table requires approval from $50.00)")]
     refuse(rnd, {"type": "close"}, "floorperson's approval is pending")
-    assert rnd.apply({"type": "approve", "approval": 1}).apply({"type": "close"}).closed
+    assert tap(tap(rnd, {"type": "approve", "approval": 1}), {"type": "close"}).closed
 
 
 # -- Rules options ------------------------------------------------------------------------------------
@@ -425,16 +425,16 @@ def every_citation():
     for bets in ({"bet1": "10"}, {"bet1": "10", "bet2": "10", "bet3": "20"}):
         rnd = RoundState(GAME, {})
         for wager, amount in bets.items():
-            rnd = rnd.apply({"type": "place_wager", "seat": 1, "wager": wager, "amount": amount})
+            rnd = tap(rnd, {"type": "place_wager", "seat": 1, "wager": wager, "amount": amount})
         refusals.append((rnd, {"type": "no_more_bets"}))
     for rnd, action in refusals:
         with pytest.raises(Refused) as refusal:
-            rnd.apply(action)
+            tap(rnd, action)
         citations.add(refusal.value.section)
     for kind, phase in (("wrong_card_count", "settle"), ("community_card_exposed", "bet2_decision")):
-        rnd = at(phase).apply({"type": "irregularity", "kind": kind})
+        rnd = tap(at(phase), {"type": "irregularity", "kind": kind})
         citations.add(rnd.prompt.section)
-        rounds.append(rnd.apply({"type": "approve", "approval": 1}))
+        rounds.append(tap(rnd, {"type": "approve", "approval": 1}))
     for rnd in rounds:
         citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}
         citations.add(rnd.prompt.section)
@@ -462,9 +462,9 @@ def test_every_section_the_engine_cites_exists_in_chapter_643a():
     ("manual_shoe", "§ 643a.8(b)(1)"), ("hand", "§ 643a.9(a)(3)(i)"), ("automated_shoe", "§ 643a.10(a)(2)(i)")])
 def test_with_a_table_game_system_the_five_card_bonus_wagers_are_collected_at_no_more_bets(method, section):
     rules = {"five_card_bonus_paytable": "A", "five_card_bonus_table_game_system": True, "dealing_method": method}
-    prompt = RoundState(GAME, rules).apply(
-        {"type": "place_wager", "seat": 1, "wager": "bet1", "amount": "10"}).apply(
-        {"type": "place_wager", "seat": 1, "wager": "bet2", "amount": "10"}).apply(
+    prompt = tap(tap(tap(RoundState(GAME, rules),
+        {"type": "place_wager", "seat": 1, "wager": "bet1", "amount": "10"}),
+        {"type": "place_wager", "seat": 1, "wager": "bet2", "amount": "10"}),
         {"type": "place_wager", "seat": 1, "wager": "bet3", "amount": "10"}).prompt
     assert "collect the Five Card Bonus Wagers" in prompt.text and section in prompt.text
     without = RoundState(GAME, {**rules, "five_card_bonus_table_game_system": False})

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lir_play import GAME, Hand, round_actions
+from lir_play import GAME, Hand, round_actions, tap
 
 from games.engine.cards import Shoe
 from games.engine.core import RoundState
@@ -72,7 +72,7 @@ def played(seats, board, six_cards, rules, **kwargs):
     actions = [action for _, action in round_actions(seats, board, six_cards, **kwargs)]
     rnd = RoundState(GAME, rules)
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     return rnd, actions + [{"type": "close"}]
 
 
@@ -91,7 +91,7 @@ def test_a_played_round_exports_a_sheet_that_settles_to_its_own_lines(rules):
                                                  "six_card_bonus": "5.00"},
                                       "decisions": {"bet1": "pull", "bet2": "pull"}, "cards": ["7c", "7d", "2s"]}
     assert exported["six_card_bonus"] == ["7h", "9c", "3d"] and exported["board"] == ["Kd", "5s"]
-    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.apply({"type": "close"}).lines]
+    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in tap(rnd, {"type": "close"}).lines]
 
 
 def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_own_lines():
@@ -106,10 +106,10 @@ def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_o
                         for seat, hand in SEATS.items() for wager, amount in hand.wagers.items()]
             actions.append({"type": "no_more_bets"})
             for action in actions:
-                rnd = rnd.apply(action)
+                rnd = tap(rnd, action)
             continue
         action = (prompt.choices[-1] if prompt.step.endswith("_decision") else prompt.choices[0]).action
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
         actions.append(action)
     exported = sheet_from_log("let-it-ride", rules, actions, order)
     assert exported["seats"]["1"]["decisions"] == {"bet1": "pull", "bet2": "pull"}  # the last choice: pull

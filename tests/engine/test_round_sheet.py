@@ -8,7 +8,7 @@ sheet is refused with a message that names the problem.
 import copy
 
 import pytest
-from thb_play import Hand, round_actions
+from thb_play import Hand, round_actions, tap
 
 from games.engine.core import RoundState
 from games.engine.registry import game_for
@@ -102,7 +102,7 @@ BOARD, DEALER = "2h 7h 9h Jc 3d", "Qs Qd"
 def played(rules, actions):
     rnd = RoundState(GAME, rules)
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     return rnd
 
 
@@ -146,7 +146,7 @@ def test_an_exported_void_round_settles_to_its_own_lines():
         if rnd.prompt.cards_for == target:
             action = {"type": "cards", "target": target, "cards": cards.split()}
             actions.append(action)
-            rnd = rnd.apply(action)
+            rnd = tap(rnd, action)
     exported = assert_round_trip({}, actions)
     assert exported["irregularities"][0]["approved"] is True
 

@@ -6,7 +6,7 @@ initial two cards) or § 647a.13(d) (a dealer's card exposed early) keeps it ali
 """
 
 import pytest
-from thb_play import GAME, Hand, outcomes, play, refuse, turn_cards
+from thb_play import GAME, Hand, outcomes, play, refuse, tap, turn_cards
 
 from games.engine.cards import deck
 from games.engine.core import RoundState
@@ -24,14 +24,14 @@ def at(phase, *, rules=None, seats=SEATS, stub_count=None):
 
 
 def irregularity(rnd, kind, **extra):
-    return rnd.apply({"type": "irregularity", "kind": kind, **extra})
+    return tap(rnd, {"type": "irregularity", "kind": kind, **extra})
 
 
 def approve_void(rnd, seats=SEATS, dealer=DEALER):
     """The floorperson approves the void; the dealer turns whatever cards the settlement asks for."""
     (pending,) = [a for a in rnd.approvals if a.status == "pending"]
     assert pending.kind == "void"
-    return turn_cards(rnd.apply({"type": "approve", "approval": pending.id}), seats, dealer)
+    return turn_cards(tap(rnd, {"type": "approve", "approval": pending.id}), seats, dealer)
 
 
 def all_returned(rnd):
@@ -132,10 +132,10 @@ def test_an_incorrect_number_of_cards_voids_the_round_and_returns_every_wager():
 def test_a_refused_void_lets_the_round_go_on_at_the_same_prompt():
     before = at("flop")
     rnd = irregularity(before, "wrong_card_count")
-    rnd = rnd.apply({"type": "refuse", "approval": 1})
+    rnd = tap(rnd, {"type": "refuse", "approval": 1})
     assert rnd.void is None and rnd.void_pending is None
     assert rnd.prompt == before.prompt
-    rnd = rnd.apply({"type": "cards", "target": "board", "cards": ["2h", "7h", "9h"]})
+    rnd = tap(rnd, {"type": "cards", "target": "board", "cards": ["2h", "7h", "9h"]})
     assert rnd.prompt.step == "turn_decision"
 
 
@@ -259,7 +259,7 @@ def test_a_void_round_refuses_a_second_irregularity():
 
 def test_a_void_round_closes_without_a_payout_approval_for_the_returned_wagers():
     rnd = approve_void(irregularity(at("flop", rules={"approval_threshold": "1"}), "wrong_card_count"))
-    rnd = rnd.apply({"type": "close"})
+    rnd = tap(rnd, {"type": "close"})
     assert rnd.closed and [a.kind for a in rnd.approvals] == ["void"]
 
 
@@ -278,6 +278,6 @@ def test_a_card_found_face_up_in_the_virtual_shoe_is_never_dealt():
     rnd = RoundState(GAME, {}, shoe_order=order)
     for action in ({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}, {"type": "no_more_bets"},
                    {"type": "irregularity", "kind": "card_face_up", "card": "As"}, {"type": "deal"}):
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     dealt = {card.code for card in rnd.seats[1].cards + rnd.dealer_cards}
     assert "As" not in dealt and len(dealt) == 4

@@ -8,7 +8,7 @@ Chapter 647a.
 
 import pytest
 from citations import Chapter
-from thb_play import GAME, Hand, play, refuse, turn_cards
+from thb_play import GAME, Hand, play, refuse, tap, turn_cards
 
 from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
@@ -77,7 +77,7 @@ def test_the_flop_decision_offers_twice_the_ante_and_names_the_next_seats():
 
 def test_the_turn_and_river_wagers_equal_the_ante():
     rnd = at("turn_decision")
-    rnd = rnd.apply({"type": "decide", "seat": 1, "choice": "turn"})
+    rnd = tap(rnd, {"type": "decide", "seat": 1, "choice": "turn"})
     # § 647a.11(d)
     assert [choice.label for choice in rnd.prompt.choices] == ["Seat 3: Turn Wager $25.00", "Seat 3: Check"]
     assert rnd.seats[1].wagers["turn"] == 10_00
@@ -101,15 +101,15 @@ def test_the_virtual_shoe_deals_one_card_at_a_time_clockwise_the_dealer_last_and
     order = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah".split()
     rnd = RoundState(GAME, {}, shoe_order=order)
     for seat in (1, 3):
-        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
-    rnd = rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+        rnd = tap(rnd, {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+    rnd = tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
     # § 647a.8(d): seat 1, seat 3, the dealer; twice.
     assert [c.code for c in rnd.seats[1].cards] == ["As", "Js"]
     assert [c.code for c in rnd.seats[3].cards] == ["Ks", "Ts"]
     assert [c.code for c in rnd.dealer_cards] == ["Qs", "9s"]
     for seat in (1, 3):
-        rnd = rnd.apply({"type": "decide", "seat": seat, "choice": "flop"})
-    rnd = rnd.apply({"type": "cards", "target": "board"})
+        rnd = tap(rnd, {"type": "decide", "seat": seat, "choice": "flop"})
+    rnd = tap(rnd, {"type": "cards", "target": "board"})
     assert [c.code for c in rnd.board] == ["7s", "6s", "5s"]  # § 647a.11(c): 8s burned first
 
 
@@ -133,7 +133,7 @@ def test_it_refuses_a_decision_out_of_turn():
 
 
 def test_it_refuses_a_second_decision_by_the_same_seat():
-    rnd = at("flop_decision").apply({"type": "decide", "seat": 1, "choice": "flop"})
+    rnd = tap(at("flop_decision"), {"type": "decide", "seat": 1, "choice": "flop"})
     refuse(rnd, {"type": "decide", "seat": 1, "choice": "fold"}, "already decided")
 
 
@@ -195,7 +195,7 @@ def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
     ("bonus", "101", r"\$1\.00 to \$100\.00"),
 ])
 def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
-    rnd = RoundState(GAME, {}).apply({"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
+    rnd = tap(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
     refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
     assert refusal.section == "§ 647a.7(d)"
 
@@ -206,7 +206,7 @@ def test_it_refuses_an_amount_that_is_not_a_positive_sum_of_cents(amount):
 
 
 def test_it_refuses_a_bonus_wager_when_the_table_offers_none():
-    rnd = RoundState(GAME, {"bonus_paytable": ""}).apply({"type": "place_wager", "seat": 2, "wager": "ante",
+    rnd = tap(RoundState(GAME, {"bonus_paytable": ""}), {"type": "place_wager", "seat": 2, "wager": "ante",
                                                       "amount": "10"})
     refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": "bonus", "amount": "5"}, "not a wager")
     assert refusal.section == "§ 647a.7(d)"  # § 647a.7(d)(2): only if the Rules Submission offers it
@@ -253,16 +253,16 @@ def test_it_refuses_to_close_while_a_payout_approval_is_pending():
 
 def test_a_round_closes_once_the_floorperson_approves_the_payout():
     rnd = play(SEATS, BOARD, DEALER, rules={"approval_threshold": "100"})
-    rnd = rnd.apply({"type": "approve", "approval": 1}).apply({"type": "close"})
+    rnd = tap(tap(rnd, {"type": "approve", "approval": 1}), {"type": "close"})
     assert rnd.closed and rnd.prompt is None
 
 
 def test_a_refused_payout_approval_sends_the_seat_back_to_card_entry():
     rnd = play(SEATS, BOARD, DEALER, rules={"approval_threshold": "100"})
-    rnd = rnd.apply({"type": "refuse", "approval": 1})
+    rnd = tap(rnd, {"type": "refuse", "approval": 1})
     assert (rnd.prompt.step, rnd.prompt.cards_for) == ("settle", "seat:1")
     assert not [line for line in rnd.lines if line.seat == 1]
-    rnd = rnd.apply({"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]})
+    rnd = tap(rnd, {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]})
     assert [a.status for a in rnd.approvals] == ["refused", "pending"]
 
 
@@ -272,7 +272,7 @@ def test_a_payout_below_the_threshold_needs_no_approval():
 
 
 def test_it_refuses_an_action_on_a_closed_round():
-    rnd = play(SEATS, BOARD, DEALER).apply({"type": "close"})
+    rnd = tap(play(SEATS, BOARD, DEALER), {"type": "close"})
     refuse(rnd, {"type": "close"}, "closed")
 
 
@@ -321,13 +321,13 @@ def every_citation():
                 (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
     for rnd, action in refusals:
         with pytest.raises(Refused) as refusal:
-            rnd.apply(action)
+            tap(rnd, action)
         citations.add(refusal.value.section)
     for kind, phase in (("wrong_card_count", "flop"), ("dealer_card_exposed", "turn_decision")):
-        rnd = at(phase).apply({"type": "irregularity", "kind": kind})
+        rnd = tap(at(phase), {"type": "irregularity", "kind": kind})
         citations.add(rnd.prompt.section)
         prompts = []
-        rounds.append(turn_cards(rnd.apply({"type": "approve", "approval": 1}), SEATS, DEALER, prompts))
+        rounds.append(turn_cards(tap(rnd, {"type": "approve", "approval": 1}), SEATS, DEALER, prompts))
         citations |= {p.section for p in prompts}
     for rnd in rounds:
         citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}

@@ -7,7 +7,7 @@ exposed before each player has folded or raised (§ 677a.13(d)).
 """
 
 import pytest
-from wpt_play import Hand, outcomes, play, refuse, turn_cards
+from wpt_play import Hand, outcomes, play, refuse, tap, turn_cards
 
 # Seat 1: Ante $10, Pocket Bonus $5 on ace-king suited, raises $30 before the Flop; seat 3: Ante
 # $25, Trips Plus $5, raises $50 after the Flop; seat 5: Ante $5, both optional wagers on a
@@ -23,14 +23,14 @@ def at(phase, *, rules=None, seats=SEATS, stub_count=None):
 
 
 def irregularity(rnd, kind, **extra):
-    return rnd.apply({"type": "irregularity", "kind": kind, **extra})
+    return tap(rnd, {"type": "irregularity", "kind": kind, **extra})
 
 
 def approve_void(rnd, seats=SEATS):
     """The floorperson approves the void; the dealer turns whatever cards the settlement asks for."""
     (pending,) = [a for a in rnd.approvals if a.status == "pending"]
     assert pending.kind == "void"
-    return turn_cards(rnd.apply({"type": "approve", "approval": pending.id}), seats, DEALER, board=BOARD)
+    return turn_cards(tap(rnd, {"type": "approve", "approval": pending.id}), seats, DEALER, board=BOARD)
 
 
 def all_returned(rnd):
@@ -110,7 +110,7 @@ def test_an_incorrect_number_of_cards_voids_the_round_and_returns_every_wager():
 
 def test_a_refused_void_lets_the_round_go_on_at_the_same_prompt():
     before = at("flop")
-    rnd = irregularity(before, "wrong_card_count").apply({"type": "refuse", "approval": 1})
+    rnd = tap(irregularity(before, "wrong_card_count"), {"type": "refuse", "approval": 1})
     assert rnd.void is None and rnd.prompt == before.prompt
 
 
@@ -145,7 +145,7 @@ def test_a_dealer_card_exposed_before_the_board_is_complete_deals_the_rest_to_se
     # five community cards (§ 677a.7(d)(3)), so the void deals them before settling it (§ 677a.13(d)).
     rnd = irregularity(at("preflop_decision"), "dealer_card_exposed")
     (pending,) = [a for a in rnd.approvals if a.status == "pending"]
-    rnd = rnd.apply({"type": "approve", "approval": pending.id})
+    rnd = tap(rnd, {"type": "approve", "approval": pending.id})
     assert (rnd.prompt.step, rnd.prompt.cards_for, rnd.prompt.cards_needed) == ("void_board", "board", 5)
     rnd = turn_cards(rnd, SEATS, DEALER, board=BOARD)
     assert settled(rnd) == {

@@ -8,7 +8,7 @@ Chapter 677a.
 
 import pytest
 from citations import Chapter
-from wpt_play import GAME, Hand, play, refuse, turn_cards
+from wpt_play import GAME, Hand, play, refuse, tap, turn_cards
 
 from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
@@ -29,7 +29,7 @@ def bets(*wagers, rules=None):
     """A round taking wagers, with these (seat, wager, amount) placed."""
     rnd = RoundState(GAME, rules or {})
     for seat, wager, amount in wagers:
-        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": wager, "amount": amount})
+        rnd = tap(rnd, {"type": "place_wager", "seat": seat, "wager": wager, "amount": amount})
     return rnd
 
 
@@ -144,12 +144,12 @@ def test_only_the_seats_that_have_not_raised_are_asked_again():
 
 
 def test_a_raise_places_the_raise_wager_at_the_amount_given():
-    rnd = at("preflop_decision").apply({"type": "decide", "seat": 1, "choice": "raise", "amount": "17.50"})
+    rnd = tap(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "17.50"})
     assert rnd.seats[1].wagers["raise"] == 17_50  # § 677a.11(b): any amount up to three times the Ante
 
 
 def test_the_turn_and_river_are_entered_together():
-    rnd = at("turn_river").apply({"type": "cards", "target": "board", "cards": ["Jc", "3d"]})
+    rnd = tap(at("turn_river"), {"type": "cards", "target": "board", "cards": ["Jc", "3d"]})
     assert [card.code for card in rnd.board] == "2h 7h 9h Jc 3d".split()  # § 677a.11(e)
     assert rnd.prompt.step == "river_decision"
 
@@ -162,9 +162,9 @@ ORDER = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah Kh Qh".split()
 def training_deal(method):
     rnd = RoundState(GAME, {"dealing_method": method}, shoe_order=ORDER)
     for seat in (1, 3):
-        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
-        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "odds", "amount": "10"})
-    return rnd.apply({"type": "no_more_bets"}).apply({"type": "deal"})
+        rnd = tap(rnd, {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+        rnd = tap(rnd, {"type": "place_wager", "seat": seat, "wager": "odds", "amount": "10"})
+    return tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
 
 
 def dealt(rnd):
@@ -173,11 +173,11 @@ def dealt(rnd):
 
 def checks_through_the_flop(rnd):
     for seat in (1, 3):
-        rnd = rnd.apply({"type": "decide", "seat": seat, "choice": "check"})
-    rnd = rnd.apply({"type": "cards", "target": "board"})
+        rnd = tap(rnd, {"type": "decide", "seat": seat, "choice": "check"})
+    rnd = tap(rnd, {"type": "cards", "target": "board"})
     for seat in (1, 3):
-        rnd = rnd.apply({"type": "decide", "seat": seat, "choice": "check"})
-    return rnd.apply({"type": "cards", "target": "board"})
+        rnd = tap(rnd, {"type": "decide", "seat": seat, "choice": "check"})
+    return tap(rnd, {"type": "cards", "target": "board"})
 
 
 @pytest.mark.parametrize("method", ["manual_shoe", "hand"])
@@ -218,8 +218,8 @@ def test_it_refuses_no_more_bets_while_a_seat_has_an_ante_without_an_odds_wager(
 def test_it_refuses_no_more_bets_when_an_ante_was_changed_away_from_its_odds_wager():
     rnd = bets((2, "ante", "10"), (2, "odds", "10"), (2, "ante", "20"))
     refuse(rnd, {"type": "no_more_bets"}, r"Seat 2's Odds Wager must equal its Ante \(\$20\.00\), not \$10\.00")
-    fixed = rnd.apply({"type": "place_wager", "seat": 2, "wager": "odds", "amount": "20"})
-    assert fixed.apply({"type": "no_more_bets"}).prompt.step == "deal"
+    fixed = tap(rnd, {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "20"})
+    assert tap(fixed, {"type": "no_more_bets"}).prompt.step == "deal"
 
 
 def test_it_refuses_an_odds_wager_before_the_ante():
@@ -278,7 +278,7 @@ def test_it_refuses_a_decision_out_of_turn():
 
 
 def test_it_refuses_a_second_decision_by_the_same_seat():
-    rnd = at("preflop_decision").apply({"type": "decide", "seat": 1, "choice": "check"})
+    rnd = tap(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "check"})
     refuse(rnd, {"type": "decide", "seat": 1, "choice": "raise", "amount": "30"}, "already decided")
 
 
@@ -392,14 +392,14 @@ def every_citation():
                 (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
     for rnd, action in refusals:
         with pytest.raises(Refused) as refusal:
-            rnd.apply(action)
+            tap(rnd, action)
         citations.add(refusal.value.section)
     for kind, phase in (("wrong_card_count", "flop"), ("dealer_card_exposed", "preflop_decision"),
                         ("dealer_card_exposed", "river_decision")):
-        rnd = at(phase).apply({"type": "irregularity", "kind": kind})
+        rnd = tap(at(phase), {"type": "irregularity", "kind": kind})
         citations.add(rnd.prompt.section)
         prompts = []
-        rounds.append(turn_cards(rnd.apply({"type": "approve", "approval": 1}), SEATS, DEALER, prompts, BOARD))
+        rounds.append(turn_cards(tap(rnd, {"type": "approve", "approval": 1}), SEATS, DEALER, prompts, BOARD))
         citations |= {p.section for p in prompts}
     for rnd in rounds:
         citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}

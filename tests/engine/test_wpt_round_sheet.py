@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from wpt_play import GAME, Hand, play, round_actions
+from wpt_play import GAME, Hand, play, round_actions, tap
 
 from games.engine.core import RoundState
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
@@ -107,7 +107,7 @@ def actions_of(phases_before=None, stop=None, **kwargs):
 def assert_round_trip(rules, actions):
     rnd = RoundState(GAME, rules)
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     exported = sheet_from_log(GAME.slug, rules, actions)
     assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]
     return exported
@@ -137,7 +137,7 @@ def test_an_exported_round_voided_by_an_exposed_dealer_card_settles_to_its_own_l
     actions = actions_of({phase: exposed}, stop=phase)
     rnd = RoundState(GAME, {})
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     while rnd.prompt.cards_for:  # the void's surviving wagers ask for the rest of the board and their seats' cards
         target = rnd.prompt.cards_for
         if target == "board":
@@ -146,7 +146,7 @@ def test_an_exported_round_voided_by_an_exposed_dealer_card_settles_to_its_own_l
             cards = ROUND_SEATS[int(target.removeprefix("seat:"))].cards.split()
         action = {"type": "cards", "target": target, "cards": cards}
         actions.append(action)
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     exported = assert_round_trip({}, actions)
     assert exported["irregularities"][0]["approved"] is True
 

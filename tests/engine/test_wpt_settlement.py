@@ -11,7 +11,7 @@ Bad Beat Bonus on it (§ 677a.12(c)) when a straight or better loses, the Pocket
 import re
 
 import pytest
-from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play, refuse, round_actions
+from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play, refuse, round_actions, tap
 
 from games.engine.core import Refused, RoundState
 
@@ -456,7 +456,7 @@ def adjacent_round(join: bool):
         actions.insert(actions.index({"type": "no_more_bets"}), {"type": "same_player", "seat": 2, "with": 3})
     rnd = RoundState(GAME, {"adjacent_boxes": "2", "payout_limit": "60000"})
     for action in actions:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     return rnd
 
 
@@ -477,18 +477,18 @@ def test_one_players_adjacent_boxes_share_the_per_player_payout_limit():
 def test_boxes_are_joined_only_as_the_table_allows_and_only_when_adjacent():
     rnd = RoundState(GAME, {"adjacent_boxes": "2"})
     for seat in (1, 2, 4):
-        rnd = rnd.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+        rnd = tap(rnd, {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
     refuse(rnd, {"type": "same_player", "seat": 4, "with": 2}, "at most 2 adjacent boxes")
-    joined = rnd.apply({"type": "same_player", "seat": 2, "with": 1})
+    joined = tap(rnd, {"type": "same_player", "seat": 2, "with": 1})
     assert joined.seats[2].player == 1
     three = RoundState(GAME, {"adjacent_boxes": "3"})
     for seat in (1, 2, 3):
-        three = three.apply({"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
-    three = three.apply({"type": "same_player", "seat": 2, "with": 1})
-    three = three.apply({"type": "same_player", "seat": 3, "with": 2})
+        three = tap(three, {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"})
+    three = tap(three, {"type": "same_player", "seat": 2, "with": 1})
+    three = tap(three, {"type": "same_player", "seat": 3, "with": 2})
     refuse(three, {"type": "own_player", "seat": 2}, "would no longer be adjacent")
-    assert three.apply({"type": "own_player", "seat": 3}).seats[3].player == 0
-    refuse(RoundState(GAME, {}).apply({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}).apply(
+    assert tap(three, {"type": "own_player", "seat": 3}).seats[3].player == 0
+    refuse(tap(tap(RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"}),
         {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"}),
         {"type": "same_player", "seat": 2, "with": 1}, "one box only")
 

@@ -17,14 +17,16 @@ Each action carries the phase it belongs to, so a test can stop a round just bef
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
+from play import outcomes, refuse, run_phases, state, tap, turn_cards
 
-from games.engine.core import Prompt, Refused, RoundState
+from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
+
+__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
+           "turn_cards"]
 
 GAME = game_for("texas-holdem-bonus")
 
@@ -102,25 +104,6 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def run_phases(rnd: RoundState, phases, *, until: str | None = None, prompts: list[Prompt] | None = None,
-               before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
-    """Apply ``(phase, action)`` pairs; with ``until``, stop before the first action of that phase.
-
-    ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
-    adds actions (an irregularity, say) just before the first action of a phase.
-    """
-    extra = dict(before or {})
-    for phase, action in phases:
-        for injected in extra.pop(phase, []):
-            rnd = rnd.apply(injected)
-        if phase == until:
-            return rnd
-        if prompts is not None:
-            prompts.append(rnd.prompt)
-        rnd = rnd.apply(action)
-    return rnd
-
-
 def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
          rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
          card_reader: bool = False, prompts: list[Prompt] | None = None,
@@ -130,47 +113,3 @@ def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
     phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader,
                            bonus_on_dealer_cards=GAME.pays_on_dealer_cards(rules))
     return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
-
-
-def turn_cards(rnd: RoundState, seats: dict[int, Hand], dealer: str, prompts: list[Prompt] | None = None,
-               board: str = "") -> RoundState:
-    """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
-    dealer would; cards a card-reading shoe already gave are only turned face up."""
-    while rnd.prompt is not None:
-        prompt = rnd.prompt
-        if prompt.cards_for == "board":
-            dealt = {card.code for card in rnd.board}
-            codes = " ".join([code for code in board.split() if code not in dealt][:prompt.cards_needed])
-            action = {"type": "cards", "target": "board", "cards": codes.split()}
-        elif prompt.cards_for:
-            target = prompt.cards_for
-            codes = dealer if target == "dealer" else seats[int(target.removeprefix("seat:"))].cards
-            action = {"type": "cards", "target": target, "cards": codes.split()}
-        elif [choice.action["type"] for choice in prompt.choices] == ["cards"]:
-            action = prompt.choices[0].action
-        else:
-            return rnd
-        if prompts is not None:
-            prompts.append(prompt)
-        rnd = rnd.apply(action)
-    return rnd
-
-
-def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:
-    """{wager: (outcome, amount in cents)} of one seat's settlement lines."""
-    return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == seat}
-
-
-def state(rnd: RoundState) -> tuple[Any, ...]:
-    """Everything a refusal must leave as it was."""
-    return (rnd.seq, copy.deepcopy(rnd.seats), list(rnd.lines), rnd.board, rnd.dealer_cards, list(rnd.discarded),
-            copy.deepcopy(rnd.approvals), rnd.void, rnd.void_pending, rnd.closed, rnd.prompt)
-
-
-def refuse(rnd: RoundState, action: dict[str, Any], match: str) -> Refused:
-    """Apply an action the regulation does not allow: it is refused and the round is unchanged."""
-    before = state(rnd)
-    with pytest.raises(Refused, match=match) as refusal:
-        rnd.apply(action)
-    assert state(rnd) == before
-    return refusal.value

@@ -15,8 +15,8 @@ into the dealer's actions in the order the regulation prescribes:
   Wager (§ 677a.11(f), (i)).
 
 Each action carries the phase it belongs to, so a test can stop a round just before a phase.
-The seat-independent helpers (``outcomes``, ``refuse``, ``state``, ``turn_cards``) are
-Texas Hold 'Em Bonus's, re-exported.
+The helpers every game shares (``outcomes``, ``refuse``, ``state``, ``tap``, ``turn_cards``)
+come from ``play``, re-exported.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from thb_play import outcomes, refuse, run_phases, state, turn_cards
+from play import outcomes, refuse, run_phases, state, tap, turn_cards
 
 from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "turn_cards"]
+__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
+           "turn_cards"]
 
 GAME = game_for("wpt-heads-up")
 

@@ -8,7 +8,7 @@ from django.db import connection
 from games import services
 from games.engine.core import Refused
 from games.models import Approval, Round, RoundEvent, SettlementLine
-from tests.conftest import OPENING, REST_OF_ROUND, play
+from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,8 @@ def test_a_refused_action_changes_nothing(cast, table, action, message):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:3])
     before = snapshot(rnd)
     with pytest.raises(Refused, match=message):
-        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[action], expected_seq=rnd.seq)
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[tablet_action(rnd, action)],
+                           expected_seq=rnd.seq)
     assert snapshot(rnd) == before
 
 
@@ -82,13 +83,14 @@ def test_a_refused_card_entry_changes_nothing(cast, table, action, message):
                *REST_OF_ROUND[:2])
     before = snapshot(rnd)
     with pytest.raises(Refused, match=message):
-        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[action], expected_seq=rnd.seq)
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[tablet_action(rnd, action)],
+                           expected_seq=rnd.seq)
     assert snapshot(rnd) == before
 
 
 def test_a_tap_of_several_actions_applies_all_or_none(cast, table):
     rnd = services.round_start(table_id=table.id, user=cast["dealer"])
-    good, bad = OPENING[0], {"type": "place_wager", "seat": 1, "wager": "bonus", "amount": "500"}
+    good, bad = OPENING[0], {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "bonus", "amount": "500"}
     with pytest.raises(Refused, match="outside the table's limits"):
         services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[good, bad], expected_seq=0)
     assert snapshot(rnd)[0] == 0 and not rnd.wagers.exists()
@@ -115,7 +117,8 @@ def test_a_payout_over_the_threshold_waits_for_a_floorperson(cast, table):
     assert (approval.seat, approval.status) == (1, "pending")
     assert "$115.00" in approval.reason
     with pytest.raises(Refused, match="approval is pending"):
-        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close"}], expected_seq=rnd.seq)
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
+                           expected_seq=rnd.seq)
     services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True, note="verified")
     approval.refresh_from_db()
     assert (approval.status, approval.decided_by, approval.note) == ("approved", cast["floor"], "verified")

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import replay, selectors, services
 from games.models import Approval, SettlementLine, Wager
-from tests.conftest import OPENING, play
+from tests.conftest import OPENING, play, tablet_action
 from tests.services.test_round_services import REST_OF_ROUND
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def tap(rnd, user, action):
     rnd.refresh_from_db()
     with CaptureQueriesContext(connection) as queries:
-        services.round_act(round_id=rnd.id, user=user, actions=[action], expected_seq=rnd.seq)
+        services.round_act(round_id=rnd.id, user=user, actions=[tablet_action(rnd, action)], expected_seq=rnd.seq)
     rnd.refresh_from_db()
     return [query["sql"] for query in queries.captured_queries]
 

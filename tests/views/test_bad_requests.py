@@ -122,8 +122,8 @@ def act(client, rnd, data):
     ({"seq": "3", "action": "[" * 5000}, "at most 4096"),
     ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": "x"}), "note": "n" * 301}, "at most 300"),
     ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": ["x"]})}, "Unknown irregularity"),
-    ({"seq": "3", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
-    ({"seq": "3", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
+    ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
+    ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
 ])
 def test_a_bad_tap_is_refused_by_name_and_changes_nothing(client, dealing, data, named):
     before = snapshot(dealing)

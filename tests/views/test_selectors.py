@@ -3,6 +3,7 @@
 from games.engine.core import RoundState
 from games.engine.registry import game_for
 from games.selectors import in_wager_order
+from tests.engine.play import tap
 
 
 def test_a_seats_lines_follow_the_settlement_order_with_decided_wagers_among_them():
@@ -23,7 +24,7 @@ def test_a_seats_lines_follow_the_settlement_order_with_decided_wagers_among_the
         {"type": "cards", "target": "seat:1", "cards": ["As", "Ad"]},
         {"type": "cards", "target": "seat:2", "cards": ["8h", "8d"]},
     ]:
-        rnd = rnd.apply(action)
+        rnd = tap(rnd, action)
     # § 647a.11(h)(2)-(3): the Ante and Flop Wager first, then the Bonus Wager, although the Bonus
     # was placed second; the folded seat's Ante, collected at the fold (§ 647a.11(b)(2)), comes
     # before its Bonus, settled at the end.

@@ -57,13 +57,14 @@ class RoundState:
             rnd._apply(action)
         return rnd
 
-    def apply(self, action: Action) -> RoundState:
-        """Check and apply an action on a copy; return the new round or raise ``Refused``."""
+    def apply(self, action: Action, *, logged: bool = False) -> RoundState:
+        """Check and apply an action on a copy; return the new round or raise ``Refused``.
+        ``logged``: the action comes from a round's log, where it was accepted once."""
         new = copy.deepcopy(self)
-        new._apply(action)
+        new._apply(action, new_action=not logged)
         return new
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, *, new_action: bool = False) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise Refused(f"An action needs a type, got {action!r}")
         kind = action["type"]
@@ -75,13 +76,13 @@ class RoundState:
             elif kind == "irregularity":
                 floor.report_irregularity(self, action)
             else:
-                self._step_action(action)
+                self._step_action(action, new_action)
         except (CardError, MoneyError) as error:
             step = self.current_step()
             raise Refused(str(error), step.section if step else "") from None
         self.seq += 1
 
-    def _step_action(self, action: Action) -> None:
+    def _step_action(self, action: Action, new_action: bool) -> None:
         if self.closed:
             raise Refused("The round is closed")
         if self.void_pending is not None:
@@ -92,6 +93,12 @@ class RoundState:
             raise Refused("The round is complete")
         if action["type"] not in step.actions:
             raise Refused(f"Not now: the round is at '{self.prompt.text}'", step.section)
+        if new_action and "step" not in action:
+            # Every action names the step it was decided on, so that a stale tablet or a second tap
+            # cannot land on the step that replaced it.  (Logs written before this rule replay as
+            # they were accepted.)
+            raise Refused(f"The action does not name its step: the round is at the {step.id} step "
+                          f"('{self.prompt.text}')", step.section)
         named = action.get("step", step.id)
         if named != step.id:
             # A stale tablet or a second tap: the action was meant for a step that is over.

@@ -398,8 +398,9 @@ class ZoneCards(Step):
     def reveal(self, rnd: RoundState, action: Action) -> None:
         """Turn the zone's face-down cards, or enter the cards turned."""
         what = self.what[0].upper() + self.what[1:]
-        if action.get("target", self.zone) != self.zone:
-            raise Refused(f"{what} are due now, not {action.get('target')}'s", self.section)
+        if action.get("target") != self.zone:
+            named = f"not {action['target']}'s" if action.get("target") else "name them (target)"
+            raise Refused(f"{what} are due now: {named}", self.section)
         zone = rnd.zone(self.zone)
         codes = action.get("cards")
         if zone.down_cards:

@@ -1,0 +1,110 @@
+"""What every game's play helper shares: sending an action as a tablet does, playing a list of
+``(phase, action)`` pairs, answering the prompts that ask for cards, and checking a refusal.
+
+Each game's helper (``thb_play``, ``wpt_play``, ``lir_play``) describes a round the way a
+floorperson writes it down and turns it into the dealer's actions in its chapter's order; the
+engine is driven through the functions here.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from games.engine.core import Prompt, Refused, RoundState
+
+
+def tap(rnd: RoundState, action: dict[str, Any]) -> RoundState:
+    """Send ``action`` as a tablet does: naming the step of the prompt on its screen (unless the
+    test names one itself, to send a stale step)."""
+    step = rnd.current_step()
+    if step is not None and "step" not in action and action.get("type") in step.actions:
+        action = {**action, "step": step.id}
+    return rnd.apply(action)
+
+
+def run_phases(
+    rnd: RoundState,
+    phases,
+    *,
+    until: str | None = None,
+    prompts: list[Prompt] | None = None,
+    before: dict[str, list[dict[str, Any]]] | None = None,
+) -> RoundState:
+    """Apply ``(phase, action)`` pairs; with ``until``, stop before the first action of that phase.
+
+    ``prompts``, when given, receives the prompt the dealer saw before each action; ``before``
+    adds actions (an irregularity, say) just before the first action of a phase.
+    """
+    extra = dict(before or {})
+    for phase, action in phases:
+        for injected in extra.pop(phase, []):
+            rnd = tap(rnd, injected)
+        if phase == until:
+            return rnd
+        if prompts is not None:
+            prompts.append(rnd.prompt)
+        rnd = tap(rnd, action)
+    return rnd
+
+
+def turn_cards(
+    rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = ""
+) -> RoundState:
+    """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
+    dealer would; cards a card-reading shoe already gave are only turned face up.  ``seats`` maps
+    a seat number to anything with a ``cards`` string."""
+    while rnd.prompt is not None:
+        prompt = rnd.prompt
+        if prompt.cards_for == "board":
+            dealt = {card.code for card in rnd.board}
+            codes = " ".join([code for code in board.split() if code not in dealt][: prompt.cards_needed])
+            action = {"type": "cards", "target": "board", "cards": codes.split()}
+        elif prompt.cards_for:
+            target = prompt.cards_for
+            codes = dealer if target == "dealer" else seats[int(target.removeprefix("seat:"))].cards
+            action = {"type": "cards", "target": target, "cards": codes.split()}
+        elif [choice.action["type"] for choice in prompt.choices] == ["cards"]:
+            action = prompt.choices[0].action
+        else:
+            return rnd
+        if prompts is not None:
+            prompts.append(prompt)
+        rnd = tap(rnd, action)
+    return rnd
+
+
+def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:
+    """{wager: (outcome, amount in cents)} of one seat's settlement lines."""
+    return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == seat}
+
+
+def state(rnd: RoundState) -> tuple[Any, ...]:
+    """Everything a refusal must leave as it was."""
+    return (
+        rnd.seq,
+        copy.deepcopy(rnd.seats),
+        list(rnd.lines),
+        rnd.board,
+        rnd.dealer_cards,
+        list(rnd.discarded),
+        copy.deepcopy(rnd.approvals),
+        rnd.void,
+        rnd.void_pending,
+        rnd.closed,
+        rnd.prompt,
+        copy.deepcopy(rnd.zones),
+        dict(rnd.step_results),
+        list(rnd.claims),
+    )
+
+
+def refuse(rnd: RoundState, action: dict[str, Any], match: str) -> Refused:
+    """Send an action the regulation does not allow: it is refused and the round is unchanged."""
+    before = state(rnd)
+    with pytest.raises(Refused, match=match) as refusal:
+        tap(rnd, action)
+    assert state(rnd) == before
+    return refusal.value
