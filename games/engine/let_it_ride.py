@@ -72,6 +72,7 @@ from games.engine.hands import HighHand, high_hand, three_card_hand
 from games.engine.hands.six_card import six_card_hand
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
+from games.engine.returns import DECISIONS, FIVE, Dealt, counting
 
 BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
 SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)
@@ -165,6 +166,11 @@ class PullOrRide(SeatDecision):
 
 # -- the game ---------------------------------------------------------------------------------------
 
+# Bet 3 cannot be withdrawn, so the return report values it on the cards alone.
+BET_3_RETURNS = Dealt(counting.five_card_hands, "Bet Number 3 cannot be withdrawn (§ 643a.7(d)), so it stands on the "
+                      "cards alone; Bets 1 and 2 do not.")
+
+
 class LetItRide(BankedPoker):
     slug = "let-it-ride"
     name = "Let It Ride Poker"
@@ -192,21 +198,25 @@ class LetItRide(BankedPoker):
         *(WagerDef(bet, f"Bet {bet[-1]}", "§ 643a.7(d)", required=bet == "bet1", equals="" if bet == "bet1" else "bet1",
                    capped=True, judged_on="the player's three cards and the two community cards",
                    limits=Limits("5.00", "500.00", "§ 643a.7(d)", key="bet", label="of each Let It Ride Wager"),
-                   paytable=PaytableChoice("AB", "A", "§ 643a.12(a)", optional=False, option="let_it_ride_paytable",
-                                           label="Let It Ride Wagers"))
+                   paytable=PaytableChoice("A", "§ 643a.12(a)", optional=False, option="let_it_ride_paytable",
+                                           label="Let It Ride Wagers"),
+                   returns=DECISIONS if bet != "bet3" else BET_3_RETURNS)
           for bet in BETS),
         WagerDef("five_card_bonus", "Five Card Bonus Wager", "§ 643a.7(e)",
                  judged_on="the player's three cards and the two community cards",
                  limits=Limits("1.00", "25.00", "§ 643a.7(e)"),
-                 paytable=PaytableChoice("ABCDEFG", "", "§ 643a.12(b)",
-                                         help="Payouts printed \"X to 1\" are paid X for 1, the wager included")),
+                 paytable=PaytableChoice("", "§ 643a.12(b)",
+                                         help="Payouts printed \"X to 1\" are paid X for 1, the wager included"),
+                 returns=FIVE),
         WagerDef("three_card_bonus", "Three Card Bonus Wager", "§ 643a.7(f)", judged_on="the player's three cards",
                  limits=Limits("1.00", "100.00", "§ 643a.7(f)"),
-                 paytable=PaytableChoice("ABCDEF", "", "§ 643a.12(c)", help="D, E and F pay the mini-royal apart")),
+                 paytable=PaytableChoice("", "§ 643a.12(c)", help="D, E and F pay the mini-royal apart"),
+                 returns=Dealt(counting.three_card_hands)),
         WagerDef("six_card_bonus", "Six Card Bonus Wager", "§ 643a.7(j)",
                  judged_on="the player's three cards and the three Six Card Bonus cards",
                  limits=Limits("1.00", "100.00", "§ 643a.7(j)"),
-                 paytable=PaytableChoice("ABCDE", "", "§ 643a.12(g)", help="E pays the six-card royal flush apart")),
+                 paytable=PaytableChoice("", "§ 643a.12(g)", help="E pays the six-card royal flush apart"),
+                 returns=Dealt(counting.six_card_hands)),
     )
     own_rules: dict[str, Any] = {
         # Five Card Bonus Wagers taken by a table game system are collected at "no more bets" (§ 643a.8(b)(1)).

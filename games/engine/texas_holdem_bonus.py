@@ -40,6 +40,7 @@ from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import holdem_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, parse_dollars
 from games.engine.paytables import paytable
+from games.engine.returns import Dealt, two_card_counts
 
 ANTE_THRESHOLDS = {"straight": Category.STRAIGHT, "flush": Category.FLUSH}
 MAIN_WAGERS = ("ante", "flop", "turn", "river")
@@ -94,7 +95,8 @@ class TexasHoldemBonus(BankedPoker):
         WagerDef("bonus", "Texas Hold 'Em Bonus Wager", "§ 647a.7(d)(2)", capped=True, survives_fold=True,
                  judged_on="the player's two cards (and, on Paytable A, the dealer's)",
                  limits=Limits("1.00", "100.00", "§ 647a.7", label="Bonus Wager"),
-                 paytable=PaytableChoice("AB", "A", "§ 647a.12(b)")),
+                 paytable=PaytableChoice("A", "§ 647a.12(b)"),
+                 returns=Dealt(two_card_counts(holdem_bonus_hand, with_dealer=True))),
     )
     own_rules: dict[str, Any] = {
         "ante_returned_below": "straight",  # § 647a.11(h)(2)(ii)

@@ -44,6 +44,7 @@ from games.engine.hands.high import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable
+from games.engine.returns import DECISIONS, SEVEN, Dealt, two_card_counts
 
 SLUG = "wpt-heads-up"
 # § 677a.8 manual dealing shoe, § 677a.9 from the hand, § 677a.10 automated dealing shoe, and
@@ -145,14 +146,14 @@ class WptHeadsUp(BankedPoker):
         WagerDef("ante", "Ante", "§ 677a.7(d)(1)", required=True, capped=True,
                  limits=Limits("5.00", "500.00", "§ 677a.7(d)(1)", label="Ante (the Odds Wager equals it)")),
         WagerDef("raise", "Raise Wager", "§ 677a.11(b)", placed=BY_DECISION, capped=True),
-        WagerDef("odds", "Odds Wager", "§ 677a.7(d)(1)", equals="ante", capped=True),
+        WagerDef("odds", "Odds Wager", "§ 677a.7(d)(1)", equals="ante", capped=True, returns=DECISIONS),
         WagerDef("pocket_bonus", "Pocket Bonus Wager", "§ 677a.7(d)(2)", survives_fold=True,
                  judged_on="the player's two cards", limits=Limits("1.00", "100.00", "§ 677a.7(d)(2)"),
-                 paytable=PaytableChoice("ABC", "A", "§ 677a.12(d)")),
+                 paytable=PaytableChoice("A", "§ 677a.12(d)"), returns=Dealt(two_card_counts(pocket_bonus_hand))),
         WagerDef("trips_plus", "Trips Plus Wager", "§ 677a.7(d)(3)", survives_fold=True,
                  judged_on="the best five of the player's two cards and the five community cards",
                  limits=Limits("1.00", "100.00", "§ 677a.7(d)(3)"),
-                 paytable=PaytableChoice("ABCD", "A", "§ 677a.12(e)")),
+                 paytable=PaytableChoice("A", "§ 677a.12(e)"), returns=SEVEN),
     )
     adjacent_boxes_section = "§ 677a.7(e)"
     own_rules: dict[str, Any] = {

@@ -11,8 +11,9 @@ import pytest
 from games.engine.hands.four_card import FourCardCategory
 from games.engine.hands.four_card import category_of as four_card_category
 from games.engine.hands.high import Category, category_of
-from games.engine.paytables import all_paytables, paytable
-from games.engine.returns import MODELS, format_report, paytable_return, report
+from games.engine.paytables import all_paytables, paytable, paytables_for
+from games.engine.registry import GAMES
+from games.engine.returns import NOT_YET_OFFERED, format_report, models, paytable_return, report
 from games.engine.returns.counting import four_card_value_counts, high_value_counts, six_card_hands
 
 ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
@@ -169,8 +170,16 @@ def test_every_registered_paytable_has_a_model_and_a_section_of_its_chapter():
         "ultimate-texas-holdem": "653", "mississippi-stud": "655a",
     }
     for table in all_paytables():
-        assert (table.game, table.wager) in MODELS, table
+        assert (table.game, table.wager) in models(), table
         assert table.section.startswith(f"§ {chapters[table.game]}"), table
+
+
+def test_a_game_on_the_tablets_values_its_wagers_paytables_from_their_definitions_alone():
+    for game in GAMES.values():
+        for wager in game.wagers:
+            registered = paytables_for(game.slug, wager.slug)
+            assert (wager.returns is not None) == bool(registered), (game.slug, wager.slug)
+            assert (game.slug, wager.slug) not in NOT_YET_OFFERED, "defined twice"
 
 
 def test_the_report_covers_every_game_and_prints_its_json_fields():

@@ -13,6 +13,7 @@ from games.engine.core.state import Seat, ZoneSpec
 from games.engine.core.steps import Step
 from games.engine.core.wagers import BEFORE_DEAL, WagerDef, derived_rules
 from games.engine.money import Cents, MoneyError, parse_dollars
+from games.engine.paytables import paytables_for
 
 if TYPE_CHECKING:
     from games.engine.core.machine import Action, RoundState
@@ -56,6 +57,11 @@ class Game:
             w.limits_key: w.limits.label or w.label for w in cls.wagers if w.limits and w.limits.key
         } | {"payout_limit": "Payout limit"}
         cls.required_wager = next(w.slug for w in cls.wagers if w.required)
+        cls.paytable_letters = {w.slug: "".join(t.letter for t in paytables_for(cls.slug, w.slug))
+                                for w in cls.wagers if w.paytable}
+        unregistered = [slug for slug, letters in cls.paytable_letters.items() if not letters]
+        if unregistered:
+            raise LookupError(f"{cls.__name__}: no paytable is registered for {', '.join(unregistered)}")
         cls.default_rules = {**derived_rules(cls.wagers), **cls.own_rules}
         cls.rule_options = (*cls.paytable_options(), *cls.limit_options(), *cls.own_options)
 
@@ -66,7 +72,7 @@ class Game:
             choice = wager.paytable
             if choice is None or any(option.key == wager.paytable_option for option in options):
                 continue
-            letters = tuple((letter, f"Paytable {letter}") for letter in choice.letters)
+            letters = tuple((letter, f"Paytable {letter}") for letter in cls.paytable_letters[wager.slug])
             options.append(RuleOption(wager.paytable_option, choice.label or wager.label, "choice", choice.section,
                                       letters + ((("", "Not offered"),) if choice.optional else ()),
                                       help=choice.help, paytable_wager=wager.slug))
@@ -99,10 +105,12 @@ class Game:
         each wager's limits satisfy 0 < minimum ≤ maximum."""
         for wager in self.wagers:
             choice = wager.paytable
-            letter = rules.get(wager.paytable_option) if choice else None
-            if choice and not ((choice.optional and letter == "")
-                               or (isinstance(letter, str) and len(letter) == 1 and letter in choice.letters)):
-                letters = ", ".join(choice.letters) + (' or "" (not offered)' if choice.optional else "")
+            if choice is None:
+                continue
+            letter, offered = rules.get(wager.paytable_option), self.paytable_letters[wager.slug]
+            if not ((choice.optional and letter == "")
+                    or (isinstance(letter, str) and len(letter) == 1 and letter in offered)):
+                letters = ", ".join(offered) + (' or "" (not offered)' if choice.optional else "")
                 raise Refused(f"The {choice.label or wager.label} paytable must be one of {letters}, not {letter!r}",
                               choice.section)
         self.validate_limits(rules, {w.limits_key: w.limits.section for w in self.wagers if w.limits})
@@ -114,6 +122,7 @@ class Game:
     table_section: ClassVar[str]
     required_wager: ClassVar[str]  # the wager that makes a seat play (the Ante)
     wager_labels: ClassVar[dict[str, str]]
+    paytable_letters: ClassVar[dict[str, str]]  # wager -> the letters of its registered paytables
     wager_section: ClassVar[str]  # where the wagers are defined
     irregularities: ClassVar[dict[str, Irregularity]]
     # The rules options a table sets from its Rules Submission, with defaults.

@@ -24,9 +24,9 @@ class Limits:
 
 @dataclass(frozen=True)
 class PaytableChoice:
-    """The Rules Submission option that selects a wager's paytable by its letter."""
+    """The Rules Submission option that selects a wager's paytable by its letter.  The letters
+    offered are those of the paytables registered for the wager (``games.engine.paytables``)."""
 
-    letters: str
     default: str
     section: str
     optional: bool = True  # "" means the table does not offer the wager
@@ -48,6 +48,7 @@ class WagerDef:
     judged_on: str = ""  # what decides it, in the chapter's words
     capped: bool = False  # covered by the chapter's aggregate payout limit
     survives_fold: bool = False  # settled although the player folds
+    returns: Any = None  # how the return report values its paytables (a model of games.engine.returns)
 
     @property
     def limits_key(self) -> str:

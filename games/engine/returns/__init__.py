@@ -24,7 +24,6 @@ from itertools import combinations
 from math import comb
 
 from games.engine.cards import FULL_DECK
-from games.engine.hands.two_card import holdem_bonus_hand, pocket_bonus_hand
 from games.engine.money import Odds, dollars
 from games.engine.paytables import FixedAmount, MeterShare, Paytable, Push, all_paytables
 from games.engine.returns import counting
@@ -114,7 +113,7 @@ class MatchTheDealer:
     """§ 635a.12(e): the paytable's letter says how many decks are in the shoe."""
 
 
-def _two_cards(row_of: Callable[..., str | None], with_dealer: bool = False) -> Callable[[], Counts]:
+def two_card_counts(row_of: Callable[..., str | None], with_dealer: bool = False) -> Callable[[], Counts]:
     def counts() -> Counts:
         by_row: Counts = Counter()
         for two in combinations(FULL_DECK, 2):
@@ -136,8 +135,11 @@ SEVEN = Dealt(lambda: counting.five_card_hands(7))
 FOUR_OF_FIVE = Dealt(counting.four_card_hands)
 PLAYED = "Assumes the player stays in with every hand this wager pays (folding forfeits it)."
 
-MODELS: dict[tuple[str, str], Dealt | Envy | NotStated | MatchTheDealer] = {
-    ("texas-holdem-bonus", "bonus"): Dealt(_two_cards(holdem_bonus_hand, with_dealer=True)),
+Model = Dealt | Envy | NotStated | MatchTheDealer
+
+# The paytables of wagers no game on the tablets offers yet (chapters still to come, progressive
+# wagers): a game's own wagers carry their model in their definition (``WagerDef.returns``).
+NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("texas-holdem-bonus", "progressive"): Dealt(
         counting.five_card_hands,
         "Assumes the player makes the Flop Wager (a fold is not eligible, § 647a.11(b)(2)(i)(B)).",
@@ -145,25 +147,13 @@ MODELS: dict[tuple[str, str], Dealt | Envy | NotStated | MatchTheDealer] = {
     ("texas-holdem-bonus", "progressive_envy"): Envy(counting.five_card_hands),
     ("texas-holdem-bonus", "five_card_hand_bonus"): FIVE,
     ("texas-holdem-bonus", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
-    ("wpt-heads-up", "odds"): DECISIONS,
     ("wpt-heads-up", "odds_bad_beat"): DECISIONS,
-    ("wpt-heads-up", "pocket_bonus"): Dealt(_two_cards(pocket_bonus_hand)),
-    ("wpt-heads-up", "trips_plus"): SEVEN,
-    ("let-it-ride", "bet1"): DECISIONS,
-    ("let-it-ride", "bet2"): DECISIONS,
-    ("let-it-ride", "bet3"): Dealt(
-        counting.five_card_hands,
-        "Bet Number 3 cannot be withdrawn (§ 643a.7(d)), so it stands on the cards alone; Bets 1 and 2 do not.",
-    ),
-    ("let-it-ride", "five_card_bonus"): FIVE,
-    ("let-it-ride", "three_card_bonus"): Dealt(counting.three_card_hands),
     ("let-it-ride", "three_card_progressive"): Dealt(counting.three_card_hands),
     ("let-it-ride", "three_card_progressive_envy"): Envy(counting.three_card_hands),
     ("let-it-ride", "five_card_progressive"): FIVE,
     ("let-it-ride", "five_card_progressive_envy"): Envy(counting.five_card_hands),
     ("let-it-ride", "five_card_hand_bonus"): FIVE,
     ("let-it-ride", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
-    ("let-it-ride", "six_card_bonus"): Dealt(counting.six_card_hands),
     ("spanish-21", "main"): DECISIONS,
     ("spanish-21", "main_seven_sevens_bonus"): DECISIONS,
     ("spanish-21", "insurance"): DECISIONS,
@@ -350,9 +340,18 @@ def _entry(
     )
 
 
+def models() -> dict[tuple[str, str], Model]:
+    """How each (game, wager)'s paytables are valued: from the wager's definition where a game on
+    the tablets offers it, else from ``NOT_YET_OFFERED``."""
+    from games.engine.registry import GAMES  # the games import this module for their models
+
+    offered = {(game.slug, w.slug): w.returns for game in GAMES.values() for w in game.wagers if w.returns}
+    return {**NOT_YET_OFFERED, **offered}
+
+
 def paytable_return(table: Paytable) -> PaytableReturn:
     """The exact return of one paytable (what the supervisor's configuration page shows)."""
-    model = MODELS.get((table.game, table.wager), NotStated("no model of this wager"))
+    model = models().get((table.game, table.wager), NotStated("no model of this wager"))
     match model:
         case Dealt():
             return dealt_return(table, model)
