@@ -108,6 +108,10 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
         for field in ("card", "amount"):
             if post.get(field):
                 action[field] = post[field]
+        # The seat and hand an irregularity happened to (§ 635a.13(h), (i)), typed beside its button.
+        for field in ("seat", "hand"):
+            if post.get(field) and field not in action:
+                action[field] = parse_id(post[field].strip(), field)
         return [action]
     if "seat" in post:
         actions = []

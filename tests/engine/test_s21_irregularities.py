@@ -86,3 +86,10 @@ def test_a_card_the_dealer_draws_on_17_goes_to_the_discard_rack():
     rnd = rnd.apply({"type": "cards", "step": "hole_card", "target": "dealer", "cards": ["Kd"]})
     rnd = irregular(rnd, "dealer_drew_on_17", card="5s")
     assert [c.code for c in rnd.discarded] == ["5s"] and rnd.prompt.step == "settle"
+
+
+def test_a_hand_called_dead_keeps_its_match_the_dealer_wager_settled():
+    # § 635a.13(i) returns the wagers still in action; the Match-the-Dealer Wager was settled at the deal.
+    rnd = irregular(with_match(), "card_not_dealt", seat=1, hand=1)
+    assert [(line.wager, line.outcome, line.amount) for line in rnd.lines if line.seat == 1] == [
+        ("match_the_dealer", "win", 20_00), ("main", RETURNED, 0)]

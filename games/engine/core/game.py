@@ -129,6 +129,10 @@ class Game:
         """The cards a table deals, where its Rules Submission chooses how many decks (§ 635a.3(a))."""
         return self.deck
 
+    def describe_table(self, rules: Mapping[str, Any]) -> str:
+        """How the table deals, for the screen's heading; "" where its dealing method says it."""
+        return ""
+
     def describe_hand(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
         """What the seat's view says of a hand beside its cards ("soft 17", "bust"); "" for nothing."""
         return ""

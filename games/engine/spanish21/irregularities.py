@@ -113,10 +113,10 @@ def note(rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any])
     elif kind == "seat_not_dealt":
         seat = rnd.seats[rnd.seat_number(action.get("seat"))]
         seat.hand.decisions["irregularity"] = h.DEAD
-        rnd.lines += settlement.returned(seat, seat.hand, section, "No cards were dealt to the box: the hand is "
+        rnd.lines += settlement.returned(rnd, seat, seat.hand, section, "No cards were dealt to the box: the hand is "
                                          "dead and the player joins the next deal")
     elif kind == "card_not_dealt":
         seat, hand = _hand(rnd, action, section)
         hand.decisions["irregularity"] = h.DEAD
-        rnd.lines += settlement.returned(seat, hand, section, "A card asked for was not dealt: the player called "
+        rnd.lines += settlement.returned(rnd, seat, hand, section, "A card asked for was not dealt: the player called "
                                          "the hand dead")

@@ -121,10 +121,13 @@ def rescue(seat: Seat, hand: Hand) -> list[SettlementLine]:
                            stage=DECISION)]
 
 
-def returned(seat: Seat, hand: Hand, section: str, why: str) -> list[SettlementLine]:
-    """A hand called dead: its wagers go back (§ 635a.13(h), (i))."""
+def returned(rnd: RoundState, seat: Seat, hand: Hand, section: str, why: str) -> list[SettlementLine]:
+    """A hand called dead: its wagers still in action go back (§ 635a.13(h), (i)); one settled
+    already (Match-the-Dealer, losing Insurance) stays settled."""
+    settled = {(line.hand_no, line.wager) for line in rnd.lines if line.seat == seat.number}
     return [SettlementLine(seat.number, wager, stake, RETURNED, 0, section, hand_no=hand.number, note=why,
-                           stage=DECISION) for wager, stake in hand.wagers.items()]
+                           stage=DECISION)
+            for wager, stake in hand.wagers.items() if (hand.number, wager) not in settled]
 
 
 # -- the end of the round --------------------------------------------------------------------------
