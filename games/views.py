@@ -128,7 +128,8 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
             actions.append({"type": "own_player", "seat": post["seat"]})
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
         actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
-        return actions
+        # Each names the step the form was drawn for: a form left on a stale screen is refused.
+        return [{**action, "step": post["step"]} if post.get("step") else action for action in actions]
     raise Refused("Nothing to do")
 
 

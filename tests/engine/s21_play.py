@@ -68,9 +68,12 @@ def play(boxes: dict[int, Box], dealer: str, **kwargs: Any) -> RoundState:
 
 
 def actions(boxes: dict[int, Box], dealer: str, **kwargs: Any) -> list[dict[str, Any]]:
-    """The dealer's actions that play the round up to its close (not included), each naming its step."""
-    return [action for action in play_sheet(sheet(boxes, dealer, **kwargs))[1]
-            if action["type"] not in ("close", "approve", "refuse")]
+    """The actions that play the round up to its close and its payout approvals (not included), each
+    of the dealer's naming its step; a void's approval stays, the round waits on it."""
+    rnd, taken = play_sheet(sheet(boxes, dealer, **kwargs))
+    payouts = {approval.id for approval in rnd.approvals if approval.kind == "payout"}
+    return [action for action in taken
+            if action["type"] != "close" and not (action["type"] == "approve" and action["approval"] in payouts)]
 
 
 def outcomes(rnd: RoundState, seat: int) -> dict[tuple[int, str], tuple[str, int]]:

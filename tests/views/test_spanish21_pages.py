@@ -34,11 +34,11 @@ def started(client, cast, table) -> Round:
     client.post(reverse("round-start", args=[table.id]))
     rnd = table.rounds.get()
     client.post(reverse("round-act", args=[rnd.id]), {
-        "seq": 0, "seat": 1, "wager": ["main", "match_the_dealer"], "amount_main": "10",
+        "seq": 0, "seat": 1, "step": "wagers", "wager": ["main", "match_the_dealer"], "amount_main": "10",
         "amount_match_the_dealer": "5"})
     rnd.refresh_from_db()
-    client.post(reverse("round-act", args=[rnd.id]), {"seq": rnd.seq, "seat": 3, "wager": ["main"],
-                                                       "amount_main": "25"})
+    client.post(reverse("round-act", args=[rnd.id]), {"seq": rnd.seq, "seat": 3, "step": "wagers",
+                                                       "wager": ["main"], "amount_main": "25"})
     tap(client, rnd, {"type": "no_more_bets", "step": "wagers"})
     return rnd
 
@@ -59,7 +59,7 @@ def test_each_hand_shows_its_cards_total_wagers_and_state_and_the_hand_on_turn(c
     tap(client, rnd, {"type": "cards", "step": "deal", "target": "dealer"}, cards="8h")
     tap(client, rnd, {"type": "settle", "step": "match"})
     page = tap(client, rnd, {"type": "play", "step": "play", "seat": 1, "hand": 1, "move": "split", "amount": "10"})
-    assert "Seat 1 hand 1 (8s: split, waiting for its second card)" in page
+    assert "Seat 1 hand 1 (8♠: split, waiting for its second card)" in page
     page = tap(client, rnd, {"type": "cards", "step": "play", "target": "seat:1", "hand": 1}, cards="3c")
     hand_1 = re.search(r'<div class="hand active" id="seat-1-hand-1".*?</div>\s*</div>', page, re.DOTALL).group(0)
     assert "hard 11" in hand_1 and "Spanish 21 Wager $10.00" in hand_1
@@ -73,6 +73,16 @@ def test_each_hand_shows_its_cards_total_wagers_and_state_and_the_hand_on_turn(c
                                                                 "hand": 1}
 
 
+def test_the_wager_form_names_its_step_and_a_late_one_is_refused(client, cast, spanish):
+    rnd = started(client, cast, spanish)
+    assert {event.action["step"] for event in rnd.events.filter(action__type="place_wager")} == {"wagers"}
+    rnd.refresh_from_db()
+    page = client.post(reverse("round-act", args=[rnd.id]), {
+        "seq": rnd.seq, "seat": 5, "step": "wagers", "wager": ["main"], "amount_main": "10"}).content.decode()
+    assert "Not now: the round is at &#x27;Deal from the shoe" in page
+    assert not rnd.wagers.filter(seat=5).exists()
+
+
 def test_a_hand_called_dead_is_reported_with_its_seat_and_hand(client, cast, spanish):
     rnd = started(client, cast, spanish)
     tap(client, rnd, {"type": "cards", "step": "deal", "target": "seat:1"}, cards="9s 4d")
@@ -81,7 +91,7 @@ def test_a_hand_called_dead_is_reported_with_its_seat_and_hand(client, cast, spa
     page = tap(client, rnd, {"type": "settle", "step": "match"})
     assert 'name="seat"' in page and 'name="hand"' in page
     page = tap(client, rnd, {"type": "irregularity", "kind": "card_not_dealt"}, seat="1", hand="1")
-    assert "dead, wagers returned" in page and "Seat 3 (5h 6c: hard 11)" in page
+    assert "dead, wagers returned" in page and "Seat 3 (5♥ 6♣: hard 11)" in page
     assert list(rnd.lines.values_list("seat", "wager", "outcome")) == [(1, "match_the_dealer", "lose"),
                                                                         (1, "main", "returned")]
 

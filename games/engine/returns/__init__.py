@@ -165,7 +165,11 @@ MODELS: dict[tuple[str, str], Dealt | Envy | NotStated | MatchTheDealer] = {
     ("let-it-ride", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
     ("let-it-ride", "six_card_bonus"): Dealt(counting.six_card_hands),
     ("spanish-21", "main"): DECISIONS,
-    ("spanish-21", "main_seven_sevens_bonus"): DECISIONS,
+    ("spanish-21", "main_seven_sevens_bonus"): NotStated(
+        "not a wager of its own: a fixed payout on a winning Spanish 21 Wager of three 7s of one suit against an up "
+        "card 7, neither doubled nor split, so it depends on player decisions (a pair of 7s may be split, doubled "
+        "or hit); Chapter 635a has no separate sevens side wager to value on the cards alone"
+    ),
     ("spanish-21", "insurance"): DECISIONS,
     ("four-card-poker", "ante_bonus"): DECISIONS,
     ("four-card-poker", "aces_up"): FOUR_OF_FIVE,

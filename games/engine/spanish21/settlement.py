@@ -64,10 +64,13 @@ def match_the_dealer(rnd: RoundState, decks: int) -> list[SettlementLine]:
             continue
         won = sum(row.payout.winnings(stake) for row in matches)
         section = "§ 635a.7(f)(2)" if len(matches) == 2 else table.section
+        named = [row.label.lower().removeprefix("each ") for row in matches]
+        if len(named) == 2 and named[0] == named[1]:
+            named = [named[0].replace("matching card", "two matching cards")]
         lines.append(SettlementLine(
             number, "match_the_dealer", stake, WIN, won, section, odds=" + ".join(str(r.payout) for r in matches),
-            hand=f"{shown}: " + " and ".join(row.label.lower().removeprefix("each ") for row in matches)
-            + f" ({table.letter} of 48 cards, § 635a.12(e))", stage=IMMEDIATE))
+            hand=f"{shown}: " + " and ".join(named) + f" ({table.letter} of 48 cards, § 635a.12(e))",
+            stage=IMMEDIATE))
     return lines
 
 
