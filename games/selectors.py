@@ -233,7 +233,7 @@ def paytable_returns(game, option) -> list[dict[str, Any]]:
     for letter, label in option.choices:
         if not letter:
             continue
-        entry = _paytable_return(game.slug, option.paytable_wager, letter)
+        entry = _paytable_return(game.slug, option.paytable_wager, option.paytable_letter.format(letter))
         rows.append({"letter": letter, "label": label, "section": entry.section, "note": entry.note,
                      "expected": None if entry.expected is None else f"{float(entry.expected) * 100:+.4f}%"})
     return rows

@@ -169,3 +169,15 @@ def test_every_action_for_a_step_that_is_over_is_refused():
     rnd = dealt({1: "9c 8c"}, "7h")
     with pytest.raises(Refused, match="The deal step is not current"):
         rnd.apply({"type": "cards", "step": "deal", "target": "seat:1", "cards": ["9c", "8c"]})
+
+
+def test_a_payout_at_the_tables_threshold_waits_for_a_floorperson_and_a_refusal_leaves_the_lines_as_dealt():
+    # Seat 1's $10 Blackjack on a 7 up is paid at once, 3 to 2 = $15.00 (§ 635a.7(h)(1)(i)): at the
+    # table's $15 threshold.  Every card was entered face up as it fell, so a refused payout is not
+    # re-entered: the lines stand as the record of the cards, and the round may close.
+    rnd = turn(dealt({1: "As Kd", 2: "9c 9d"}, "7h", {"approval_threshold": "15"}), 1, "pay_blackjack")
+    (approval,) = rnd.approvals
+    assert (approval.kind, approval.seat, approval.status, approval.section) == ("payout", 1, "pending", "§ 635a.12(a)")
+    rnd = rnd.apply({"type": "refuse", "approval": 1})
+    assert [(line.seat, line.wager, line.amount) for line in rnd.lines] == [(1, "main", 15_00)]
+    assert (rnd.prompt.step, rnd.prompt.seat) == ("play", 2)

@@ -139,3 +139,21 @@ def test_training_mode_shuffles_a_shoe_of_six_or_eight_48_card_decks(cast, decks
     rnd = services.round_start(table_id=table.id, user=cast["dealer"])
     assert len(rnd.shoe_order) == 48 * int(decks) and rnd.shoe_order.count("As") == int(decks)
     assert not any(code.startswith("T") for code in rnd.shoe_order)
+
+
+def test_the_configuration_page_shows_match_the_dealers_return_for_six_and_eight_decks(client, cast, spanish):
+    client.force_login(cast["super"])
+    page = client.get(reverse("table-configure", args=[spanish.id])).content.decode()
+    # § 635a.12(e) with the up card out: of the 48d - 1 cards left, d - 1 match it in rank and suit,
+    # 3d in rank only, 44d not at all; each matching card is paid.  Six decks (5, 18, 264 of 287;
+    # C(287, 2) = 41,041 pairs): 10 × 18 + 90 × 13 + 153 × 8 + 1,320 × 9 + 4,752 × 4 − 34,716
+    # = −1,254 units: −3.0555%.  Eight decks (7, 24, 352 of 383; 73,153 pairs):
+    # 21 × 24 + 168 × 15 + 276 × 6 + 2,464 × 12 + 8,448 × 3 − 61,776 = −2,184: −2.9855%.
+    assert "-3.0555%" in page and "-2.9855%" in page
+    client.post(reverse("table-configure", args=[spanish.id]), {
+        "decks": "8", "match_the_dealer": "on", "additional_splits": "1", "settlement_order": "right_to_left",
+        "adjacent_boxes": "1", "smallest_chip": "0.50", "min_main": "10", "max_main": "1000",
+        "min_match_the_dealer": "1", "max_match_the_dealer": "50", "approval_threshold": ""})
+    spanish.refresh_from_db()
+    rules = spanish.rules
+    assert (rules["decks"], rules["even_money"], rules["additional_splits"]) == ("8", False, "1")

@@ -32,6 +32,7 @@ class RuleOption:
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
     paytable_wager: str = ""  # the choice is this wager's paytable letter: the page shows its return
+    paytable_letter: str = "{}"  # the paytable's letter for a choice, where the choice says it otherwise ("{} decks")
 
 
 class Game:

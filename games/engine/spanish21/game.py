@@ -93,7 +93,8 @@ class Spanish21(Game):
     }
     own_options = (
         RuleOption("decks", "Decks in the shoe (48 cards each, the tens removed)", "choice", "§ 635a.3(a)",
-                   (("6", "Six"), ("8", "Eight")), help="Match-the-Dealer is paid on the table for this number"),
+                   (("6", "Six"), ("8", "Eight")), help="Match-the-Dealer is paid on the table for this number",
+                   paytable_wager="match_the_dealer", paytable_letter="{} decks"),
         RuleOption("match_the_dealer", "Match-the-Dealer Wager offered", "bool", "§ 635a.6(e)"),
         RuleOption("even_money", "Even money offered to a Blackjack instead of Insurance", "bool", "§ 635a.8(e)"),
         RuleOption("additional_splits", "Additional times a player may split pairs (aces included)", "choice",
@@ -167,7 +168,7 @@ class Spanish21(Game):
                            "collect each losing Match-the-Dealer Wager and pay each matching card (§ 635a.12(e)).",
                            stage=IMMEDIATE, label="Match-the-Dealer Wagers settled",
                            applies=lambda rnd: any("match_the_dealer" in rnd.seats[n].wagers
-                                                   for n in rnd.playing_seats())),
+                                                   and _in_play(rnd, rnd.seats[n]) for n in rnd.playing_seats())),
             InsuranceOffer(),
             CardReaderPeek(),
             SettlementPass("insurance_lost", "§ 635a.8(d)",
