@@ -337,3 +337,12 @@ def test_the_dealers_wrong_answer_about_a_known_hole_card_is_refused():
     rnd = rnd.apply({"type": "deal", "step": "deal", "cards": {"seat:1": ["9c", "8c"], "dealer": ["Kc", "As"]}})
     assert [choice.label for choice in rnd.prompt.choices] == ["Dealer Blackjack"]
     refuse(rnd, {"type": "input", "step": "peek", "value": "no"}, "must show a Blackjack")
+
+
+def test_a_split_hands_21_in_two_cards_makes_the_dealer_draw_and_ties_a_dealers_21():
+    # A A split; each hand takes a king: 21 in two cards, not a Blackjack (§ 635a.1).  The dealer's draw
+    # can still tie them (§ 635a.7(o)), so the dealer draws (§ 635a.7(m)): 6 5 K = 21 in three cards.
+    # § 635a.7(n)(4) needs both 21s in more than two cards: both Spanish 21 and Split Wagers are returned.
+    rnd, taken = play_sheet(sheet({1: Box("10", "As Ad", ("split Kd", "Kc"))}, "6h 5c Ks"))
+    assert "dealer_draws" in [action.get("step") for action in taken]
+    assert outcomes(rnd, 1) == {(1, "main"): ("push", 0), (2, "split"): ("push", 0)}

@@ -114,11 +114,12 @@ def settled_early(seat: Seat, hand: Hand) -> bool:
 
 def decided_without_dealer(seat: Seat, hand: Hand) -> bool:
     """The hand's result no longer depends on the dealer's draws (§ 635a.7(m)): settled, busted, a
-    Blackjack, or 21 (which no dealer's hand beats once the dealer has no Blackjack, § 635a.7(n))."""
+    Blackjack, or 21 in more than two cards (which beats any dealer's hand but a Blackjack,
+    § 635a.7(n)(4)).  A split hand's 21 in two cards still ties a dealer's 21 (§ 635a.7(o))."""
     if settled_early(seat, hand) or is_blackjack(seat, hand):
         return True
     count = total(hand)
-    return count.bust or count.total == 21
+    return count.bust or (count.total == 21 and len(hand.cards) > 2)
 
 
 def describe(rnd: RoundState, seat: Seat, hand: Hand) -> str:
