@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.engine.core import floor
 from games.engine.core.card_steps import HandTurns, Move
-from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused
+from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused, SettlementLine
 from games.engine.core.state import Hand, Seat
 from games.engine.core.steps import AskInput, Option, SeatDecision
 from games.engine.hands.blackjack import blackjack_total
@@ -178,5 +178,5 @@ def deferred_surrenders(rnd: RoundState) -> list[tuple[Seat, Hand]]:
             and not any(line.seat == n and line.hand_no == hand.number for line in rnd.lines)]
 
 
-def surrender_lines(rnd: RoundState) -> list[Any]:
+def surrender_lines(rnd: RoundState) -> list[SettlementLine]:
     return [settlement.surrender(rnd, seat, hand, IMMEDIATE) for seat, hand in deferred_surrenders(rnd)]
