@@ -34,7 +34,12 @@ def round_page(rnd: Round, state) -> dict[str, Any]:
     return {
         "game": {"slug": game.slug, "name": game.name, "dealer_hand": game.dealer_hand},
         "seats": [{"number": seat.number, "wagers": seat.wagers, "cards": seat.cards, "folded": seat.folded,
-                   "decisions": seat.decisions} for seat in view["seats"] if seat.wagers],
+                   "decisions": seat.decisions,
+                   "hands": [{"number": hand.number, "cards": hand.cards, "wagers": hand.wagers, "state": hand.state,
+                              "plays": hand.plays}
+                             for hand in seat.hands]}
+                  for seat in view["seats"] if seat.wagers],
+        "has_board": view["has_board"],
         "board": view["board"],
         "dealer_cards": view["dealer_cards"],
         "dealer_shown": view["dealer_shown"],

@@ -10,7 +10,7 @@ ROLES = (DEALER, FLOORPERSON, SUPERVISOR)
 DEALER_ACTIONS = frozenset({
     "place_wager", "remove_wager", "no_more_bets", "same_player", "own_player", "deal", "decide", "cards", "stub_count",
     "irregularity", "close",
-    "input", "settle",
+    "input", "settle", "play",
 })
 FLOOR_ACTIONS = frozenset({"approve", "refuse"})
 

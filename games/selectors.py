@@ -39,6 +39,18 @@ def card_label(code: str) -> str:
 
 
 @dataclass
+class HandView:
+    """One of a seat's hands, where a game plays several or says what a hand is ("soft 17")."""
+
+    number: int
+    cards: list[str]
+    wagers: list[tuple[str, str, int]]  # (slug, label, cents)
+    state: str
+    active: bool = False
+    plays: list[str] = field(default_factory=list)  # its decisions and cards after its first, in order
+
+
+@dataclass
 class SeatView:
     number: int
     wagers: list[tuple[str, str, int]]  # (slug, label, cents)
@@ -52,6 +64,9 @@ class SeatView:
     # among its wagers (what it wagered), but no longer in action.
     withdrawn: list[str] = field(default_factory=list)
     player: int = 0  # the seat of the player who also wagers on this box (§ 677a.7(e)); 0: its own
+    # Each of its hands with its cards, wagers and state, where the game has them (Spanish 21);
+    # empty where the seat's one hand is shown by the fields above.
+    hands: list[HandView] = field(default_factory=list)
 
 
 def current_round(table: Table) -> Round | None:
@@ -83,7 +98,8 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
         "round": rnd,
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
-        "dealing": DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+        "dealing": table.game_engine.describe_table(table.rules)
+                   or DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
     }
     if rnd is None:
         return context
@@ -120,6 +136,7 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
             withdrawn=[line.wager for line in state.seat_lines(number)
                        if line.stage == "decision" and line.outcome == RETURNED],
             player=seat.player,
+            hands=hand_views(state, seat, prompt),
         ))
     # Seats in the order they were settled; a wager settled by a decision (a fold, a pulled bet)
     # does not put its seat first.
@@ -130,6 +147,8 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
     return {
         "state": state,
         "seats": seats,
+        "has_board": "board" in state.zones,
+        "collect_then_pay": collect_then_pay(state),
         "board": [card.code for card in state.board],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
@@ -143,22 +162,51 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
     }
 
 
+def hand_views(state: RoundState, seat, prompt) -> list[HandView]:
+    """The seat's hands in the order they are played, where the game says what each is or the
+    seat has split; none where its one hand needs no more than the seat's own fields."""
+    game = state.game
+    states = [game.describe_hand(state, seat, hand) for hand in seat.hands]
+    if len(seat.hands) == 1 and not states[0]:
+        return []
+    return [HandView(hand.number, [card.code for card in hand.cards],
+                     [(w, game.wager_label(w), amount) for w, amount in hand.wagers.items()], text,
+                     active=prompt is not None and prompt.seat == seat.number and prompt.hand == hand.number,
+                     plays=list(hand.plays))
+            for hand, text in zip(seat.hands, states, strict=True)]
+
+
+def collect_then_pay(state: RoundState) -> dict[str, list[EngineLine]] | None:
+    """Where a table-wide pass collected every losing wager before paying any winner (§ 635a.7(p)(1)):
+    its lines in that order, to collect and then to pay."""
+    passes = [step for step in state.steps if getattr(step, "losers_first", False) and step.id in state.completed_steps]
+    if not passes:
+        return None
+    lines = [line for line in state.lines if line.stage == passes[-1].stage and line.outcome != "capped"]
+    return {"section": passes[-1].section, "collect": [line for line in lines if line.outcome == "lose"],
+            "pay": [line for line in lines if line.outcome == "win"]}
+
+
 def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
     """A seat's lines in the order they are settled, with a wager settled earlier by a decision
-    (a fold, a pulled bet) put back among them in the order of the seat's wagers."""
+    (a fold, a pulled bet) put back among them in the order of the seat's wagers.  A seat settled
+    by table-wide passes and at named steps (Spanish 21) keeps the order its lines were settled in."""
+    lines = [line for line in state.seat_lines(seat_no) if line.stage == "settle"]
+    if not lines:
+        return state.seat_lines(seat_no)
     wagers = list(state.seats[seat_no].wagers)
     rank = {wager: index for index, wager in enumerate(wagers)}
-    lines = [line for line in state.seat_lines(seat_no) if line.stage == "settle"]
     for decided in (line for line in state.seat_lines(seat_no) if line.stage != "settle"):
-        later = (i for i, line in enumerate(lines) if rank.get(line.wager, len(wagers)) > rank[decided.wager])
+        later = (i for i, line in enumerate(lines)
+                 if rank.get(line.wager, len(wagers)) > rank.get(decided.wager, len(wagers)))
         lines.insert(next(later, len(lines)), decided)
     return lines
 
 
 def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
-    """Rows of the card picker, one per suit, as the game's deck has them: a rank the deck lacks
+    """Rows of the card picker, one per suit, as the table's deck has them: a rank the deck lacks
     (Spanish 21's tens) is not offered, and a card is greyed out once every copy of it is used."""
-    deck = state.game.deck
+    deck = state.deck
     used = Counter(state.used_cards())
     rows = []
     for suit in SUIT_CHARS:
@@ -166,8 +214,10 @@ def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
         for rank in reversed(RANK_CHARS):
             card = Card.parse(rank + suit)
             if deck.copies(card):
+                # With several decks a card seen once is still offered; the picker says how many are out.
                 row.append({"code": card.code, "label": card_label(card.code), "suit": suit,
-                            "used": used[card] >= deck.copies(card)})
+                            "used": used[card] >= deck.copies(card),
+                            "out": used[card] if deck.copies(card) > 1 else 0})
         rows.append(row)
     return rows
 
@@ -183,7 +233,7 @@ def paytable_returns(game, option) -> list[dict[str, Any]]:
     for letter, label in option.choices:
         if not letter:
             continue
-        entry = _paytable_return(game.slug, option.paytable_wager, letter)
+        entry = _paytable_return(game.slug, option.paytable_wager, option.paytable_letter.format(letter))
         rows.append({"letter": letter, "label": label, "section": entry.section, "note": entry.note,
                      "expected": None if entry.expected is None else f"{float(entry.expected) * 100:+.4f}%"})
     return rows

@@ -55,9 +55,9 @@ def round_start(*, table_id: int, user) -> Round:
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
     game = game_for(table.game)
-    game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
+    merged = game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-    shoe_order = Shoe(game.deck.cards()).order() if table.training else None
+    shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
                                shoe_order=shoe_order, dealer=user)
     _on_commit_push(table.id)

@@ -108,6 +108,10 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
         for field in ("card", "amount"):
             if post.get(field):
                 action[field] = post[field]
+        # The seat and hand an irregularity happened to (§ 635a.13(h), (i)), typed beside its button.
+        for field in ("seat", "hand"):
+            if post.get(field) and field not in action:
+                action[field] = parse_id(post[field].strip(), field)
         return [action]
     if "seat" in post:
         actions = []
@@ -126,7 +130,8 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
             actions = [{**action, "step": post["step"]} for action in actions]
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
         actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
-        return actions
+        # Each names the step the form was drawn for: a form left on a stale screen is refused.
+        return [{**action, "step": post["step"]} if post.get("step") else action for action in actions]
     raise Refused("Nothing to do")
 
 

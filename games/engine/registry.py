@@ -2,10 +2,11 @@
 
 from games.engine.core import Game
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
+from games.engine.spanish21 import GAME as SPANISH_21
 from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
-GAMES: dict[str, Game] = {game.slug: game for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE)}
+GAMES: dict[str, Game] = {game.slug: game for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21)}
 
 
 def game_for(slug: str) -> Game:

@@ -48,8 +48,13 @@ def _require(mapping: Any, key: str, kind: type, where: str) -> Any:
 
 
 def settle_sheet(sheet: Any) -> dict[str, Any]:
+    return settlement_sheet(play_sheet(sheet)[0])
+
+
+def play_sheet(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
+    """The round a sheet describes, played through the engine, and the actions that played it."""
     try:
-        return _settle(sheet)
+        return _play(sheet)
     except Refused as refusal:
         raise SheetError(str(refusal)) from None
     except KeyError as error:
@@ -62,9 +67,11 @@ class _Player:
     def __init__(self, rnd: RoundState, irregularities: list[Mapping[str, Any]]):
         self.round = rnd
         self.irregularities = irregularities
+        self.actions: list[dict[str, Any]] = []
 
     def act(self, action: dict[str, Any]) -> None:
         self.round = self.round.apply(action)
+        self.actions.append(action)
 
     def bet(self, kind: str, **fields: Any) -> None:
         """A betting action, named for the betting step the round is at."""
@@ -84,7 +91,7 @@ class _Player:
                 self.act({"type": "approve" if approved else "refuse", "approval": approval.id})
 
 
-def _settle(sheet: Any) -> dict[str, Any]:
+def _play(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
     slug = _require(sheet, "game", str, "the sheet")
     game = game_for(slug)
     rules = sheet.get("rules", {})
@@ -130,7 +137,7 @@ def _settle(sheet: Any) -> dict[str, Any]:
     if player.irregularities:
         raise SheetError(f"the irregularity at {player.irregularities[0].get('at')!r} never happened: "
                          "the round has no such step")
-    return settlement_sheet(player.round)
+    return player.round, player.actions
 
 
 class SheetReader:
@@ -140,9 +147,10 @@ class SheetReader:
     def __init__(self, sheet: Mapping[str, Any], game: Any, seats: Mapping[str, Any], board: list[Any]):
         self.sheet, self.game, self.seats, self.board = sheet, game, seats, board
         self.board_dealt = 0
-        self.zones: set[str] = set()
+        self.zones: dict[str, int] = {}  # a zone's cards read so far
         self.turned: set[int] = set()
         self.decided: set[tuple[str, str]] = set()
+        self.played: dict[tuple[int, int], int] = {}  # (seat, hand's place) -> its plays read so far
 
     def seat(self, number: int) -> Mapping[str, Any]:
         seat = self.seats.get(str(number), self.seats.get(number))
@@ -173,8 +181,29 @@ class SheetReader:
             self.board_dealt += count
             return cards
         key = zone_key(self.game, zone, self.sheet)
-        self.zones.add(key)
-        return _cards(self.sheet.get(key), f"the {key}")
+        cards = _cards(self.sheet.get(key), f"the {key}")
+        if key in self.zones or len(cards) > count:
+            # A zone read a little at a time (a dealer's up card, hole card, then each draw).
+            start = self.zones.get(key, 0)
+            if start + count > len(cards):
+                raise SheetError(f"the {key} has {len(cards)} cards; the {step} needs {start + count}")
+            cards = cards[start:start + count]
+        self.zones[key] = self.zones.get(key, 0) + len(cards)
+        return cards
+
+    def hand_play(self, seat_no: int, place: int, who: str) -> Any:
+        """The next play of a seat's hand (a card dealt to it, or a decision), its hands in the order
+        they were played."""
+        hands = self.seat(seat_no).get("hands", [])
+        if not isinstance(hands, list) or not all(isinstance(plays, list) for plays in hands):
+            raise SheetError(f"seat {seat_no}: 'hands' must be a list of each hand's plays, like "
+                             '[["7h", "stand"], ["Kd", "double", "5c", "stand"]]')
+        read = self.played.get((seat_no, place), 0)
+        if place >= len(hands) or read >= len(hands[place]):
+            raise SheetError(f"seat {seat_no}: {who.lower()} (hand {place + 1} in playing order) has no "
+                             f"play {read + 1}; the round asks for one")
+        self.played[(seat_no, place)] = read + 1
+        return hands[place][read]
 
     def seat_cards(self, seat_no: int) -> list[Any]:
         self.turned.add(seat_no)
@@ -197,9 +226,18 @@ class SheetReader:
         for key in ZONE_KEYS:
             if self.sheet.get(key) and key not in self.zones:
                 raise SheetError(f"the {key} cards are given, but the round never reached their reveal")
+            if isinstance(self.sheet.get(key), list) and 0 < self.zones.get(key, 0) < len(self.sheet[key]):
+                raise SheetError(f"the {key} has {len(self.sheet[key])} cards, but only {self.zones[key]} were "
+                                 "dealt in this round")
         for seat_key, seat in self.seats.items():
             if isinstance(seat, Mapping) and seat.get("cards") and int(seat_key) not in self.turned:
                 raise SheetError(f"seat {seat_key}'s cards are given, but its hand is never turned in this round")
+            hands = seat.get("hands", []) if isinstance(seat, Mapping) and not rnd.void else []
+            for place, plays in enumerate(hands if isinstance(hands, list) else []):
+                if isinstance(plays, list) and self.played.get((int(seat_key), place), 0) < len(plays):
+                    raise SheetError(f"seat {seat_key}'s hand {place + 1} (in playing order) has "
+                                     f"{len(plays)} plays, but the round used "
+                                     f"{self.played.get((int(seat_key), place), 0)}")
             for name in seat.get("decisions", {}) if isinstance(seat, Mapping) and not rnd.void else ():
                 if (str(int(seat_key)), name) not in self.decided:
                     raise SheetError(f"seat {seat_key} has a {name} decision, but the round never asked seat "
@@ -244,17 +282,19 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
         "version": SHEET_VERSION,
         "game": slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ("stub_count_due", "training")},
-        "seats": {str(number): {"wagers": {w: plain_dollars(a) for w, a in seat.wagers.items()}}
+        # The wagers placed before the deal: those placed by a decision are the decisions' (each step writes them).
+        "seats": {str(number): {"wagers": {w: plain_dollars(a) for w, a in seat.wagers.items()
+                                           if w in game.betting_wagers(rnd.rules)}}
                   for number, seat in sorted(rnd.seats.items())},
-        "board": [],
+        **({"board": []} if "board" in rnd.zones else {}),
     }
     for step in rnd.steps:
         step.write_sheet(rnd, sheet)
     for number, seat in sorted(rnd.seats.items()):
         if seat.player:
             sheet["seats"][str(number)]["player"] = seat.player
-        if seat.cards_shown:
-            sheet["seats"][str(number)]["cards"] = [card.code for card in seat.cards]
+        if seat.cards_shown:  # unless a step wrote them (the first two cards, where a hand then grew)
+            sheet["seats"][str(number)].setdefault("cards", [card.code for card in seat.cards])
     if irregularities:
         sheet["irregularities"] = irregularities
     return sheet

@@ -43,8 +43,9 @@ def wager_label(slug: str, game) -> str:
 
 
 CARD_CODE = re.compile(r"\b[2-9TJQKA][shdc]\b")
-# Card codes stand in groups ("As Kd", "4c 4s Qd + Qs 7d"); a lone "9s" is a plural ("9s over 8s").
-CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\b")
+# Card codes stand in groups ("As Kd", "4c 4s Qd + Qs 7d"); a lone "9s" is a plural ("9s over 8s"),
+# unless a colon follows it, as a split hand's one card does ("8s: split").
+CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:(?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\b|(?=:))")
 
 
 @register.filter
@@ -55,5 +56,7 @@ def cards_in_text(text: str) -> str:
     '10♦ 9♥: a pair'
     >>> cards_in_text("Full house, 9s over 8s (9c 9d + 8h 8s 9h)")
     'Full house, 9s over 8s (9♣ 9♦ + 8♥ 8♠ 9♥)'
+    >>> cards_in_text("Seat 1 hand 2 (8d: split, waiting for its second card)")
+    'Seat 1 hand 2 (8♦: split, waiting for its second card)'
     """
     return CARD_RUN.sub(lambda run: CARD_CODE.sub(lambda code: card_label(code[0]), run[0]), text)

@@ -1,4 +1,4 @@
-// The 52-card picker: tap cards (rank and suit in one tap) until the prompt's count is reached.
+// The card picker (the table's deck: 52 cards, or Spanish 21's 48 of each deck): tap cards (rank and suit in one tap) until the prompt's count is reached.
 // Event delegation keeps it working on fragments swapped in by htmx or pushed over the socket.
 document.addEventListener("click", (event) => {
   const pick = event.target.closest("button.pick");
@@ -17,7 +17,8 @@ document.addEventListener("click", (event) => {
   }
   picked.value = cards.join(" ");
   form.querySelectorAll("button.pick").forEach((b) => b.classList.toggle("selected", cards.includes(b.dataset.card)));
-  form.querySelector(".picked").textContent = cards.map((c) => form.querySelector(`[data-card="${c}"]`).textContent).join(" ");
+  const label = (c) => { const b = form.querySelector(`[data-card="${c}"]`); return b.dataset.label || b.textContent; };
+  form.querySelector(".picked").textContent = cards.map(label).join(" ");
   form.querySelector("button.enter").disabled = cards.length !== needed;
 });
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import lir_play
 import pytest
+import s21_play
 import thb_play
 import wpt_play
 from citations import Chapter
@@ -21,7 +22,7 @@ from games.engine.core import VOID, Refused, RoundState
 from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
-TH, WH, LH = thb_play.Hand, wpt_play.Hand, lir_play.Hand
+TH, WH, LH, SB = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -49,6 +50,21 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
              4: LH("15", "2c 2d 9s", plays="ride pull", five_card_bonus="5", six_card_bonus="5")})]),
         ("a card-reading shoe", {}, [a for _, a in lir_play.round_actions(
             {2: LH("20", "Ts Td 4h")}, card_reader=True)]),
+    ],
+    "spanish-21": [
+        ("a split, a double down, a surrender and Match-the-Dealer",
+         {"match_the_dealer": True, "approval_threshold": "100"}, s21_play.actions(
+             {1: SB("10", "8s 8d", ("split 3c double 9h stand", "Kc stand"), match="5"),
+              3: SB("25", "5h 6c", "double Kd stand"), 4: SB("10", "Ks 6h", "surrender"),
+              6: SB("5", "As Qd", "", match="5")}, "8h 6d 7c", rules={"match_the_dealer": True})),
+        ("an ace up: Insurance, even money, the peek, a rescue", {"even_money": True, "decks": "8",
+                                                                  "settlement_order": "right_to_left"},
+         s21_play.actions({2: SB("20", "Ah Kh", "", insurance="even_money"),
+                           5: SB("10", "5c 5d", "double 2s rescue", insurance="5"),
+                           7: SB("10", "9s 7h", "4c stand", insurance="no")}, "As 5c 2d", peek="no",
+                          rules={"even_money": True, "decks": "8"})),
+        ("a dealer's Blackjack at the peek", {}, s21_play.actions(
+            {1: SB("10", "Qs 9s", ""), 2: SB("15", "Ad Jd", "")}, "Kc Ah", peek="yes")),
     ],
 }
 CASES = [(slug, name, rules, actions) for slug, examples in EXAMPLES.items() for name, rules, actions in examples]
@@ -166,8 +182,8 @@ def finish(rnd: RoundState) -> RoundState:
         prompt = rnd.prompt
         if prompt.cards_needed:
             used = rnd.used_cards()
-            unused = [card.code for card in rnd.game.deck.cards() if card not in used][:prompt.cards_needed]
-            rnd = tap(rnd, {"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": unused})
+            unused = [card.code for card in rnd.deck.cards() if card not in used][:prompt.cards_needed]
+            rnd = tap(rnd, {**prompt.card_action, "cards": unused})
         else:
             rnd = tap(rnd, prompt.choices[0].action)
     return rnd
@@ -176,24 +192,30 @@ def finish(rnd: RoundState) -> RoundState:
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_void_returns_every_wager_but_those_the_chapter_keeps_alive(slug, name, rules, actions):
     game = GAMES[slug]
-    voids = {kind: irr for kind, irr in game.irregularities.items() if irr.void and not kind.startswith("stub_")}
+    # Each irregularity that voids, and a card found face up twice (every chapter voids on the second).
+    voids = [[kind] for kind, irr in game.irregularities.items() if irr.void and not kind.startswith("stub_")]
+    voids += [["card_face_up", "card_face_up"]] if "card_face_up" in game.irregularities else []
     tried = 0
     for rnd in played(slug, rules, actions)[:-1]:
-        for kind, irregularity in voids.items():
+        for kinds in voids:
             try:
-                voided = tap(rnd, {"type": "irregularity", "kind": kind})
+                voided = rnd
+                for kind in kinds:
+                    voided = tap(voided, {"type": "irregularity", "kind": kind})
             except Refused:
                 continue  # not possible at this point of the round
             tried += 1
             voided = finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
+            irregularity = voided.void
             for number, seat in voided.seats.items():
                 settled = {line.wager: line.outcome for line in voided.lines if line.seat == number
                            and line.stage != "decision"}
                 for wager in seat.wagers:
                     if wager in irregularity.surviving_wagers:
                         assert settled.get(wager) not in (None, VOID), (kind, number, wager)
-                    elif not any(line.wager == wager and line.stage == "decision" for line in voided.lines
-                                 if line.seat == number):
+                    elif not any(line.wager == wager and (line.stage == "decision" or game.kept_through_void(line))
+                                 for line in voided.lines if line.seat == number):
+                        # Not settled before the void (a fold, a wager settled at a named step): returned.
                         assert settled.get(wager) == VOID, (kind, number, wager)
     assert tried > 0
 
@@ -201,8 +223,9 @@ def test_every_void_returns_every_wager_but_those_the_chapter_keeps_alive(slug, 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_the_training_shoe_never_deals_more_copies_of_a_card_than_the_deck_holds(slug):
     game = GAMES[slug]
-    order = Shoe(game.deck.cards()).order()
     example_rules, example_actions = EXAMPLES[slug][0][1], EXAMPLES[slug][0][2]
+    deck = game.deck_for(game.validate_rules(example_rules))
+    order = Shoe(deck.cards()).order()
     rnd = RoundState(game, example_rules, shoe_order=order)
     for action in example_actions:
         if action["type"] not in ("place_wager", "no_more_bets"):
@@ -210,6 +233,6 @@ def test_the_training_shoe_never_deals_more_copies_of_a_card_than_the_deck_holds
         rnd = tap(rnd, action)
     rnd = finish(rnd)
     dealt = [card.code for card in rnd.used_cards()]
-    assert dealt and all(dealt.count(code) <= game.deck.copies(card) for code, card in
+    assert dealt and all(dealt.count(code) <= deck.copies(card) for code, card in
                          zip(dealt, rnd.used_cards(), strict=True))
     assert dealt == [code for code in order if code in dealt][:len(dealt)] or len(set(dealt)) == len(dealt)

@@ -125,13 +125,19 @@ def test_each_wager_is_defined_once_and_the_options_follow_from_it(slug):
     limit_keys = {w.limits_key for w in game.wagers if w.limits}
     money_options = {o.key for o in game.rule_options if o.key.startswith(("min_", "max_"))}
     assert money_options == {f"{end}_{key}" for key in limit_keys for end in ("min", "max")}
-    paytable_options = {o.key: o.paytable_wager for o in game.rule_options if o.paytable_wager}
+    # The options that choose a paytable by its letter; an option may also pick one by what it says
+    # otherwise (Spanish 21's number of decks picks the Match-the-Dealer table).
+    paytable_options = {o.key: o.paytable_wager for o in game.rule_options
+                        if o.paytable_wager and o.paytable_letter == "{}"}
     assert set(paytable_options) == {w.paytable_option for w in game.wagers if w.paytable}
     assert all(game.default_rules[key] == game.wager(wager).paytable.default for key, wager in paytable_options.items())
-    # Nothing optional is offered before the deal when its paytable is "not offered".
+    # Nothing optional is offered before the deal when its paytable is "not offered" or its option is off.
     none = {w.paytable_option: "" for w in game.wagers if w.paytable and w.paytable.optional}
+    none |= {w.offered_by: False for w in game.wagers if w.offered_by}
     assert set(game.betting_wagers(game.validate_rules(none))) == {
-        w.slug for w in game.wagers if w.placed == "before_deal" and not (w.paytable and w.paytable.optional)}
+        w.slug for w in game.wagers
+        if w.placed == "before_deal" and not (w.paytable and w.paytable.optional) and not w.offered_by}
+    assert all(w.offered_by in game.default_rules for w in game.wagers if w.offered_by)
 
 
 def test_let_it_ride_bets_share_one_pair_of_limits_and_one_paytable():

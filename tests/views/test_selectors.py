@@ -40,8 +40,8 @@ def test_the_card_picker_follows_the_games_deck():
     from games.selectors import card_picker
 
     # Two decks without tens: a card already used once is still offered; used twice, it is greyed out.
-    game = SimpleNamespace(deck=Deck(decks=2, without_ranks=(10,), section="§ 635a.3"))
-    state = SimpleNamespace(game=game, used_cards=lambda: list(parse_cards("7s 7s 9h", repeats=True)))
-    cards = {c["code"]: c["used"] for row in card_picker(state) for c in row}
+    deck = Deck(decks=2, without_ranks=(10,), section="§ 635a.3")
+    state = SimpleNamespace(deck=deck, used_cards=lambda: list(parse_cards("7s 7s 9h", repeats=True)))
+    cards = {c["code"]: (c["used"], c["out"]) for row in card_picker(state) for c in row}
     assert len(cards) == 48 and "Ts" not in cards
-    assert (cards["7s"], cards["9h"], cards["Ah"]) == (True, False, False)
+    assert (cards["7s"], cards["9h"], cards["Ah"]) == ((True, 2), (False, 1), (False, 0))

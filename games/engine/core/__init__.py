@@ -3,11 +3,13 @@
     records   refusals, settlement lines, approvals, prompts and choices
     state     seats holding hands, zones holding cards
     steps     the dealing-procedure steps every game uses
+    card_steps  steps of games whose cards are seen as dealt: an open deal, hands in turn, draws to a rule
     game      the Game base class and its rules options
     machine   RoundState: the round rebuilt from its log, one action at a time
     floor     irregularities, voids and approvals
 """
 
+from games.engine.core.card_steps import DrawToRule, HandTurns, Move, OpenDeal
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import (
@@ -48,7 +50,8 @@ from games.engine.core.steps import (
 
 __all__ = [
     "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
-    "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "Game",
-    "Hand", "Irregularity", "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision",
-    "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
+    "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "DrawToRule",
+    "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option", "Prompt", "Refused", "RoundState",
+    "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone",
+    "ZoneCards", "ZoneSpec", "instruction",
 ]

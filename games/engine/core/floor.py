@@ -35,6 +35,9 @@ def report_irregularity(rnd: RoundState, action: Action) -> None:
         if rnd.face_up_found == 1:
             return  # one card: discard it and go on
         irregularity = rnd.game.multiple_face_up(rnd)
+    elif not irregularity.void:
+        rnd.game.note_irregularity(rnd, irregularity, action)
+        return
     request_void(rnd, irregularity, action.get("note", ""))
 
 
@@ -74,7 +77,7 @@ def decide_approval(rnd: RoundState, action: Action) -> None:
     if approval.kind == "void":
         if approval.status == "approved":
             rnd.void = rnd.void_pending
-            rnd.lines = []
+            rnd.lines = [line for line in rnd.lines if rnd.game.kept_through_void(line)]
             for seat in rnd.seats.values():
                 seat.settled = False
         rnd.void_pending = None
@@ -83,7 +86,4 @@ def decide_approval(rnd: RoundState, action: Action) -> None:
                 if not any(w in seat.wagers for w in rnd.void.surviving_wagers):
                     rnd.lines += rnd.game.settle_void(rnd, seat, rnd.void)
     elif approval.status == "refused":
-        # The floorperson disputes the hand: the seat's cards are entered again and re-settled.
-        seat = rnd.seats[approval.seat]
-        seat.cards, seat.cards_shown, seat.settled = (), False, False
-        rnd.lines = [line for line in rnd.lines if line.seat != approval.seat or line.stage != "settle"]
+        rnd.game.payout_refused(rnd, approval)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine.cards import STANDARD_DECK, Deck
-from games.engine.core.records import VOID, Irregularity, Refused, SettlementLine
-from games.engine.core.state import Seat, ZoneSpec
+from games.engine.core.records import IMMEDIATE, SETTLE, VOID, Approval, Irregularity, Refused, SettlementLine
+from games.engine.core.state import Hand, Seat, ZoneSpec
 from games.engine.core.steps import Step
 from games.engine.core.wagers import BEFORE_DEAL, WagerDef, derived_rules
 from games.engine.money import Cents, MoneyError, parse_dollars
@@ -33,6 +33,7 @@ class RuleOption:
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
     paytable_wager: str = ""  # the choice is this wager's paytable letter: the page shows its return
+    paytable_letter: str = "{}"  # the paytable's letter for a choice, where the choice says it otherwise ("{} decks")
 
 
 class Game:
@@ -134,6 +135,18 @@ class Game:
     def wager_label(self, wager: str) -> str:
         return self.wager_labels.get(wager, wager)
 
+    def deck_for(self, rules: Mapping[str, Any]) -> Deck:
+        """The cards a table deals, where its Rules Submission chooses how many decks (§ 635a.3(a))."""
+        return self.deck
+
+    def describe_table(self, rules: Mapping[str, Any]) -> str:
+        """How the table deals, for the screen's heading; "" where its dealing method says it."""
+        return ""
+
+    def describe_hand(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
+        """What the seat's view says of a hand beside its cards ("soft 17", "bust"); "" for nothing."""
+        return ""
+
     @property
     def dealer_hand(self) -> bool:
         """Whether the dealer plays a hand (Let It Ride's does not)."""
@@ -190,11 +203,19 @@ class Game:
         """The lines of a settlement pass (``SettlementPass``) over every hand of the table."""
         raise NotImplementedError
 
+    def kept_through_void(self, line: SettlementLine) -> bool:
+        """Whether a line settled before a void stands: one paid or collected at a named step (a
+        Match-the-Dealer Wager right after the deal) was implemented at the table already."""
+        return line.stage == IMMEDIATE
+
     def settle_void(self, rnd: RoundState, seat: Seat, irregularity: Irregularity) -> list[SettlementLine]:
-        """A void returns every wager but those the irregularity's section still settles."""
+        """A void returns every wager of every hand of the seat but those the irregularity's section
+        still settles and those already settled for good (``kept_through_void``)."""
+        done = {(line.hand_no, line.wager) for line in rnd.lines if line.seat == seat.number}
         lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
-                                note=f"Void: {irregularity.label}; wager returned")
-                 for wager, stake in seat.wagers.items() if wager not in irregularity.surviving_wagers]
+                                note=f"Void: {irregularity.label}; wager returned", hand_no=hand.number)
+                 for hand in seat.hands for wager, stake in hand.wagers.items()
+                 if wager not in irregularity.surviving_wagers and (hand.number, wager) not in done]
         for wager in irregularity.surviving_wagers:
             if wager in seat.wagers:
                 line = self.settle_surviving(rnd, seat, wager)
@@ -218,6 +239,18 @@ class Game:
 
     def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Action) -> None:
         """Refuse an irregularity that cannot have happened at this point of the round."""
+
+    def note_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Action) -> None:
+        """An irregularity that does not void the round (other than a card found face up): what it
+        does to the round (a hand called dead, a card discarded), or a void it leads to."""
+        raise NotImplementedError
+
+    def payout_refused(self, rnd: RoundState, approval: Approval) -> None:
+        """A floorperson refused a seat's payout, disputing the hand: the seat's cards are entered
+        again and the seat re-settled."""
+        seat = rnd.seats[approval.seat]
+        seat.cards, seat.cards_shown, seat.settled = (), False, False
+        rnd.lines = [line for line in rnd.lines if line.seat != approval.seat or line.stage != SETTLE]
 
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         raise NotImplementedError

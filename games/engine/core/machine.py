@@ -33,6 +33,7 @@ class RoundState:
         self.game = game
         self.rules = game.validate_rules(rules)
         self.steps = game.steps(self.rules)
+        self.deck = game.deck_for(self.rules)
         self.seats: dict[int, Seat] = {}
         self.completed_steps: set[str] = set()  # steps whose progress is kept as "done"
         self.step_results: dict[str, Any] = {}  # what a step recorded (a stub count's result)
@@ -243,7 +244,7 @@ class RoundState:
     def checked_cards(self, codes: Any, count: int, what: str) -> tuple[Card, ...]:
         if not isinstance(codes, list | tuple | str):
             raise Refused(f"{what} must be a list of card codes")
-        deck = self.game.deck
+        deck = self.deck
         cards = parse_cards(codes, count=count, what=what, repeats=deck.decks > 1)
         used = self.used_cards()
         for index, card in enumerate(cards):

@@ -203,6 +203,15 @@ class Prompt:
     upcoming: str = ""
     waiting_for_floor: bool = False
     amount_entry: tuple[str, str, Cents] | None = None  # (choice, label, most) for a wager of any amount
+    amount_action: dict[str, Any] | None = None  # the action the amount entry sends, its "amount" added
+    hand: int | None = None  # the seat's hand the prompt is about, where a seat holds several
+
+    @property
+    def card_action(self) -> dict[str, Any]:
+        """The action the card picker sends, its "cards" added: the cards for ``cards_for`` (and
+        the hand, where the prompt names one)."""
+        return {"type": "cards", "step": self.step, "target": self.cards_for} | (
+            {"hand": self.hand} if self.hand is not None else {})
 
 
 @dataclass(frozen=True)
@@ -216,3 +225,6 @@ class Irregularity:
     # Wagers still settled on their own table when the round is void (e.g. the Bonus Wager).
     surviving_wagers: tuple[str, ...] = ()
     removes_deck: bool = False
+    # What the dealer says with the report, beside the kind: "card" (the card found), "seat" and
+    # "hand" (the hand it happened to).
+    needs: tuple[str, ...] = ()

@@ -17,6 +17,9 @@ class Hand:
     number: int = 1
     wagers: dict[str, Cents] = field(default_factory=dict)
     decisions: dict[str, str] = field(default_factory=dict)  # step id -> choice key
+    # A step that asks a hand again and again (hit, hit, stand) records each answer here, in order,
+    # with the cards it dealt the hand: what a round sheet writes for the hand.
+    plays: list[str] = field(default_factory=list)
     cards: tuple[Card, ...] = ()
     shown: bool = False  # turned face up for settlement
     folded: bool = False
@@ -83,11 +86,17 @@ class Seat:
         for hand in self.hands:
             hand.settled = settled
 
-    def split(self, wager: str, amount: Cents) -> Hand:
-        """A new hand for this seat with its own wager (a split pair, § 635a.11)."""
+    def split(self, wager: str, amount: Cents, after: Hand | None = None) -> Hand:
+        """A new hand for this seat with its own wager (a split pair, § 635a.11): numbered after the
+        seat's others, and placed right after ``after`` (the hand split), else last.  ``hands`` is in
+        the order the hands are played."""
         hand = Hand(number=len(self.hands) + 1, wagers={wager: amount})
-        self.hands.append(hand)
+        position = self.hands.index(after) + 1 if after is not None else len(self.hands)
+        self.hands.insert(position, hand)
         return hand
+
+    def hand_numbered(self, number: int) -> Hand | None:
+        return next((hand for hand in self.hands if hand.number == number), None)
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,12 @@ class Option:
     rule: str = ""  # "twice the Ante", for refusals
     section: str = ""
     folds: bool = False
+    # Only some seats have this choice (even money for a Blackjack, § 635a.8(e)); None: every seat.
+    offered: Callable[[RoundState, Seat], bool] | None = None
+    most_button: bool = False  # with ``up_to``: a quick button for the most
+
+    def offered_to(self, rnd: RoundState, seat: Seat) -> bool:
+        return self.offered is None or self.offered(rnd, seat)
 
 
 class SeatDecision(Step):
@@ -278,19 +284,21 @@ class SeatDecision(Step):
         seat = rnd.seats[seat_no]
         choices = []
         parts = []
-        amount_entry = None
+        amount_entry = amount_action = None
         for option in self.options:
+            if not option.offered_to(rnd, seat):
+                continue
             payload = self.action("decide", seat=seat_no, choice=option.key)
             style = "primary" if option.wager else "secondary"
             if option.up_to:
                 most = option.up_to(rnd, seat)
                 parts.append(f"{option.label} up to {dollars(most)}")
                 base = seat.wagers[rnd.game.required_wager]
-                for multiple in option.multiples:
-                    if multiple * base <= most:
-                        choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(multiple * base)}",
-                                              {**payload, "amount": plain_dollars(multiple * base)}, style))
-                amount_entry = (option.key, option.label, most)
+                quick = [multiple * base for multiple in option.multiples if multiple * base <= most]
+                for amount in quick + ([most] if option.most_button and most not in quick else []):
+                    choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
+                                          {**payload, "amount": plain_dollars(amount)}, style))
+                amount_entry, amount_action = (option.key, option.label, most), payload
                 continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
@@ -300,7 +308,7 @@ class SeatDecision(Step):
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
-                      amount_entry=amount_entry)
+                      amount_entry=amount_entry, amount_action=amount_action)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no = rnd.seat_number(action.get("seat"))
@@ -313,11 +321,12 @@ class SeatDecision(Step):
             direction = "clockwise from the dealer's left" if self.order == "clockwise" else "in turn"
             raise Refused(f"It is seat {pending[0]}'s turn, not seat {seat_no}'s: players decide {direction}",
                           self.section)
-        option = next((o for o in self.options if o.key == action.get("choice")), None)
-        if option is None:
-            keys = " or ".join(o.key for o in self.options)
-            raise Refused(f"Seat {seat_no} may choose {keys}, not {action.get('choice')!r}", self.section)
         seat = rnd.seats[seat_no]
+        offered = [o for o in self.options if o.offered_to(rnd, seat)]
+        option = next((o for o in offered if o.key == action.get("choice")), None)
+        if option is None:
+            keys = " or ".join(o.key for o in offered)
+            raise Refused(f"Seat {seat_no} may choose {keys}, not {action.get('choice')!r}", self.section)
         label = rnd.game.wager_label(option.wager)
         if option.up_to:
             most = option.up_to(rnd, seat)
@@ -555,8 +564,8 @@ class SettlementPass(Step):
     actions = ("settle",)
 
     def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
-                 label: str = "Settled"):
-        super().__init__(step_id, section, text)
+                 label: str = "Settled", applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text, applies)
         self.stage = stage
         self.losers_first = losers_first
         self.label = label

@@ -49,6 +49,9 @@ class WagerDef:
     capped: bool = False  # covered by the chapter's aggregate payout limit
     survives_fold: bool = False  # settled although the player folds
     returns: Any = None  # how the return report values its paytables (a model of games.engine.returns)
+    # The yes/no Rules Submission option that offers an optional wager with no paytable letter to
+    # choose (Match-the-Dealer, § 635a.6(e): its paytable follows the number of decks).
+    offered_by: str = ""
 
     @property
     def limits_key(self) -> str:
@@ -59,7 +62,9 @@ class WagerDef:
         return (self.paytable.option or f"{self.slug}_paytable") if self.paytable else ""
 
     def offered(self, rules: Mapping[str, Any]) -> bool:
-        """Whether the table offers it: an optional wager needs its paytable selected."""
+        """Whether the table offers it: an optional wager needs its paytable selected, or its option set."""
+        if self.offered_by and not rules.get(self.offered_by):
+            return False
         return not (self.paytable and self.paytable.optional and not rules.get(self.paytable_option))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.engine.cards import Card, CardError
 
@@ -39,6 +40,12 @@ def spanish_card_value(card: Card) -> int:
 
 def blackjack_total(cards: Sequence[Card]) -> BlackjackTotal:
     """The total of a Spanish 21 hand of one or more cards."""
+    return _total(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _total(cards: tuple[Card, ...]) -> BlackjackTotal:
+    # A round asks the total of the same few hands at every step: remember them (cards are values).
     if not cards:
         raise CardError("a Spanish 21 hand holds at least one card")
     hard = sum(spanish_card_value(card) for card in cards)

@@ -154,9 +154,11 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("let-it-ride", "five_card_progressive_envy"): Envy(counting.five_card_hands),
     ("let-it-ride", "five_card_hand_bonus"): FIVE,
     ("let-it-ride", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
-    ("spanish-21", "main"): DECISIONS,
-    ("spanish-21", "main_seven_sevens_bonus"): DECISIONS,
-    ("spanish-21", "insurance"): DECISIONS,
+    ("spanish-21", "main_seven_sevens_bonus"): NotStated(
+        "not a wager of its own: a fixed payout on a winning Spanish 21 Wager of three 7s of one suit against an up "
+        "card 7, neither doubled nor split, so it depends on player decisions (a pair of 7s may be split, doubled "
+        "or hit); Chapter 635a has no separate sevens side wager to value on the cards alone"
+    ),
     ("four-card-poker", "ante_bonus"): DECISIONS,
     ("four-card-poker", "aces_up"): FOUR_OF_FIVE,
     ("four-card-poker", "four_card_progressive"): Dealt(counting.four_card_hands, PLAYED),
@@ -188,7 +190,6 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("mississippi-stud", "fourth_street"): DECISIONS,
     ("mississippi-stud", "fifth_street"): DECISIONS,
     ("mississippi-stud", "progressive"): Dealt(counting.five_card_hands, PLAYED),
-    ("spanish-21", "match_the_dealer"): MatchTheDealer(),
 }
 
 # Wagers paid at even money against the dealer: no paytable, and always the player's decisions.

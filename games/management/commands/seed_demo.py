@@ -19,6 +19,9 @@ DEMO_TABLES = [
     ("LIR-1", "let-it-ride", {"let_it_ride_paytable": "A", "five_card_bonus_paytable": "C",
                               "three_card_bonus_paytable": "D", "six_card_bonus_paytable": "A",
                               "approval_threshold": "500.00"}, False),
+    ("S21-1", "spanish-21", {"decks": "6", "match_the_dealer": True, "even_money": True,
+                             "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
+    ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
 ]
 
 
@@ -38,4 +41,6 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, user_roles in DEMO_USERS.items():
             self.stdout.write(f"  {username:<8} {', '.join(user_roles)}")
-        self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES) + " (TH-T is in training mode)")
+        training = [name for name, *_, in_training in DEMO_TABLES if in_training]
+        self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES)
+                          + f" ({' and '.join(training)} in training mode)")

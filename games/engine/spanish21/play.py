@@ -1,0 +1,182 @@
+"""The Spanish 21 steps of its own: the Insurance offer, the card reader's peek and each hand's play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine.core import floor
+from games.engine.core.card_steps import HandTurns, Move
+from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused, SettlementLine
+from games.engine.core.state import Hand, Seat
+from games.engine.core.steps import AskInput, Option, SeatDecision
+from games.engine.hands.blackjack import blackjack_total
+from games.engine.money import Cents, dollars, parse_dollars
+from games.engine.spanish21 import hands as h
+from games.engine.spanish21 import settlement
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+
+def insurance_most(rnd: RoundState, seat: Seat) -> Cents:
+    """§ 635a.8(b): half the Spanish 21 Wager, or, when chips cannot make half, the next amount they
+    can: half rounded up to the table's smallest chip ($15 with $1 chips: $8)."""
+    chip = parse_dollars(rnd.rules["smallest_chip"])
+    return -(-seat.wagers["main"] // (2 * chip)) * chip
+
+
+def insured(rnd: RoundState, seat: Seat) -> bool:
+    return h.up_card(rnd) is not None and h.up_card(rnd).rank == h.ACE and not h.seat_dead(seat)
+
+
+class InsuranceOffer(SeatDecision):
+    """§ 635a.8(a)-(b), (e): the up card is an ace; each player, from the dealer's left, may insure
+    (up to half the wager) or, with a Blackjack where the table offers it, take even money."""
+
+    def __init__(self) -> None:
+        super().__init__("insurance", "§ 635a.8(b)", (
+            Option("insurance", "Insurance", wager="insurance", up_to=insurance_most, most_button=True,
+                   rule="half the Spanish 21 Wager, to the next chip", section="§ 635a.8(b)"),
+            Option("even_money", "Even money", section="§ 635a.8(e)",
+                   offered=lambda rnd, seat: rnd.rules["even_money"] and h.is_blackjack(seat, seat.hand)),
+            Option("no", "No Insurance"),
+        ), eligible=insured)
+
+    def summary(self, rnd: RoundState) -> str:
+        return "offer Insurance to each seat in turn"
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        super().apply(rnd, action)
+        seat = rnd.seats[rnd.seat_number(action.get("seat"))]
+        if h.even_money(seat):
+            line = settlement.even_money(seat)
+            rnd.lines.append(line)
+            floor.request_payout_approvals(rnd, seat.number, [line])
+
+
+class CardReaderPeek(AskInput):
+    """§ 635a.7(g): the hole card goes into the card reader; the answer is an input of the log.  When
+    a card-reading or virtual shoe already knows the hole card, only its answer is offered."""
+
+    def __init__(self) -> None:
+        super().__init__("peek", "§ 635a.7(g)", "Slide the hole card into the card reader without exposing it: "
+                         "does the dealer have Blackjack?", (("no", "No Blackjack"), ("yes", "Dealer Blackjack")),
+                         applies=lambda rnd: h.dealer_peeks(rnd) and not self.all_dead(rnd))
+
+    @staticmethod
+    def all_dead(rnd: RoundState) -> bool:
+        return all(h.seat_dead(rnd.seats[n]) for n in rnd.playing_seats())
+
+    def known(self, rnd: RoundState) -> str | None:
+        zone = rnd.zone("dealer")
+        if len(zone.cards) < 2:
+            return None
+        return "yes" if blackjack_total(tuple(zone.cards[:2])).blackjack else "no"
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        prompt = super().prompt(rnd)
+        known = self.known(rnd)
+        if known is None:
+            return prompt
+        return Prompt(**{**prompt.__dict__, "choices": tuple(c for c in prompt.choices if c.action["value"] == known)})
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        known = self.known(rnd)
+        if known is not None and action.get("value") != known:
+            raise Refused(f"The shoe read the hole card: the card reader must show "
+                          f"{'a' if known == 'yes' else 'no'} Blackjack", self.section)
+        super().apply(rnd, action)
+
+
+class PlayHands(HandTurns):
+    """§ 635a.7(h)-(j): each hand from the dealer's left: a Blackjack is paid at once when the up card
+    is 2-9; otherwise surrender first, then double down, split, stand or hit."""
+
+    def __init__(self) -> None:
+        super().__init__("play", "§ 635a.7(h)", applies=lambda rnd: not h.peeked_blackjack(rnd))
+
+    def eligible(self, rnd: RoundState, seat: Seat) -> bool:
+        return not h.seat_dead(seat)
+
+    def summary(self, rnd: RoundState) -> str:
+        return "each hand's decisions, from the dealer's left"
+
+    def describe(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
+        return f"{' '.join(card.code for card in hand.cards)}: {h.describe(rnd, seat, hand)}"
+
+    def cards_due(self, rnd: RoundState, seat: Seat, hand: Hand) -> int:
+        """A split hand's second card (§ 635a.11(b)); a Double Down's one card (§ 635a.10(a))."""
+        if h.dead(seat, hand):
+            return 0
+        if len(hand.cards) == 1:
+            return 1
+        return 1 if h.doubled(hand) and len(hand.cards) == 2 else 0
+
+    def may_draw(self, rnd: RoundState, seat: Seat, hand: Hand) -> bool:
+        """§ 635a.7(j): below 21, not after a Double Down, a surrender or a stand."""
+        return (len(hand.cards) >= 2 and not h.is_blackjack(seat, hand) and h.total(hand).total < 21
+                and not (h.doubled(hand) or h.surrendered(hand) or h.stood(hand) or h.dead(seat, hand)))
+
+    def complete(self, rnd: RoundState, seat: Seat, hand: Hand) -> bool:
+        if h.dead(seat, hand) or h.even_money(seat):
+            return True
+        if len(hand.cards) < 2:
+            return False
+        if h.is_blackjack(seat, hand):
+            # § 635a.7(h)(1): paid at once on a 2-9 up card; else announced and settled at the end.
+            return hand.decisions.get("blackjack") == h.BLACKJACK_PAID or h.dealer_peeks(rnd)
+        if h.doubled(hand):
+            return len(hand.cards) > 2 and (h.total(hand).bust or h.stood(hand) or h.rescued(hand))
+        return h.surrendered(hand) or h.stood(hand) or h.total(hand).total >= 21
+
+    def moves(self, rnd: RoundState, seat: Seat, hand: Hand) -> list[Move]:
+        if h.is_blackjack(seat, hand):
+            paid = settlement.MAIN.row("blackjack").payout.winnings(hand.wagers["main"])
+            return [Move("pay_blackjack", f"Pay the Blackjack {dollars(paid)} and remove the cards",
+                         "§ 635a.7(h)(1)(i)", style="primary", forced=True)]
+        if h.doubled(hand):  # its one card is dealt and the hand is not over 21 (§ 635a.10(d))
+            return [Move("stand", "Keep the Double Down", "§ 635a.10(a)", style="primary"),
+                    Move("rescue", "Rescue: take back the Double Down, forfeit the wager", "§ 635a.10(d)",
+                         style="danger")]
+        first_two = len(hand.cards) == 2  # its first two cards, or a split hand's (§ 635a.10(a))
+        moves = []
+        if first_two and not h.split_seat(seat):
+            moves.append(Move("surrender", "Surrender half", "§ 635a.9(a)", style="danger"))
+        if first_two:
+            moves.append(Move("double", "Double Down", "§ 635a.10(a)", up_to=hand.wagers[h.own_wager(hand)],
+                              style="primary"))
+        if first_two and h.pair(hand) and len(seat.hands) - 1 < 1 + int(rnd.rules["additional_splits"]):
+            moves.append(Move("split", "Split", "§ 635a.11(a)", amount=seat.wagers["main"], style="primary"))
+        moves.append(Move("stand", "Stand", "§ 635a.7(h)(2)"))
+        return moves
+
+    def move(self, rnd: RoundState, seat: Seat, hand: Hand, move: Move, amount: Cents | None) -> None:
+        match move.key:
+            case "pay_blackjack":
+                hand.decisions["blackjack"] = h.BLACKJACK_PAID
+                line = settlement.blackjack_at_once(rnd, seat)
+                rnd.lines.append(line)
+                floor.request_payout_approvals(rnd, seat.number, [line])
+            case "double":
+                hand.wagers["double_down"] = amount
+            case "split":
+                first, second = hand.cards
+                new = seat.split("split", amount, after=hand)
+                hand.cards, new.cards = (first,), (second,)
+            case "rescue":
+                rnd.lines += settlement.rescue(seat, hand)
+            case "surrender" if not h.dealer_peeks(rnd):
+                rnd.lines.append(settlement.surrender(rnd, seat, hand, DECISION))
+            case _:
+                pass  # a stand; a surrender on an ace or face up card waits for the hole card (§ 635a.9(a)(2))
+
+
+def deferred_surrenders(rnd: RoundState) -> list[tuple[Seat, Hand]]:
+    """Surrenders against an ace or face up card, settled once the hole card is turned (§ 635a.9(a)(2))."""
+    return [(rnd.seats[n], hand) for n in reversed(rnd.playing_seats()) for hand in rnd.seats[n].hands
+            if h.surrendered(hand) and h.dealer_peeks(rnd)
+            and not any(line.seat == n and line.hand_no == hand.number for line in rnd.lines)]
+
+
+def surrender_lines(rnd: RoundState) -> list[SettlementLine]:
+    return [settlement.surrender(rnd, seat, hand, IMMEDIATE) for seat, hand in deferred_surrenders(rnd)]
