@@ -165,27 +165,27 @@ def play(rnd, user, *actions):
 # The first part of a round on table "TH-9": seat 1 Ante $10 + Bonus $5, seat 3 Ante $25,
 # both make the Flop Wager, up to the Turn decisions.
 OPENING = [
-    {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
-    {"type": "place_wager", "seat": 1, "wager": "bonus", "amount": "5"},
-    {"type": "place_wager", "seat": 3, "wager": "ante", "amount": "25"},
-    {"type": "no_more_bets"},
-    {"type": "deal"},
-    {"type": "decide", "seat": 1, "choice": "flop"},
-    {"type": "decide", "seat": 3, "choice": "flop"},
-    {"type": "cards", "target": "board", "cards": ["Ah", "Kd", "7c"]},
+    {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "10"},
+    {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "bonus", "amount": "5"},
+    {"type": "place_wager", "step": "wagers", "seat": 3, "wager": "ante", "amount": "25"},
+    {"type": "no_more_bets", "step": "wagers"},
+    {"type": "deal", "step": "deal"},
+    {"type": "decide", "step": "flop_decision", "seat": 1, "choice": "flop"},
+    {"type": "decide", "step": "flop_decision", "seat": 3, "choice": "flop"},
+    {"type": "cards", "step": "flop", "target": "board", "cards": ["Ah", "Kd", "7c"]},
 ]
 
 
 # The rest of that round: seat 1 makes its Turn and River Wagers and wins with ace-king against
 # the dealer's queens; seat 3 checks and loses.  Its last action turns seat 1's cards.
 REST_OF_ROUND = [
-    {"type": "decide", "seat": 1, "choice": "turn"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["2s"]},
-    {"type": "decide", "seat": 1, "choice": "river"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["9s"]},
-    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
-    {"type": "cards", "target": "seat:3", "cards": ["Ac", "As"]},
-    {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]},
+    {"type": "decide", "step": "turn_decision", "seat": 1, "choice": "turn"},
+    {"type": "decide", "step": "turn_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "turn", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "step": "river_decision", "seat": 1, "choice": "river"},
+    {"type": "decide", "step": "river_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "river", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "step": "reveal", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "step": "settle", "target": "seat:3", "cards": ["Ac", "As"]},
+    {"type": "cards", "step": "settle", "target": "seat:1", "cards": ["Ad", "Ks"]},
 ]

@@ -155,11 +155,24 @@ async def test_twenty_identical_messages_make_one_event(cast, table):
     ('{"round": "ROUND", "seq": "\u0661", "action": {"type": "deal"}}', "seq must be a whole number"),
     ('{"round": "ROUND", "seq": 0, "action": [1]}', "must be an object with a type"),
     ('{"round": "ROUND", "seq": 0, "action": {"type": "deal"}, "extra": 1}', "unknown keys"),
-    ('{"round": "ROUND", "action": {"type": "approve", "approval": true}}', "approval must be a whole number"),
+    ('{"round": "ROUND", "action": {"type": "approve", "step": "wagers", "approval": true}}',
+     "approval must be a whole number"),
     ('{"round": 99999999, "seq": 0, "action": {"type": "no_more_bets"}}', "not a round of this table"),
-    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "kind": ["x"]}}', "Unknown irregularity"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "step": "wagers", "kind": ["x"]}}',
+     "kind must be text"),
     ('{"round": "ROUND", "seq": 0, "action": {"type": "place_wager", "padding": "' + "x" * 9000 + '"}}',
      "at most 8192"),
+    # Each action is checked against its type's schema (games.engine.core.schema).
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "padding": "x" * 5000}}),
+     "The place_wager action has unknown key 'padding'"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "amount": "1" * 5000}}),
+     "The place_wager action's amount is 5000 characters long; at most 20"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "wager": ["ante"] * 100}}),
+     "The place_wager action's wager must be text"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {k: v for k, v in OPENING[0].items() if k != "step"}}),
+     "The place_wager action names no step"),
+    (json.dumps({"round": "ROUND", "action": {"type": "approve", "approval": 1, "note": "ok"}}),
+     "The approve action names no step"),
 ])
 async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, table, message, named):
     rnd = await started(table, cast["dealer"])

@@ -15,16 +15,16 @@ from tests.conftest import OPENING, play
 pytestmark = pytest.mark.django_db
 
 ROUND_END = [
-    {"type": "decide", "seat": 1, "choice": "check"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["2s"]},
-    {"type": "decide", "seat": 1, "choice": "check"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["9s"]},
-    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
-    {"type": "cards", "target": "seat:3", "cards": ["3c", "4c"]},
-    {"type": "cards", "target": "seat:1", "cards": ["Jd", "Js"]},
-    {"type": "close"},
+    {"type": "decide", "step": "turn_decision", "seat": 1, "choice": "check"},
+    {"type": "decide", "step": "turn_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "turn", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "step": "river_decision", "seat": 1, "choice": "check"},
+    {"type": "decide", "step": "river_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "river", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "step": "reveal", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "step": "settle", "target": "seat:3", "cards": ["3c", "4c"]},
+    {"type": "cards", "step": "settle", "target": "seat:1", "cards": ["Jd", "Js"]},
+    {"type": "close", "step": "close"},
 ]
 
 
@@ -66,7 +66,7 @@ def test_the_dealer_places_wagers_and_sees_the_next_prompt(client, cast, table):
     client.post(reverse("round-start", args=[table.id]))
     rnd = table.rounds.get()
     response = client.post(reverse("round-act", args=[rnd.id]), {
-        "seq": 0, "seat": 2, "wager": ["ante", "bonus"], "amount_ante": "15", "amount_bonus": "5"})
+        "seq": 0, "step": "wagers", "seat": 2, "wager": ["ante", "bonus"], "amount_ante": "15", "amount_bonus": "5"})
     assert response.status_code == 200
     assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(2, "ante", 1500), (2, "bonus", 500)]
     assert "No more bets" in response.content.decode()
@@ -81,11 +81,11 @@ def test_clearing_every_field_of_a_let_it_ride_seat_removes_all_its_wagers_in_on
     rnd = lir.rounds.get()
     wagers = ["bet1", "bet2", "bet3", "three_card_bonus"]
     client.post(reverse("round-act", args=[rnd.id]), {
-        "seq": 0, "seat": 4, "wager": wagers, **{f"amount_{w}": "10" for w in wagers}})
+        "seq": 0, "step": "wagers", "seat": 4, "wager": wagers, **{f"amount_{w}": "10" for w in wagers}})
     assert rnd.wagers.count() == 4
     # Every field emptied: Bet 1, which the others need (§ 643a.7(d)), is removed last.
     response = client.post(reverse("round-act", args=[rnd.id]), {
-        "seq": 4, "seat": 4, "wager": wagers, **{f"had_{w}": "1" for w in wagers}})
+        "seq": 4, "step": "wagers", "seat": 4, "wager": wagers, **{f"had_{w}": "1" for w in wagers}})
     assert "error" not in response.content.decode().split('id="prompt"')[0]
     assert not rnd.wagers.exists()
 
@@ -104,7 +104,7 @@ def test_a_refusal_is_shown_to_the_dealer_and_changes_nothing(client, cast, tabl
     client.post(reverse("round-start", args=[table.id]))
     rnd = table.rounds.get()
     response = client.post(reverse("round-act", args=[rnd.id]), {
-        "seq": 0, "seat": 2, "wager": ["ante"], "amount_ante": "5000"})
+        "seq": 0, "step": "wagers", "seat": 2, "wager": ["ante"], "amount_ante": "5000"})
     assert "outside the table&#x27;s limits" in response.content.decode()
     assert not rnd.wagers.exists()
 
@@ -186,13 +186,14 @@ def test_a_dealer_marks_one_player_on_two_adjacent_heads_up_boxes(client, cast, 
     client.post(reverse("round-start", args=[wpt.id]))
     rnd = wpt.rounds.get()
     both = {"wager": ["ante", "odds"], "amount_ante": "10", "amount_odds": "10"}
-    client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, **both})
-    page = client.post(reverse("round-act", args=[rnd.id]), {"seq": 2, "seat": 3, "player": "2", **both})
+    client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "step": "wagers", "seat": 2, **both})
+    page = client.post(reverse("round-act", args=[rnd.id]),
+                       {"seq": 2, "step": "wagers", "seat": 3, "player": "2", **both})
     assert "same player as seat 2" in page.content.decode()
     rnd.refresh_from_db()
     assert [event.action["type"] for event in rnd.events.order_by("seq")][-1] == "same_player"
     assert services.engine_round(rnd).seats[3].player == 2  # § 677a.7(e): seat 3 is seat 2's player's
     # Clearing the box makes seat 3 its own player's again.
-    client.post(reverse("round-act", args=[rnd.id]), {"seq": 5, "seat": 3, "had_player": "1", **both})
+    client.post(reverse("round-act", args=[rnd.id]), {"seq": 5, "step": "wagers", "seat": 3, "had_player": "1", **both})
     rnd.refresh_from_db()
     assert services.engine_round(rnd).seats[3].player == 0

@@ -16,8 +16,8 @@ def test_the_post_answers_with_the_render_the_tablets_are_pushed(cast, table, re
     client.post(reverse("round-start", args=[table.id]))
     rnd = table.rounds.get()
     before = renders["table"]
-    response = client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, "wager": ["ante"],
-                                                                 "amount_ante": "15"})
+    response = client.post(reverse("round-act", args=[rnd.id]),
+                           {"seq": 0, "step": "wagers", "seat": 2, "wager": ["ante"], "amount_ante": "15"})
     assert renders["table"] - before == 1
     cached = push.cache.get(push.table_key(table.id))
     assert response.content.decode() == cached["html"]["dealer"] and cached["seq"] == 1
@@ -39,8 +39,8 @@ def test_a_failed_push_does_not_fail_the_request(cast, table, monkeypatch, caplo
     monkeypatch.setattr(get_channel_layer(), "group_send", redis_down)
     monkeypatch.setattr(push.cache, "get", cache_down)
     monkeypatch.setattr(push.cache, "set", cache_down)
-    response = client.post(reverse("round-act", args=[rnd.id]), {"seq": 0, "seat": 2, "wager": ["ante"],
-                                                                 "amount_ante": "15"})
+    response = client.post(reverse("round-act", args=[rnd.id]),
+                           {"seq": 0, "step": "wagers", "seat": 2, "wager": ["ante"], "amount_ante": "15"})
     assert response.status_code == 200 and 'data-seq="1"' in response.content.decode()
     assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(2, "ante", 1500)]
     assert "Push to table." in caplog.text and "Could not store the latest render" in caplog.text
