@@ -182,7 +182,9 @@ if REDIS_URL:
         REDIS_HOST["socket_keepalive"] = True  # a TCP option; Unix sockets do not take it
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # channels_redis's publish/subscribe layer, which also resends the latest state to
+            # this process's sockets when it reconnects to Redis (pushes are lost while it is away).
+            "BACKEND": "games.channel_layer.ResyncingPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_HOST]},
         },
     }

@@ -16,7 +16,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import push, roles, services
+from games import channel_layer, push, roles, services
 from games.engine.core import Refused
 from games.inputs import parse_socket_message
 from games.live_rights import LiveRightsMixin
@@ -52,12 +52,14 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
+        channel_layer.watch(self)
         await self.send_latest()
 
     def _allowed(self, user) -> bool:
         return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
 
     async def disconnect(self, code: int) -> None:
+        channel_layer.unwatch(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
@@ -107,11 +109,16 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
+        channel_layer.watch(self)
+        await self.send_latest()
+
+    async def send_latest(self) -> None:
         payload = await _latest(None)
         if payload is not None:
             await self.pit_state(payload)
 
     async def disconnect(self, code: int) -> None:
+        channel_layer.unwatch(self)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
 
