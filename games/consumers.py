@@ -38,6 +38,15 @@ async def _latest(table_id: int | None) -> dict | None:
     return await asyncio.shield(lookup)
 
 
+# A refusal quotes what was sent, and the page's websocket extension reads every message as HTML:
+# the quote must not be markup ("<script>" is sent as "\u003cscript\u003e", still the same JSON).
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
+def refusal_message(refusal: Refused) -> str:
+    return json.dumps({"refused": str(refusal)}).translate(_INERT)
+
+
 class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     last: tuple = (-1, -1, -1)  # (round, seq, stamp) of the state this socket sent last
 
@@ -88,7 +97,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(self._act)(user, round_id, seq, action)
         except Refused as refusal:
             self.rights_log_refusal(refusal)
-            await self.send(text_data=json.dumps({"refused": str(refusal)}))
+            await self.send(text_data=refusal_message(refusal))
 
     def _act(self, user, round_id: int, seq: int | None, action: dict) -> None:
         if not Round.objects.filter(pk=round_id, table_id=self.table_id).exists():

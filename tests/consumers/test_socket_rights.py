@@ -186,6 +186,19 @@ async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, 
     await tablet.disconnect()
 
 
+async def test_a_refusal_quotes_what_was_sent_without_markup(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    action = {"type": "irregularity", "step": "wagers", "kind": "<script>alert(1)</script>"}
+    await tablet.send_to(text_data=json.dumps({"round": rnd.id, "seq": 0, "action": action}))
+    reply = await tablet.receive_from(timeout=5)
+    # The page's websocket extension reads every message as HTML: the quote must be inert there.
+    assert "<" not in reply and ">" not in reply
+    assert "kind must be a name" in json.loads(reply)["refused"] and "<script>" in json.loads(reply)["refused"]
+    assert await events_of(rnd) == []
+    await tablet.disconnect()
+
+
 # -- the security log ------------------------------------------------------------------------------
 
 def security_events(caplog, name: str) -> list[dict]:
