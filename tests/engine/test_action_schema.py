@@ -49,6 +49,7 @@ def test_two_steps_may_not_give_one_key_two_kinds_of_value():
 
 # -- what the rounds offer passes ------------------------------------------------------------------
 
+
 def _place_wagers(rnd: RoundState, seat: int) -> list[dict]:
     game = rnd.game
     step = rnd.prompt.step
@@ -63,7 +64,7 @@ def _next_action(rnd: RoundState) -> dict:
         return _place_wagers(rnd, 1) + _place_wagers(rnd, 2)
     if prompt.cards_needed:
         used = rnd.used_cards()
-        cards = [card.code for card in rnd.game.deck.cards() if card not in used][:prompt.cards_needed]
+        cards = [card.code for card in rnd.game.deck.cards() if card not in used][: prompt.cards_needed]
         return [{"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": cards}]
     return [dict(prompt.choices[0].action)]
 
@@ -87,34 +88,43 @@ def test_every_action_a_round_offers_fits_its_schema(slug):
 WAGER = {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "10"}
 
 
-@pytest.mark.parametrize("action, message", [
-    ({**WAGER, "padding": "x" * 2_000_000}, "The place_wager action has unknown key 'padding'"),
-    ({**WAGER, "Seat": 1}, "unknown key 'Seat'"),
-    ({k: v for k, v in WAGER.items() if k != "step"}, "The place_wager action names no step"),
-    ({k: v for k, v in WAGER.items() if k != "amount"}, "The place_wager action needs amount"),
-    ({**WAGER, "amount": "1" * 900_000}, "amount is 900000 characters long; at most 20"),
-    ({**WAGER, "amount": 10**20}, "amount must be an amount in dollars"),
-    ({**WAGER, "amount": 2.5}, "amount must be an amount in dollars written as text"),
-    ({**WAGER, "seat": 100}, "seat must be from 1 to 99"),
-    ({**WAGER, "seat": True}, "seat must be a whole number"),
-    ({**WAGER, "seat": "2.9"}, "seat must be a whole number"),
-    ({**WAGER, "wager": "ante" * 20}, "wager is 80 characters long; at most 40"),
-    ({**WAGER, "wager": {"nested": ["deep"]}}, "wager must be text"),
-    ({**WAGER, "step": "<script>"}, "step must be a name"),
-    ({**WAGER, "type": "place_wagers"}, "An action's type must be one of"),
-    ({"type": "cards", "step": "flop", "target": "board", "cards": ["Ah"] * 13}, "holds 13 cards; at most 12"),
-    ({"type": "cards", "step": "flop", "target": "board", "cards": [["Ah"]]}, "must hold card codes"),
-    ({"type": "deal", "step": "deal", "cards": {f"seat:{n}": ["Ah"] for n in range(30)}}, "names 30 places"),
-    ({"type": "deal", "step": "deal", "cards": ["Ah", "Kd"]}, "cards must be an object of cards by place"),
-    ({"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "n" * (NOTE_MAX + 1)},
-     "note is 301 characters long; at most 300"),
-    ({"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "a\x00b"},
-     "note contains a control character"),
-    ({"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "\ud800"},
-     "note is not valid Unicode text"),
-    ({"type": "approve", "step": "close", "approval": "1"}, "approval must be a whole number (a JSON integer)"),
-    ([WAGER], "An action must be an object with a type"),
-])
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        ({**WAGER, "padding": "x" * 2_000_000}, "The place_wager action has unknown key 'padding'"),
+        ({**WAGER, "Seat": 1}, "unknown key 'Seat'"),
+        ({k: v for k, v in WAGER.items() if k != "step"}, "The place_wager action names no step"),
+        ({k: v for k, v in WAGER.items() if k != "amount"}, "The place_wager action needs amount"),
+        ({**WAGER, "amount": "1" * 900_000}, "amount is 900000 characters long; at most 20"),
+        ({**WAGER, "amount": 10**20}, "amount must be an amount in dollars"),
+        ({**WAGER, "amount": 2.5}, "amount must be an amount in dollars written as text"),
+        ({**WAGER, "seat": 100}, "seat must be from 1 to 99"),
+        ({**WAGER, "seat": True}, "seat must be a whole number"),
+        ({**WAGER, "seat": "2.9"}, "seat must be a whole number"),
+        ({**WAGER, "wager": "ante" * 20}, "wager is 80 characters long; at most 40"),
+        ({**WAGER, "wager": {"nested": ["deep"]}}, "wager must be text"),
+        ({**WAGER, "step": "<script>"}, "step must be a name"),
+        ({**WAGER, "type": "place_wagers"}, "An action's type must be one of"),
+        ({"type": "cards", "step": "flop", "target": "board", "cards": ["Ah"] * 13}, "holds 13 cards; at most 12"),
+        ({"type": "cards", "step": "flop", "target": "board", "cards": [["Ah"]]}, "must hold card codes"),
+        ({"type": "deal", "step": "deal", "cards": {f"seat:{n}": ["Ah"] for n in range(30)}}, "names 30 places"),
+        ({"type": "deal", "step": "deal", "cards": ["Ah", "Kd"]}, "cards must be an object of cards by place"),
+        (
+            {"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "n" * (NOTE_MAX + 1)},
+            "note is 301 characters long; at most 300",
+        ),
+        (
+            {"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "a\x00b"},
+            "note contains a control character",
+        ),
+        (
+            {"type": "irregularity", "step": "deal", "kind": "card_face_up", "note": "\ud800"},
+            "note is not valid Unicode text",
+        ),
+        ({"type": "approve", "step": "close", "approval": "1"}, "approval must be a whole number (a JSON integer)"),
+        ([WAGER], "An action must be an object with a type"),
+    ],
+)
 def test_an_action_of_the_wrong_shape_is_refused_naming_the_key(action, message):
     with pytest.raises(Refused) as refused:
         check_shape(action)

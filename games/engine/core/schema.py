@@ -102,7 +102,7 @@ class Amount(Field):
             return None if 0 <= value < 10**12 else f"must be an amount in dollars, got {shown(value)}"
         if isinstance(value, str):
             return _text_problem(value, self.most_characters)
-        return f"must be an amount in dollars written as text, like \"25.50\", got {shown(value)}"
+        return f'must be an amount in dollars written as text, like "25.50", got {shown(value)}'
 
 
 CARD_CODE = r"[0-9A-Za-z]{2}"
@@ -138,7 +138,7 @@ class CardsByPlace(Field):
 
     def problem(self, value: Any) -> str | None:
         if not isinstance(value, dict):
-            return f"must be an object of cards by place, like {{\"seat:1\": [...]}}, got {shown(value)}"
+            return f'must be an object of cards by place, like {{"seat:1": [...]}}, got {shown(value)}'
         if len(value) > self.places:
             return f"names {len(value)} places; at most {self.places} are accepted"
         for place, codes in value.items():
@@ -189,8 +189,10 @@ class ActionSchema:
         unknown = [key for key in action if key not in self.keys]
         if unknown:
             named = ", ".join(shown(key) for key in unknown[:3])
-            raise Refused(f"The {kind} action has unknown key{'s' if len(unknown) > 1 else ''} {named}: it takes "
-                          f"{', '.join(self.keys)}")
+            raise Refused(
+                f"The {kind} action has unknown key{'s' if len(unknown) > 1 else ''} {named}: it takes "
+                f"{', '.join(self.keys)}"
+            )
         if "step" not in action:
             raise Refused(f"The {kind} action names no step (step): the screen it was decided on is unknown")
         missing = [key for key in self.required if key not in action]
@@ -210,8 +212,7 @@ def accepts(*schemas: ActionSchema) -> Mapping[str, ActionSchema]:
 # Actions a round takes whatever its step: the dealer reports an irregularity, a floorperson
 # decides an approval, the service answers a meter's claim.
 ROUND_ACTIONS = accepts(
-    ActionSchema("irregularity", {"kind": NAME}, {"card": Text(3, CARD_CODE, "a card code like 'Td'"),
-                                                  "note": NOTE}),
+    ActionSchema("irregularity", {"kind": NAME}, {"card": Text(3, CARD_CODE, "a card code like 'Td'"), "note": NOTE}),
     ActionSchema("approve", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("resolve_claim", {"claim": RECORD_ID, "amount": CENTS}),
