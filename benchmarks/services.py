@@ -37,11 +37,11 @@ def next_tap(state, seats: int) -> list[dict]:
     if prompt.wagers_open:
         for seat in range(1, seats + 1):
             if seat not in state.seats or not state.seats[seat].wagers:
-                return [{"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"},
-                        {"type": "place_wager", "seat": seat, "wager": "bonus", "amount": "5"}]
+                return [{"type": "place_wager", "step": prompt.step, "seat": seat, "wager": "ante", "amount": "10"},
+                        {"type": "place_wager", "step": prompt.step, "seat": seat, "wager": "bonus", "amount": "5"}]
     if prompt.cards_needed:
         cards = [card.code for card in state.available_cards()[:prompt.cards_needed]]
-        return [{"type": "cards", "target": prompt.cards_for, "cards": cards}]
+        return [{"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": cards}]
     return [dict(prompt.choices[0].action)]
 
 

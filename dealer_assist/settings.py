@@ -99,6 +99,9 @@ MIDDLEWARE = [
 # A tap's POST is a few hundred bytes; Django's default (2.5 MB) would let one request carry
 # megabytes into a round's permanent log.  A larger body is refused with 400 before any view runs.
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 64 * 1024)
+# The same for the number of fields (query string and form together): a tap sends a handful, the
+# largest form (a table's Rules Submission options, the admin's user page) well under 200.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = envint("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
 
 ROOT_URLCONF = "dealer_assist.urls"
 ASGI_APPLICATION = "dealer_assist.asgi.application"
@@ -179,7 +182,9 @@ if REDIS_URL:
         REDIS_HOST["socket_keepalive"] = True  # a TCP option; Unix sockets do not take it
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # channels_redis's publish/subscribe layer, which also resends the latest state to
+            # this process's sockets when it reconnects to Redis (pushes are lost while it is away).
+            "BACKEND": "games.channel_layer.ResyncingPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_HOST]},
         },
     }

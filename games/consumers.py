@@ -16,7 +16,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import push, roles, services
+from games import channel_layer, push, roles, services
 from games.engine.core import Refused
 from games.inputs import parse_socket_message
 from games.live_rights import LiveRightsMixin
@@ -38,6 +38,15 @@ async def _latest(table_id: int | None) -> dict | None:
     return await asyncio.shield(lookup)
 
 
+# A refusal quotes what was sent, and the page's websocket extension reads every message as HTML:
+# the quote must not be markup ("<script>" is sent as "\u003cscript\u003e", still the same JSON).
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
+def refusal_message(refusal: Refused) -> str:
+    return json.dumps({"refused": str(refusal)}).translate(_INERT)
+
+
 class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     last: tuple = (-1, -1, -1)  # (round, seq, stamp) of the state this socket sent last
 
@@ -52,12 +61,14 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
+        channel_layer.watch(self)
         await self.send_latest()
 
     def _allowed(self, user) -> bool:
         return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
 
     async def disconnect(self, code: int) -> None:
+        channel_layer.unwatch(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
@@ -86,7 +97,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(self._act)(user, round_id, seq, action)
         except Refused as refusal:
             self.rights_log_refusal(refusal)
-            await self.send(text_data=json.dumps({"refused": str(refusal)}))
+            await self.send(text_data=refusal_message(refusal))
 
     def _act(self, user, round_id: int, seq: int | None, action: dict) -> None:
         if not Round.objects.filter(pk=round_id, table_id=self.table_id).exists():
@@ -107,11 +118,16 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.rights_join()
         await self.accept()
+        channel_layer.watch(self)
+        await self.send_latest()
+
+    async def send_latest(self) -> None:
         payload = await _latest(None)
         if payload is not None:
             await self.pit_state(payload)
 
     async def disconnect(self, code: int) -> None:
+        channel_layer.unwatch(self)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.rights_leave()
 

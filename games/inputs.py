@@ -3,6 +3,7 @@
 Each reader either returns the value or raises ``Refused`` with a message naming what is wrong,
 so a bad input never reaches the services (and never becomes a server error).  Ids are ASCII
 digits only: ``int()`` would also take " 7", "٧" or "7_0", and JSON ``true`` is an int in Python.
+The action itself is checked against its type's schema by the services (``games.engine.core.schema``).
 """
 
 from __future__ import annotations
@@ -14,19 +15,15 @@ from typing import Any
 
 from games import roles
 from games.engine.core import Refused
+from games.engine.core.schema import NOTE_MAX
+from games.engine.core.schema import shown as _shown
 
 # 18 digits always fit the database's 64-bit integer columns.
 _ID = re.compile(r"[0-9]{1,18}")
-NOTE_MAX = 300  # the length of the notes' columns
 # A socket message carries one tap: a few hundred bytes.  Far larger is a fault or a probe.
 SOCKET_MESSAGE_MAX = 8 * 1024
 # The JSON ``action`` field of a page's form, for the same reason.
 ACTION_FIELD_MAX = 4 * 1024
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_id(value: Any, what: str) -> int:
@@ -72,7 +69,8 @@ def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tup
 
     Returns (round id, seq, action).  Every dealer action carries the sequence number the tablet
     decided it on, so a repeated message is refused as stale; a floorperson's approve or refuse
-    may leave it out because it names its approval, which can be decided only once.
+    may leave it out because it names its approval, which can be decided only once (the
+    approval's number is its idempotency key).  The action's own keys are checked by the services.
     """
     if text_data is None:
         raise Refused("Binary messages are not accepted: send the action as JSON text")
@@ -93,13 +91,7 @@ def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tup
     action = message.get("action")
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise Refused(f"The message's action must be an object with a type, got {_shown(action)}")
-    if action["type"] in roles.FLOOR_ACTIONS:
-        if "approval" not in action:
-            raise Refused("An approve or refuse names its approval")
-        parse_id(action["approval"], "approval")
-        if "note" in action:
-            parse_note(action["note"])
-    elif "seq" not in message:
+    if action["type"] not in roles.FLOOR_ACTIONS and "seq" not in message:
         raise Refused("The action carries no sequence number (seq): the screen it was decided on is unknown")
     seq = parse_id(message["seq"], "seq") if "seq" in message else None
     return round_id, seq, dict(action)

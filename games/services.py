@@ -23,8 +23,7 @@ from games import push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
 from games.engine.core.records import totals
-from games.engine.registry import game_for
-from games.inputs import NOTE_MAX
+from games.engine.registry import check_shape, game_for
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
 
 logger = logging.getLogger(__name__)
@@ -73,8 +72,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if not actions:
         raise Refused("Nothing to do")
     for action in actions:
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise Refused(f"An action needs a type, got {action!r}")
+        # Its keys and values are checked against its type's schema before anything is read or
+        # written: an unknown key or an oversized value never reaches the log.
+        check_shape(action)
         if not roles.can_act(user, action["type"]):
             who = "a floorperson" if action["type"] in roles.FLOOR_ACTIONS else "a dealer"
             raise NotAllowed(f"Only {who} can do this ({action['type'].replace('_', ' ')})")
@@ -248,12 +248,14 @@ def _write_approvals(rnd: Round, before: RoundState, after: RoundState, user, no
 
 def approval_decide(*, approval_id: int, user, approve: bool, note: str = "") -> Round:
     """A floorperson's answer to a pending approval, applied to its round."""
-    if len(note) > NOTE_MAX:
-        raise Refused(f"The note is {len(note)} characters long; at most {NOTE_MAX} are kept")
-    approval = Approval.objects.filter(pk=approval_id).first()
+    approval = Approval.objects.filter(pk=approval_id).select_related("round").first()
     if approval is None:
         raise Refused(f"There is no approval {approval_id}")
-    action = {"type": "approve" if approve else "refuse", "approval": approval.number, "note": note}
+    # The approval is decided on its own, whatever the dealer's screen shows: the action names the
+    # step the round is at (the approval's number keeps it from being decided twice).
+    prompt = engine_round(approval.round).prompt
+    action = {"type": "approve" if approve else "refuse", "step": prompt.step if prompt else "close",
+              "approval": approval.number, "note": note}
     return round_act(round_id=approval.round_id, user=user, actions=[action], expected_seq=None)
 
 

@@ -114,24 +114,23 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
                 action[field] = parse_id(post[field].strip(), field)
         return [action]
     if "seat" in post:
+        # The step the form was drawn at; without it every action is refused (it names no step).
+        step = {"step": post["step"]} if "step" in post else {}
         actions = []
         for wager in post.getlist("wager"):
             amount = post.get(f"amount_{wager}", "").strip()
             if amount:
-                actions.append({"type": "place_wager", "seat": post["seat"], "wager": wager, "amount": amount})
+                actions.append({"type": "place_wager", **step, "seat": post["seat"], "wager": wager, "amount": amount})
             elif post.get(f"had_{wager}"):
-                actions.append({"type": "remove_wager", "seat": post["seat"], "wager": wager})
+                actions.append({"type": "remove_wager", **step, "seat": post["seat"], "wager": wager})
         # One player on adjacent boxes (§ 677a.7(e)): marked, or unmarked by clearing the box.
         if post.get("player") and not post.get("had_player"):
-            actions.append({"type": "same_player", "seat": post["seat"], "with": post["player"]})
+            actions.append({"type": "same_player", **step, "seat": post["seat"], "with": post["player"]})
         elif post.get("had_player") and not post.get("player"):
-            actions.append({"type": "own_player", "seat": post["seat"]})
-        if "step" in post:  # the step the form was drawn for, so a stale form is refused
-            actions = [{**action, "step": post["step"]} for action in actions]
+            actions.append({"type": "own_player", **step, "seat": post["seat"]})
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
         actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
-        # Each names the step the form was drawn for: a form left on a stale screen is refused.
-        return [{**action, "step": post["step"]} if post.get("step") else action for action in actions]
+        return actions
     raise Refused("Nothing to do")
 
 

@@ -45,7 +45,7 @@ def _redis_problem() -> str | None:
     if not url:
         return "needs Redis (set REDIS_URL=redis://127.0.0.1:6379/0)"
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    if not backend.startswith("channels_redis."):
+    if not backend.startswith(("channels_redis.", "games.channel_layer.")):
         return f"needs the Redis channel layer, but CHANNEL_LAYERS uses {backend}"
     import redis
 

@@ -1,6 +1,10 @@
-"""The games the engine knows, by slug."""
+"""The games the engine knows, by slug, and the actions their rounds take, by type."""
 
-from games.engine.core import Game
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.core import Game, Step
+from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
 from games.engine.spanish21 import GAME as SPANISH_21
 from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
@@ -14,3 +18,35 @@ def game_for(slug: str) -> Game:
         return GAMES[slug]
     except KeyError:
         raise KeyError(f"unknown game {slug!r}: known games are {', '.join(sorted(GAMES))}") from None
+
+
+def _step_classes(base: type[Step] = Step) -> list[type[Step]]:
+    found = []
+    for cls in base.__subclasses__():
+        found += [cls, *_step_classes(cls)]
+    return found
+
+
+def _action_schemas() -> dict[str, ActionSchema]:
+    """Every action type a round of any game takes, from the steps that declare them.  A type that
+    several steps take has one schema, their keys together (``ActionSchema.merged``): a tablet's
+    action is checked before the round is read, so before it is known which step it is for."""
+    schemas: dict[str, ActionSchema] = dict(ROUND_ACTIONS)
+    for cls in _step_classes():
+        if not isinstance(cls.actions, Mapping):
+            raise TypeError(f"{cls.__qualname__}.actions must declare each action type with its keys "
+                            "(schema.accepts(ActionSchema(...)))")
+        for kind, schema in cls.actions.items():
+            try:
+                schemas[kind] = schemas[kind].merged(schema) if kind in schemas else schema
+            except TypeError as error:
+                raise TypeError(f"{cls.__qualname__}: {error}") from None
+    return schemas
+
+
+ACTIONS: Mapping[str, ActionSchema] = _action_schemas()
+
+
+def check_shape(action: Any) -> None:
+    """Refuse an action whose type is unknown, or whose keys or values are not its type's (``Refused``)."""
+    check_action(action, ACTIONS)

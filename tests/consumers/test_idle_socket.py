@@ -22,7 +22,7 @@ def test_the_redis_connections_outlast_any_read_and_notice_a_dead_redis():
     # The publish/subscribe layer polls for messages 0.1 s at a time; the list-based layer blocked
     # for 5 s, exactly redis-py's default socket timeout.  Either way the timeout must be longer,
     # and a dead Redis is found by the health check and TCP keepalive, not by a timed-out read.
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "games.channel_layer.ResyncingPubSubChannelLayer"
     (host,) = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
     assert host["socket_timeout"] >= 15 and host["health_check_interval"] > 0
 

@@ -155,11 +155,24 @@ async def test_twenty_identical_messages_make_one_event(cast, table):
     ('{"round": "ROUND", "seq": "\u0661", "action": {"type": "deal"}}', "seq must be a whole number"),
     ('{"round": "ROUND", "seq": 0, "action": [1]}', "must be an object with a type"),
     ('{"round": "ROUND", "seq": 0, "action": {"type": "deal"}, "extra": 1}', "unknown keys"),
-    ('{"round": "ROUND", "action": {"type": "approve", "approval": true}}', "approval must be a whole number"),
+    ('{"round": "ROUND", "action": {"type": "approve", "step": "wagers", "approval": true}}',
+     "approval must be a whole number"),
     ('{"round": 99999999, "seq": 0, "action": {"type": "no_more_bets"}}', "not a round of this table"),
-    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "kind": ["x"]}}', "Unknown irregularity"),
+    ('{"round": "ROUND", "seq": 0, "action": {"type": "irregularity", "step": "wagers", "kind": ["x"]}}',
+     "kind must be text"),
     ('{"round": "ROUND", "seq": 0, "action": {"type": "place_wager", "padding": "' + "x" * 9000 + '"}}',
      "at most 8192"),
+    # Each action is checked against its type's schema (games.engine.core.schema).
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "padding": "x" * 5000}}),
+     "The place_wager action has unknown key 'padding'"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "amount": "1" * 5000}}),
+     "The place_wager action's amount is 5000 characters long; at most 20"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {**OPENING[0], "wager": ["ante"] * 100}}),
+     "The place_wager action's wager must be text"),
+    (json.dumps({"round": "ROUND", "seq": 0, "action": {k: v for k, v in OPENING[0].items() if k != "step"}}),
+     "The place_wager action names no step"),
+    (json.dumps({"round": "ROUND", "action": {"type": "approve", "approval": 1, "note": "ok"}}),
+     "The approve action names no step"),
 ])
 async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, table, message, named):
     rnd = await started(table, cast["dealer"])
@@ -170,6 +183,19 @@ async def test_a_malformed_message_is_refused_by_name_and_changes_nothing(cast, 
     # The socket is still open and still works.
     await tablet.send_to(text_data=wager(rnd))
     assert 'data-seq="1"' in await tablet.receive_from(timeout=5)
+    await tablet.disconnect()
+
+
+async def test_a_refusal_quotes_what_was_sent_without_markup(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    action = {"type": "irregularity", "step": "wagers", "kind": "<script>alert(1)</script>"}
+    await tablet.send_to(text_data=json.dumps({"round": rnd.id, "seq": 0, "action": action}))
+    reply = await tablet.receive_from(timeout=5)
+    # The page's websocket extension reads every message as HTML: the quote must be inert there.
+    assert "<" not in reply and ">" not in reply
+    assert "kind must be a name" in json.loads(reply)["refused"] and "<script>" in json.loads(reply)["refused"]
+    assert await events_of(rnd) == []
     await tablet.disconnect()
 
 

@@ -37,6 +37,7 @@ from games.engine.core import (
     ZoneCards,
     ZoneSpec,
 )
+from games.engine.core.schema import NAME, SEAT, ActionSchema, Cards, accepts
 from games.engine.hands.blackjack import blackjack_total
 from games.engine.money import EVEN_MONEY
 
@@ -45,7 +46,7 @@ class SplitPairs(Step):
     """Each seat whose two cards are a pair splits them into two hands (with a wager equal to the
     first for the second) or stands; a split deals one more card to each hand."""
 
-    actions = ("decide",)
+    actions = accepts(ActionSchema("decide", {"seat": SEAT, "choice": NAME}, {"cards": Cards()}))
 
     def pending(self, rnd: RoundState) -> list[int]:
         return [n for n in rnd.playing_seats()

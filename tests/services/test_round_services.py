@@ -54,13 +54,15 @@ def test_a_double_tap_is_applied_once(cast, table):
 
 
 @pytest.mark.parametrize("action, message", [
-    ({"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}, "no seat 7"),
-    ({"type": "place_wager", "seat": 2, "wager": "ante", "amount": "5000"}, "outside the table's limits"),
-    ({"type": "place_wager", "seat": 2, "wager": "progressive", "amount": "5"}, "not a wager this table offers"),
-    ({"type": "place_wager", "seat": 2, "wager": "ante", "amount": "ten"}, "not an amount"),
-    ({"type": "decide", "seat": 3, "choice": "flop"}, "Not now"),
-    ({"type": "close"}, "Not now"),
-    ({"type": "cards", "target": "board", "cards": ["Ah", "Ah", "2c"]}, "Not now"),
+    ({"type": "place_wager", "step": "wagers", "seat": 7, "wager": "ante", "amount": "10"}, "no seat 7"),
+    ({"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "5000"},
+     "outside the table's limits"),
+    ({"type": "place_wager", "step": "wagers", "seat": 2, "wager": "progressive", "amount": "5"},
+     "not a wager this table offers"),
+    ({"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "ten"}, "not an amount"),
+    ({"type": "decide", "step": "flop_decision", "seat": 3, "choice": "flop"}, "Not now"),
+    ({"type": "close", "step": "close"}, "Not now"),
+    ({"type": "cards", "step": "flop", "target": "board", "cards": ["Ah", "Ah", "2c"]}, "Not now"),
 ])
 def test_a_refused_action_changes_nothing(cast, table, action, message):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:3])
@@ -72,11 +74,11 @@ def test_a_refused_action_changes_nothing(cast, table, action, message):
 
 
 @pytest.mark.parametrize("action, message", [
-    ({"type": "cards", "target": "board", "cards": ["2s", "2s"]}, "appears twice"),
-    ({"type": "cards", "target": "board", "cards": ["Ah"]}, "already on the table"),
-    ({"type": "cards", "target": "board", "cards": ["Zz"]}, "no rank 'Z'"),
-    ({"type": "cards", "target": "board", "cards": ["2s", "3s"]}, "must be 1 card"),
-    ({"type": "decide", "seat": 1, "choice": "turn", "amount": "20"}, "Not now"),
+    ({"type": "cards", "step": "turn", "target": "board", "cards": ["2s", "2s"]}, "appears twice"),
+    ({"type": "cards", "step": "turn", "target": "board", "cards": ["Ah"]}, "already on the table"),
+    ({"type": "cards", "step": "turn", "target": "board", "cards": ["Zz"]}, "no rank 'Z'"),
+    ({"type": "cards", "step": "turn", "target": "board", "cards": ["2s", "3s"]}, "must be 1 card"),
+    ({"type": "decide", "step": "turn_decision", "seat": 1, "choice": "turn", "amount": "20"}, "Not now"),
 ])
 def test_a_refused_card_entry_changes_nothing(cast, table, action, message):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
@@ -122,7 +124,10 @@ def test_a_payout_over_the_threshold_waits_for_a_floorperson(cast, table):
     services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True, note="verified")
     approval.refresh_from_db()
     assert (approval.status, approval.decided_by, approval.note) == ("approved", cast["floor"], "verified")
-    rnd = play(rnd, cast["dealer"], {"type": "close"})
+    # The decision is logged with the step the round was at, like every action.
+    assert rnd.events.order_by("seq").last().action == {"type": "approve", "step": "close", "approval": 1,
+                                                        "note": "verified"}
+    rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     assert rnd.status == "closed" and rnd.total_paid == 2000 + 1000 + 1000 + 7500 + 5000
 
 
@@ -136,10 +141,10 @@ def test_an_approval_cannot_be_decided_twice(cast, table):
 
 def test_a_void_waits_for_a_floorperson_and_returns_every_wager(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
-               {"type": "irregularity", "kind": "wrong_card_count"})
+               {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     approval = rnd.approvals.get(kind="void")
     services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
-    rnd = play(rnd, cast["dealer"], {"type": "close"})
+    rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     assert rnd.status == "void"
     # § 647a.13(c): all wagers returned: seat 1 Ante and Bonus, seat 3 Ante.
     assert sorted(rnd.lines.values_list("seat", "wager", "outcome", "amount")) == [
@@ -152,10 +157,11 @@ def test_the_stub_count_is_due_every_fifth_round(cast, table):
         rnd = services.round_start(table_id=table.id, user=cast["dealer"])
         state = services.engine_round(rnd)
         steps.append(any(step.id == "stub_count" and step.applies(state) for step in state.steps))
-        play(rnd, cast["dealer"], {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "5"},
-             {"type": "no_more_bets"}, {"type": "irregularity", "kind": "wrong_card_count"})
+        play(rnd, cast["dealer"], {"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "5"},
+             {"type": "no_more_bets", "step": "wagers"},
+             {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
         services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
-        play(rnd, cast["dealer"], {"type": "close"})
+        play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     # § 647a.8(f): at least once every 5 rounds without a counting shuffler.
     assert steps == [False, False, False, False, True]
 

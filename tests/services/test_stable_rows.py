@@ -43,7 +43,8 @@ def test_a_tap_that_changes_no_wager_writes_only_its_event_and_the_rounds_seq(ca
 def test_a_wager_is_updated_in_place(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], OPENING[0])
     first = Wager.objects.get(round=rnd, seat=1, wager="ante")
-    statements = tap(rnd, cast["dealer"], {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "20"})
+    statements = tap(rnd, cast["dealer"],
+                     {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "20"})
     assert not [sql for sql in statements if sql.startswith("DELETE")]
     again = Wager.objects.get(round=rnd, seat=1, wager="ante")
     assert (again.pk, again.amount, again.hand_no) == (first.pk, 2000, 1)
@@ -69,17 +70,18 @@ def test_a_refused_payout_deletes_only_the_seats_settled_lines(cast, table):
     after = line_ids(rnd)
     # Seat 1's cards are entered again (§ 647a.13 dispute): its settled lines go, seat 3's stay as they were.
     assert after == {key: pk for key, pk in before.items() if key[0] == 3}
-    play(rnd, cast["dealer"], {"type": "cards", "target": "seat:1", "cards": ["Ad", "Ks"]})
+    play(rnd, cast["dealer"], {"type": "cards", "step": "settle", "target": "seat:1", "cards": ["Ad", "Ks"]})
     assert {key: pk for key, pk in line_ids(rnd).items() if key[0] == 3} == after
     assert Approval.objects.filter(round=rnd).count() == 2  # the refused one stays, a new one is asked
 
 
 def test_a_void_replaces_the_lines_and_deletes_only_the_vanished_one(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
-               {"type": "decide", "seat": 1, "choice": "flop"}, {"type": "decide", "seat": 3, "choice": "fold"})
+               {"type": "decide", "step": "flop_decision", "seat": 1, "choice": "flop"},
+               {"type": "decide", "step": "flop_decision", "seat": 3, "choice": "fold"})
     folded = SettlementLine.objects.get(round=rnd, seat=3, wager="ante")
     assert (folded.stage, folded.outcome) == ("decision", "lose")
-    play(rnd, cast["dealer"], {"type": "irregularity", "kind": "wrong_card_count"})
+    play(rnd, cast["dealer"], {"type": "irregularity", "step": "flop", "kind": "wrong_card_count"})
     services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     rnd.refresh_from_db()
     # § 647a.13(c): every wager returned, the folded Ante too; the fold's line is gone.

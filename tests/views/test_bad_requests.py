@@ -92,7 +92,7 @@ def test_the_dealer_who_started_the_round_cannot_decide_its_void(cast, table):
     dealer = cast["dealer"]
     dealer.groups.add(Group.objects.get(name="floorperson"))
     rnd = play(services.round_start(table_id=table.id, user=dealer), cast["dealer2"], *OPENING[:5],
-               {"type": "irregularity", "kind": "wrong_card_count"})
+               {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     before = snapshot(rnd)
     with pytest.raises(services.NotAllowed, match="dealer's action"):
         services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=dealer, approve=True)
@@ -112,16 +112,18 @@ def act(client, rnd, data):
 
 
 @pytest.mark.parametrize("data, named", [
-    ({"action": json.dumps({"type": "no_more_bets"})}, "no sequence number"),
-    ({"seq": "3.0", "action": json.dumps({"type": "no_more_bets"})}, "seq must be a whole number"),
-    ({"seq": " 3", "action": json.dumps({"type": "no_more_bets"})}, "seq must be a whole number"),
-    ({"seq": "\u0663", "action": json.dumps({"type": "no_more_bets"})}, "seq must be a whole number"),
+    ({"action": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "no sequence number"),
+    ({"seq": "3.0", "action": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "seq must be a whole number"),
+    ({"seq": " 3", "action": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "seq must be a whole number"),
+    ({"seq": "\u0663", "action": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "seq must be a whole number"),
     ({"seq": "3", "action": "{not json"}, "not valid JSON"),
     ({"seq": "3", "action": "[1, 2]"}, "must be a JSON object"),
     ({"seq": "3", "action": '"no_more_bets"'}, "must be a JSON object"),
     ({"seq": "3", "action": "[" * 5000}, "at most 4096"),
-    ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": "x"}), "note": "n" * 301}, "at most 300"),
-    ({"seq": "3", "action": json.dumps({"type": "irregularity", "kind": ["x"]})}, "Unknown irregularity"),
+    ({"seq": "3", "action": json.dumps({"type": "irregularity", "step": "wagers", "kind": "x"}), "note": "n" * 301},
+     "at most 300"),
+    ({"seq": "3", "action": json.dumps({"type": "irregularity", "step": "wagers", "kind": ["x"]})},
+     "kind must be text"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
 ])
@@ -130,6 +132,36 @@ def test_a_bad_tap_is_refused_by_name_and_changes_nothing(client, dealing, data,
     response = act(client, dealing, data)
     assert response.status_code == 200
     assert named in text(response)
+    assert snapshot(dealing) == before
+
+
+@pytest.mark.parametrize("data, named", [
+    ({"seq": "3", "action": json.dumps({"type": "no_more_bets", "step": "wagers", "padding": "x" * 3000})},
+     "The no_more_bets action has unknown key 'padding'"),
+    ({"seq": "3", "action": json.dumps({"type": "no_more_bets", "step": "wagers", "seq": 3})},
+     "The no_more_bets action has unknown key 'seq'"),
+    ({"seq": "3", "action": json.dumps({"type": "irregularity", "step": "wagers", "kind": "x" * 3000})},
+     "The irregularity action's kind is 3000 characters long; at most 40"),
+    ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1" * 3000},
+     "The place_wager action's amount is 3000 characters long; at most 20"),
+    ({"seq": "3", "action": json.dumps({"type": "cards", "step": "wagers", "target": "board"}), "cards": "Ah " * 20},
+     "The cards action's cards holds 20 cards; at most 12"),
+    ({"seq": "3", "action": json.dumps({"type": "no_more_bets"})}, "The no_more_bets action names no step"),
+    ({"seq": "3", "seat": "2", "wager": ["ante"], "amount_ante": "10"}, "The place_wager action names no step"),
+])
+def test_an_action_outside_its_schema_is_refused_by_key_and_the_log_is_unchanged(client, dealing, data, named):
+    before = snapshot(dealing)
+    response = act(client, dealing, data)
+    assert response.status_code == 200
+    assert named in text(response)
+    assert snapshot(dealing) == before
+
+
+def test_a_request_with_too_many_fields_is_refused(client, dealing, settings):
+    before = snapshot(dealing)
+    fields = {f"f{n}": "1" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    response = act(client, dealing, {"seq": "3", "action": json.dumps(OPENING[3]), **fields})
+    assert response.status_code == 400
     assert snapshot(dealing) == before
 
 
@@ -143,8 +175,8 @@ def test_a_request_body_over_the_limit_is_refused(client, dealing, settings):
 def test_the_services_refuse_a_dealer_action_without_a_sequence_number(cast, dealing):
     before = snapshot(dealing)
     with pytest.raises(Refused, match="no sequence number"):
-        services.round_act(round_id=dealing.id, user=cast["dealer"], actions=[{"type": "no_more_bets"}],
-                           expected_seq=None)
+        services.round_act(round_id=dealing.id, user=cast["dealer"],
+                           actions=[{"type": "no_more_bets", "step": "wagers"}], expected_seq=None)
     assert snapshot(dealing) == before
 
 

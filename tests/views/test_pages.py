@@ -15,16 +15,16 @@ from tests.conftest import OPENING, play
 pytestmark = pytest.mark.django_db
 
 ROUND_END = [
-    {"type": "decide", "seat": 1, "choice": "check"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["2s"]},
-    {"type": "decide", "seat": 1, "choice": "check"},
-    {"type": "decide", "seat": 3, "choice": "check"},
-    {"type": "cards", "target": "board", "cards": ["9s"]},
-    {"type": "cards", "target": "dealer", "cards": ["Qs", "Qd"]},
-    {"type": "cards", "target": "seat:3", "cards": ["3c", "4c"]},
-    {"type": "cards", "target": "seat:1", "cards": ["Jd", "Js"]},
-    {"type": "close"},
+    {"type": "decide", "step": "turn_decision", "seat": 1, "choice": "check"},
+    {"type": "decide", "step": "turn_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "turn", "target": "board", "cards": ["2s"]},
+    {"type": "decide", "step": "river_decision", "seat": 1, "choice": "check"},
+    {"type": "decide", "step": "river_decision", "seat": 3, "choice": "check"},
+    {"type": "cards", "step": "river", "target": "board", "cards": ["9s"]},
+    {"type": "cards", "step": "reveal", "target": "dealer", "cards": ["Qs", "Qd"]},
+    {"type": "cards", "step": "settle", "target": "seat:3", "cards": ["3c", "4c"]},
+    {"type": "cards", "step": "settle", "target": "seat:1", "cards": ["Jd", "Js"]},
+    {"type": "close", "step": "close"},
 ]
 
 
@@ -110,7 +110,7 @@ def test_a_refusal_is_shown_to_the_dealer_and_changes_nothing(client, cast, tabl
 
 
 @pytest.mark.parametrize("step, message", [
-    (None, "does not name its step: the round is at the wagers step"),
+    (None, "The place_wager action names no step"),
     ("deal", "The deal step is not current"),
 ])
 def test_a_seat_form_not_naming_the_current_step_is_refused_and_changes_nothing(client, cast, table, step, message):

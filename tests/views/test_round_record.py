@@ -61,9 +61,9 @@ def test_an_open_round_has_no_record_yet(cast, table):
 
 def test_a_void_round_records_its_void_and_recomputes_to_the_same(client, cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
-               {"type": "irregularity", "kind": "wrong_card_count"})
+               {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
-    rnd = play(rnd, cast["dealer"], {"type": "close"})
+    rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     assert rnd.status == "void" and rnd.record["page"]["void"]["section"].startswith("§ 647a")
     assert rnd.record["sheet"]["irregularities"][0]["kind"] == "wrong_card_count"
     assert "exactly as recorded" in round_page(client, cast["super"], rnd, "round-recompute")

@@ -90,7 +90,7 @@ def test_a_hand_called_dead_is_reported_with_its_seat_and_hand(client, cast, spa
     tap(client, rnd, {"type": "cards", "step": "deal", "target": "dealer"}, cards="7h")
     page = tap(client, rnd, {"type": "settle", "step": "match"})
     assert 'name="seat"' in page and 'name="hand"' in page
-    page = tap(client, rnd, {"type": "irregularity", "kind": "card_not_dealt"}, seat="1", hand="1")
+    page = tap(client, rnd, {"type": "irregularity", "step": "play", "kind": "card_not_dealt"}, seat="1", hand="1")
     assert "dead, wagers returned" in page and "Seat 3 (5♥ 6♣: hard 11)" in page
     assert list(rnd.lines.values_list("seat", "wager", "outcome")) == [(1, "match_the_dealer", "lose"),
                                                                         (1, "main", "returned")]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.records import CAPPED, LOSE, PUSH, WIN, Choice, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core.schema import NAME, ActionSchema, accepts
 from games.engine.core.state import Seat
 from games.engine.core.steps import Step
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
@@ -56,7 +57,7 @@ class DealingSections:
 class StubCount(Step):
     """Count the stub at least once every five rounds without a counting shuffler."""
 
-    actions = ("stub_count",)
+    actions = accepts(ActionSchema("stub_count", {"result": NAME}))
     RESULTS = ("correct", "misdealt", "incorrect")
 
     def __init__(self, step_id: str, section: str, text: str, misdeal_section: str):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card
 from games.engine.core.records import Choice, Prompt, Refused
+from games.engine.core.schema import HAND, NAME, PLACE, SEAT, ActionSchema, Amount, Cards, CardsByPlace, accepts
 from games.engine.core.state import Hand, Seat
 from games.engine.core.steps import Step
 from games.engine.money import Cents, dollars, parse_dollars, plain_dollars
@@ -41,7 +42,8 @@ class OpenDeal(Step):
     card-reading (or virtual) shoe gives them all with one ``deal`` action, the face-down ones too.
     """
 
-    actions = ("deal", "cards")
+    actions = accepts(ActionSchema("deal", optional={"cards": CardsByPlace()}),
+                      ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
 
     def __init__(self, step_id: str, section: str, text: str, cards_each: int, zones: dict[str, tuple[int, int]],
                  *, order: str = "clockwise", eligible: Callable[[RoundState, Seat], bool] = _always):
@@ -181,7 +183,8 @@ class HandTurns(Step):
     hand's ``plays``, which is what a round sheet gives for it.
     """
 
-    actions = ("play", "cards")
+    actions = accepts(ActionSchema("play", {"seat": SEAT, "hand": HAND, "move": NAME}, {"amount": Amount()}),
+                      ActionSchema("cards", {"target": PLACE}, {"hand": HAND, "cards": Cards()}))
 
     def __init__(self, step_id: str, section: str, *, order: str = "clockwise",
                  applies: Callable[[RoundState], bool] | None = None):
@@ -340,7 +343,7 @@ class DrawToRule(Step):
     (``draws``: the dealer draws to 17, § 635a.7(l)).  ``state`` says the zone's count for the
     prompt ("hard 14")."""
 
-    actions = ("cards",)
+    actions = accepts(ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
 
     def __init__(self, step_id: str, section: str, text: str, zone: str, draws: Callable[[RoundState], bool],
                  state: Callable[[RoundState], str], *, applies: Callable[[RoundState], bool] | None = None):

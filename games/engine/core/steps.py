@@ -8,7 +8,7 @@ order its chapter prescribes; the round machine runs the first one not done.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,6 +24,7 @@ from games.engine.core.records import (
     Refused,
     SettlementLine,
 )
+from games.engine.core.schema import ANSWER, NAME, PLACE, SEAT, ActionSchema, Amount, Cards, CardsByPlace, accepts
 from games.engine.core.state import Seat
 from games.engine.money import Cents, dollars, plain_dollars
 
@@ -35,7 +36,8 @@ class Step:
     """One step of the dealing procedure.  Subclasses define when it is done, its prompt
     and which actions it takes."""
 
-    actions: ClassVar[tuple[str, ...]] = ()
+    # The action types the step takes, each with the keys it carries (games.engine.core.schema).
+    actions: ClassVar[Mapping[str, ActionSchema]] = {}
 
     def __init__(self, step_id: str, section: str, text: str = "",
                  applies: Callable[[RoundState], bool] | None = None):
@@ -80,7 +82,13 @@ class Betting(Step):
     """Wagers placed before "no more bets".  ``waiting`` says what a seat needs to play; "no more
     bets" is offered only once every seat's wagers allow it (``check_closing``)."""
 
-    actions = ("place_wager", "remove_wager", "no_more_bets", "same_player", "own_player")
+    actions = accepts(
+        ActionSchema("place_wager", {"seat": SEAT, "wager": NAME, "amount": Amount()}),
+        ActionSchema("remove_wager", {"seat": SEAT, "wager": NAME}),
+        ActionSchema("no_more_bets"),
+        ActionSchema("same_player", {"seat": SEAT, "with": SEAT}),
+        ActionSchema("own_player", {"seat": SEAT}),
+    )
 
     def __init__(self, step_id: str, section: str, text: str, waiting: str = ""):
         super().__init__(step_id, section, text)
@@ -174,7 +182,7 @@ class Deal(Step):
     as they are turned; a card-reading shoe (or training mode's virtual shoe) supplies them now,
     face down, keyed ``seat:N`` or by zone."""
 
-    actions = ("deal",)
+    actions = accepts(ActionSchema("deal", optional={"cards": CardsByPlace()}))
 
     def __init__(self, step_id: str, section: str, text: str, cards_each: int, zones: dict[str, int] | None = None):
         super().__init__(step_id, section, text)
@@ -237,7 +245,7 @@ class Option:
 class SeatDecision(Step):
     """Each eligible seat, in turn, chooses: a wager of a set amount, fold, or check."""
 
-    actions = ("decide",)
+    actions = accepts(ActionSchema("decide", {"seat": SEAT, "choice": NAME}, {"amount": Amount()}))
 
     def __init__(self, step_id: str, section: str, options: Iterable[Option],
                  eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise"):
@@ -364,7 +372,7 @@ class ZoneCards(Step):
     at the reveal, bonus cards.  The dealer enters them as they are turned; cards a card-reading
     (or virtual) shoe placed face down at the deal are only turned."""
 
-    actions = ("cards",)
+    actions = accepts(ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
     NAMES: ClassVar[dict[str, tuple[str, str]]] = {
         "board": ("the community cards", "Community card turned"),
         "dealer": ("the dealer's cards", "Dealer's cards turned"),
@@ -433,7 +441,7 @@ class SettleSeats(Step):
     cards, § 643a.11(g)(6)); ``reveal_for`` says which seats need it.
     """
 
-    actions = ("cards",)
+    actions = ZoneCards.actions
 
     def __init__(self, step_id: str, section: str, text: str, eligible: Callable[[RoundState, Seat], bool],
                  order: str = "counterclockwise", cards_each: int = 2, reveal: ZoneCards | None = None,
@@ -529,7 +537,7 @@ class AskInput(Step):
     """A value the engine does not compute, entered as an action of the log so that a replay gives
     the same round: a card reader's peek (yes or no), the position of the button."""
 
-    actions = ("input",)
+    actions = accepts(ActionSchema("input", {"value": ANSWER}))
 
     def __init__(self, step_id: str, section: str, text: str, answers: tuple[tuple[str, str], ...],
                  applies: Callable[[RoundState], bool] | None = None):
@@ -561,7 +569,7 @@ class SettlementPass(Step):
     pay all winners").  The game's ``settle_pass`` gives the lines; with ``losers_first`` every
     losing wager is collected before any winner is paid."""
 
-    actions = ("settle",)
+    actions = accepts(ActionSchema("settle"))
 
     def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
                  label: str = "Settled", applies: Callable[[RoundState], bool] | None = None):
@@ -587,7 +595,7 @@ class SettlementPass(Step):
 
 
 class Close(Step):
-    actions = ("close",)
+    actions = accepts(ActionSchema("close"))
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         return self.action("close")
