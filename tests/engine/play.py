@@ -9,11 +9,20 @@ engine is driven through the functions here.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from games.engine.core import Prompt, Refused, RoundState
+
+
+class Round(NamedTuple):
+    """A round as a floorperson writes it down, in the order a game's ``play`` takes it: each seat's
+    hand, the community cards, and the dealer's cards (Let It Ride: the Six Card Bonus cards)."""
+
+    seats: dict[int, Any]
+    board: str
+    cards: str
 
 
 def tap(rnd: RoundState, action: dict[str, Any]) -> RoundState:
@@ -51,11 +60,12 @@ def run_phases(
 
 
 def turn_cards(
-    rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = ""
+    rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = "",
+    log: list[dict[str, Any]] | None = None,
 ) -> RoundState:
     """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
     dealer would; cards a card-reading shoe already gave are only turned face up.  ``seats`` maps
-    a seat number to anything with a ``cards`` string."""
+    a seat number to anything with a ``cards`` string; ``log``, when given, receives the actions."""
     while rnd.prompt is not None:
         prompt = rnd.prompt
         if prompt.cards_for == "board":
@@ -72,8 +82,32 @@ def turn_cards(
             return rnd
         if prompts is not None:
             prompts.append(prompt)
+        if log is not None:
+            log.append(action)
         rnd = tap(rnd, action)
     return rnd
+
+
+def approve_void(rnd: RoundState, written: Round, prompts: list[Prompt] | None = None) -> RoundState:
+    """The floorperson approves the void the round waits for; the dealer turns whatever cards its
+    settlement asks for, as ``written``."""
+    (pending,) = [a for a in rnd.approvals if a.status == "pending"]
+    assert pending.kind == "void"
+    rnd = tap(rnd, {"type": "approve", "approval": pending.id})
+    return turn_cards(rnd, written.seats, written.cards, prompts, written.board)
+
+
+def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int, Any]) -> None:
+    """Every wager of every seat comes back as void, once each, citing ``section``, and the round
+    closes; ``placed`` gives the wagers each seat placed before the deal, none of which is left out."""
+    assert rnd.void is not None and rnd.void.section == section
+    returned = {number: {wager: ("void", 0) for wager in seat.wagers} for number, seat in rnd.seats.items()}
+    assert {number: outcomes(rnd, number) for number in rnd.seats} == returned
+    assert set(returned) == set(placed)
+    for number, wagers in placed.items():
+        assert set(wagers) <= set(returned[number]), number
+    assert [line.section for line in rnd.lines] == [section] * sum(len(wagers) for wagers in returned.values())
+    assert rnd.prompt.step == "close"
 
 
 def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:

@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import outcomes, refuse, run_phases, state, tap, turn_cards
+from play import Round, outcomes, refuse, run_phases, state, tap, turn_cards
 
 from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
-           "turn_cards"]
+__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "Hand", "outcomes", "play", "refuse", "round_actions", "state",
+           "tap", "turn_cards"]
 
 GAME = game_for("texas-holdem-bonus")
 
@@ -52,6 +52,14 @@ class Hand:
     @property
     def folds(self) -> bool:
         return self.plays.split()[0] == "fold"
+
+
+# A round that reaches every step of the chapter: seat 1 makes every wager and wins with a flush,
+# seat 3 loses, seat 5 folds and its cards wait under its Bonus Wager.  The checks every game
+# shares play it, and so do this game's irregularity and procedure tests.
+ROUND = Round({1: Hand("10", "Ah Kh", bonus="5", plays="flop turn river"),
+               3: Hand("25", "4c 5d", plays="flop check check"),
+               5: Hand("5", "Kc Kd", bonus="5", plays="fold")}, "2h 7h 9h Jc 3d", "Qs Qd")
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,

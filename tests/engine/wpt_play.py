@@ -24,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import outcomes, refuse, run_phases, state, tap, turn_cards
+from play import Round, outcomes, refuse, run_phases, state, tap, turn_cards
 
 from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
-           "turn_cards"]
+__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "Hand", "outcomes", "play", "refuse", "round_actions", "state",
+           "tap", "turn_cards"]
 
 GAME = game_for("wpt-heads-up")
 
@@ -77,6 +77,15 @@ class Hand:
             if getattr(self, wager) is not None:
                 placed[wager] = getattr(self, wager)
         return placed
+
+
+# A round that reaches every step of the chapter: seat 1 raises before the Flop, seat 3 after it,
+# seat 5 folds after the River and its cards wait under its Pocket Bonus and Trips Plus Wagers.
+# The checks every game shares play it, and so do this game's irregularity tests.
+ROUND = Round({1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"),
+               3: Hand("25", "9c 9d", plays="check 50", trips_plus="5"),
+               5: Hand("5", "Kc Kd", plays="check check fold", pocket_bonus="5", trips_plus="5")},
+              "2h 7h 9h Jc 3d", "Qs Qd")
 
 
 def decide(step: str, seat: int, answer: str) -> dict[str, Any]:
