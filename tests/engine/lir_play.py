@@ -31,8 +31,8 @@ GAME = game_for("let-it-ride")
 BOARD = "8c 6d"
 SIX_CARDS = "Jc 5d 3s"
 
-__all__ = ["GAME", "BOARD", "ROUND", "ROUND_RULES", "SIX_CARDS", "Hand", "outcomes", "play", "refuse", "round_actions",
-           "settle", "state", "tap"]
+__all__ = ["GAME", "BOARD", "ROUND", "ROUND_RULES", "SIX_CARDS", "Hand", "at", "outcomes", "play", "refuse",
+           "round_actions", "settle", "state", "tap"]
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,11 @@ def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS,
     """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
     phases = round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader)
     return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+
+
+def at(phase: str | None = None, *, rules: dict[str, Any] | None = None, **kwargs: Any) -> RoundState:
+    """ROUND, under ROUND_RULES and ``rules``, just before the first action of ``phase`` (all of it without one)."""
+    return play(*ROUND, rules={**ROUND_RULES, **(rules or {})}, until=phase, **kwargs)
 
 
 def settle(cards: str, board: str = BOARD, six_cards: str = SIX_CARDS, *, plays: str = "ride ride",

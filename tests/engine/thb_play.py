@@ -25,7 +25,7 @@ from play import Round, outcomes, refuse, run_phases, state, tap, turn_cards
 from games.engine.core import Prompt, RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "Hand", "outcomes", "play", "refuse", "round_actions", "state",
+__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "Hand", "at", "outcomes", "play", "refuse", "round_actions", "state",
            "tap", "turn_cards"]
 
 GAME = game_for("texas-holdem-bonus")
@@ -121,3 +121,8 @@ def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
     phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader,
                            bonus_on_dealer_cards=GAME.pays_on_dealer_cards(rules))
     return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+
+
+def at(phase: str | None = None, *, seats: dict[int, Hand] = ROUND.seats, **kwargs: Any) -> RoundState:
+    """ROUND (with other ``seats``, if given) just before the first action of ``phase`` (all of it without one)."""
+    return play(seats, ROUND.board, ROUND.cards, until=phase, **kwargs)
