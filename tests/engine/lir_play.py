@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import Round, outcomes, refuse, run_phases, state, tap
+from play import Round, outcomes, play_round, refuse, state, tap
 
-from games.engine.core import Prompt, RoundState
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 
 GAME = game_for("let-it-ride")
@@ -105,13 +105,9 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
     return actions
 
 
-def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
-         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
-         card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
-    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
-    phases = round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, **options: Any) -> RoundState:
+    """Play the round through the engine (``options``: see ``play.play_round``)."""
+    return play_round(GAME, round_actions, Round(seats, board, six_cards), **options)
 
 
 def at(phase: str | None = None, *, rules: dict[str, Any] | None = None, **kwargs: Any) -> RoundState:

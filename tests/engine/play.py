@@ -9,11 +9,12 @@ engine is driven through the functions here.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import pytest
 
-from games.engine.core import Prompt, Refused, RoundState
+from games.engine.core import Game, Prompt, Refused, RoundState
 
 
 class Round(NamedTuple):
@@ -59,6 +60,17 @@ def run_phases(
     return rnd
 
 
+def play_round(game: Game, round_actions: Callable[..., list[tuple[str, dict[str, Any]]]], written: Round, *,
+               rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
+               card_reader: bool = False, prompts: list[Prompt] | None = None,
+               before: dict[str, list[dict[str, Any]]] | None = None, **options: Any) -> RoundState:
+    """Play a round as ``written`` through the engine: a game's ``round_actions`` turns it into the
+    dealer's actions (a ``stub_count`` result where one is due; with ``card_reader``, the cards
+    read at the deal), then ``run_phases`` applies them (``until``, ``prompts``, ``before``)."""
+    phases = round_actions(*written, stub_count=stub_count, card_reader=card_reader, **options)
+    return run_phases(RoundState(game, rules or {}), phases, until=until, prompts=prompts, before=before)
+
+
 def turn_cards(
     rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = "",
     log: list[dict[str, Any]] | None = None,
@@ -88,6 +100,11 @@ def turn_cards(
     return rnd
 
 
+def report(rnd: RoundState, kind: str, **extra: Any) -> RoundState:
+    """The dealer reports an irregularity of ``kind`` (with the ``card`` found face up, say)."""
+    return tap(rnd, {"type": "irregularity", "kind": kind, **extra})
+
+
 def approve_void(rnd: RoundState, written: Round, prompts: list[Prompt] | None = None) -> RoundState:
     """The floorperson approves the void the round waits for; the dealer turns whatever cards its
     settlement asks for, as ``written``."""
@@ -102,7 +119,7 @@ def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int,
     closes; ``placed`` gives the wagers each seat placed before the deal, none of which is left out."""
     assert rnd.void is not None and rnd.void.section == section
     returned = {number: {wager: ("void", 0) for wager in seat.wagers} for number, seat in rnd.seats.items()}
-    assert {number: outcomes(rnd, number) for number in rnd.seats} == returned
+    assert settled(rnd) == returned
     assert set(returned) == set(placed)
     for number, wagers in placed.items():
         assert set(wagers) <= set(returned[number]), number
@@ -113,6 +130,11 @@ def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int,
 def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:
     """{wager: (outcome, amount in cents)} of one seat's settlement lines."""
     return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == seat}
+
+
+def settled(rnd: RoundState) -> dict[int, dict[str, tuple[str, int]]]:
+    """{seat: {wager: (outcome, amount in cents)}} of every seat."""
+    return {seat: outcomes(rnd, seat) for seat in rnd.seats}
 
 
 def state(rnd: RoundState) -> tuple[Any, ...]:

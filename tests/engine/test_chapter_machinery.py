@@ -1,7 +1,10 @@
 """What every banked poker chapter words alike (games/engine/chapters/banked_poker.py), checked once
 over each game: the dealing methods of §§ .8-.10 and the sections their prompts cite, the stub
 count and its misdeals, and the irregularities of § .13 every chapter has (a card found face up,
-a wrong number of cards, a jammed automated shoe) with the floorperson's part in a void.
+a wrong number of cards, a jammed automated shoe) with the floorperson's part in a void, a
+card-reading shoe; the table's limits on each wager (§ .7); the rankings by which the hold'em
+chapters compare the player's hand with the dealer's (§ .6); the first decision asked clockwise
+and the settlement from the dealer's right (§ .11).
 
 Each game's play helper gives a round that reaches every step of its chapter (``ROUND``, played by
 its ``at``); the tables below give, per chapter, the paragraphs the chapter prints for each step,
@@ -18,18 +21,22 @@ import lir_play
 import pytest
 import thb_play
 import wpt_play
-from play import approve_void, assert_every_wager_returned, refuse, tap
+from play import approve_void, assert_every_wager_returned, outcomes, refuse, tap
 
 from games.engine.core import RoundState
 
 HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play}
 
 
+def rows(text: str) -> list[list[str]]:
+    """The rows of a table written as text: a header line, then a row a line, its columns two spaces
+    or more apart."""
+    return [re.split(r"\s{2,}", line.strip()) for line in text.strip().splitlines()[1:] if line.strip()]
+
+
 def table(text: str) -> dict[str, list[list[str]]]:
-    """{chapter: its rows} of a table written as text: a header line, then a row a line, its columns
-    two spaces or more apart, the chapter first."""
-    rows = [re.split(r"\s{2,}", line.strip()) for line in text.strip().splitlines()[1:] if line.strip()]
-    return {chapter: [row[1:] for row in rows if row[0] == chapter] for chapter in HELPERS}
+    """{chapter: its rows} of a table written as text whose first column is the chapter."""
+    return {chapter: [row[1:] for row in rows(text) if row[0] == chapter] for chapter in HELPERS}
 
 
 # §§ .8-.10: where each dealing method's steps are.  A reshuffling shoe counts the cards itself
@@ -132,6 +139,65 @@ DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
             "643a": ("bet1_decision", "second_community_card", "settle")}
 VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle")}
 
+# § .7: a wager outside the table's default limits is refused, citing the chapter's wagers (the
+# first seat of the round places it).  643a's Six Card Bonus is left uncited here: § 643a.7(j).
+LIMITS = table("""
+    chapter  wager           amount  the table's limits  section
+    647a     ante            4.99    $5.00 to $500.00    § 647a.7(d)
+    647a     ante            500.01  $5.00 to $500.00    § 647a.7(d)
+    647a     bonus           0.50    $1.00 to $100.00    § 647a.7(d)
+    647a     bonus           101     $1.00 to $100.00    § 647a.7(d)
+    677a     ante            4.99    $5.00 to $500.00    § 677a.7(d)
+    677a     ante            500.01  $5.00 to $500.00    § 677a.7(d)
+    677a     pocket_bonus    0.50    $1.00 to $100.00    § 677a.7(d)
+    677a     trips_plus      101     $1.00 to $100.00    § 677a.7(d)
+    643a     bet2            2       $5.00 to $500.00    § 643a.7(d)
+    643a     bet1            501     $5.00 to $500.00    § 643a.7(d)
+    643a     six_card_bonus  101     $1.00 to $100.00
+""")
+
+# § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
+# of the round, the others named next) with a button for each choice, each naming the seat, so a
+# second tap cannot decide the next seat unseen: a Flop Wager of twice the $10 Ante or a fold
+# (647a); a Raise Wager of up to three times it, or a check (677a); Bet 1 ridden or pulled (643a).
+FIRST_DECISION = {
+    "647a": ("flop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Flop Wager $20.00", "Seat 1: Fold"]),
+    "677a": ("preflop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Raise Wager $10.00", "Seat 1: Raise Wager $20.00",
+                                                             "Seat 1: Raise Wager $30.00", "Seat 1: Check"]),
+    "643a": ("bet1_decision", 2, "next: seat 5", ["Seat 2: Let It Ride", "Seat 2: Pull Bet 1"]),
+}
+
+# § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
+# offered, and the paragraph that says so.
+SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)")}
+
+# § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
+# side wager) is settled from the dealer's right, then the folded seats whose cards wait under a
+# side wager, from the right too (§ 647a.11(h), (b)(2)(i)(A); § 677a.11(g), (f)).
+SETTLEMENT_ORDER = {"647a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_bonus", 4), ("settle_bonus", 2)],
+                    "677a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_optional", 4),
+                             ("settle_optional", 2)]}
+
+# § .6 of the hold'em chapters, worded alike: the player's two cards and the board against the
+# dealer's, and the outcome of the wager that comparison decides (647a: the Flop Wager; 677a: the
+# Raise Wager).
+DECIDED_BY_THE_HANDS = {"647a": "flop", "677a": "raise"}
+RANKINGS = rows("""
+    player  board           dealer  outcome  why, in § .6 of either chapter
+    Kh 3d   Ac Ad 7h 8s 2c  Qh 4d   win      (c): both hold aces (on the board); the king kicker beats the queen
+    Qh 4d   Ac Ad 7h 8s 2c  Kh 3d   lose     (c): the same, the other way round
+    Ah 3d   Kc Kd 9h 9s 2c  Qh 3s   win      (c): kings and nines on the board; the ace beats the queen as fifth card
+    2c 3d   Ac Ad Kh Qs Jc  4h 5s   push     (c): the best five cards are all on the board: a tie
+    7d 6c   7h Ks Qd 4c 2h  7s 5d   win      (c): the same pair of sevens, the same kickers but the last: 6 beats 5
+    Ah 3c   Kh 9h 5h 2h 8d  Qh Jh   win      (c): flush against flush, decided by the highest card not in common
+    9c Tc   6d 7h 8s 2c 2d  9d Th   push     (c): two hands of the same straight tie, whatever the suits
+    Ah 2s   3c 4d 5h Kc 9s  2d 6c   lose     (a), (b)(6): the ace plays low in A-2-3-4-5, the lowest straight
+    Ah 2s   3c 4d 5h Kc 9s  Kd Kh   win      (a): ... but A-2-3-4-5 is still a straight, above three kings
+    Ah 9d   Qc Kd 2h 3s 8c  4h 4s   lose     (a): Q-K-A-2-3 is no straight: ace high loses to a pair of fours
+    Ah 2h   3h 4h 5h 5c 5d  5s 9c   win      (b)(2): the ace-low straight flush beats four-of-a-kind
+    8d 8c   8h 3h 3d Jh 2h  Ah Kh   win      (b)(4)-(5): a full house beats a flush
+""")
+
 EACH = pytest.mark.parametrize("chapter", HELPERS)
 
 
@@ -166,6 +232,63 @@ def test_each_prompt_names_the_section_of_the_tables_dealing_method(chapter, ite
              prompts=prompts)
     expected = {("wagers", announce), ("deal", deal), *STEPS[chapter]} | ({("stub_count", stub)} if stub else set())
     assert {(p.step, p.section) for p in [*prompts, rnd.prompt]} == expected
+
+
+@pytest.mark.parametrize("chapter, name", [*((chapter, "ROUND") for chapter in HELPERS), ("647a", "TABLE"),
+                                           ("677a", "TABLE")])
+def test_a_card_reading_shoe_settles_like_cards_entered_as_they_are_turned(chapter, name):
+    written = getattr(HELPERS[chapter], name)
+    rules = at(chapter, "wagers").rules
+    read = HELPERS[chapter].play(*written, rules=rules, card_reader=True)
+    assert read.lines == HELPERS[chapter].play(*written, rules=rules).lines
+
+
+# -- Limits, decisions and the settlement: §§ .7, .11 -----------------------------------------------
+
+
+@each(LIMITS)
+def test_it_refuses_a_wager_outside_the_tables_limits(chapter, item):
+    wager, amount, limits, *section = item
+    seat = min(HELPERS[chapter].ROUND.seats)
+    refusal = refuse(at(chapter, "no_more_bets"), {"type": "place_wager", "seat": seat, "wager": wager,
+                                                   "amount": amount}, re.escape(limits))
+    if section:
+        assert refusal.section == section[0]
+
+
+@EACH
+def test_the_first_decision_is_asked_clockwise_each_button_naming_its_seat(chapter):
+    step, seat, upcoming, labels = FIRST_DECISION[chapter]
+    prompt = at(chapter, step).prompt
+    assert (prompt.step, prompt.seat) == (step, seat) and prompt.upcoming.startswith(upcoming)
+    assert [choice.label for choice in prompt.choices] == labels
+
+
+@EACH
+def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order(chapter):
+    due, section = SETTLED_FIRST[chapter]
+    seats = HELPERS[chapter].ROUND.seats
+    lowest = min(seats)
+    refusal = refuse(at(chapter, "settle"), {"type": "cards", "target": f"seat:{lowest}",
+                                             "cards": seats[lowest].cards.split()}, f"Seat {due} is settled now")
+    assert refusal.section == section
+
+
+@pytest.mark.parametrize("chapter", SETTLEMENT_ORDER)
+def test_a_whole_table_is_settled_from_the_dealers_right_then_the_wagers_under_folded_hands(chapter):
+    prompts = []
+    helper = HELPERS[chapter]
+    helper.play(*helper.TABLE, prompts=prompts)
+    assert [(p.step, p.seat) for p in prompts if p.step.startswith("settle")] == SETTLEMENT_ORDER[chapter]
+
+
+@pytest.mark.parametrize("player, board, dealer, outcome, why", RANKINGS, ids=[row[4] for row in RANKINGS])
+@pytest.mark.parametrize("chapter", DECIDED_BY_THE_HANDS)
+def test_it_compares_the_players_and_the_dealers_hands_by_the_rankings_of_the_chapter(
+        chapter, player, board, dealer, outcome, why):
+    helper = HELPERS[chapter]
+    rnd = helper.play({1: helper.Hand("10", player)}, board, dealer)
+    assert outcomes(rnd, 1)[DECIDED_BY_THE_HANDS[chapter]][0] == outcome, why
 
 
 # -- The stub count: §§ .8-.10 (d)-(h) --------------------------------------------------------------

@@ -32,14 +32,6 @@ def test_the_dealer_burns_a_card_before_each_community_card_is_dealt(method):
     assert len(texts) == 3 and all("Burn one card, then deal" in text for text in texts)  # § 647a.11(c), (e), (g)
 
 
-def test_the_flop_decision_offers_twice_the_ante_and_names_the_next_seats():
-    prompt = at("flop_decision").prompt
-    assert (prompt.seat, prompt.section) == (1, "§ 647a.11(b)")
-    # Twice the $10 Ante; each button names its seat, so a second tap cannot decide the next seat unseen.
-    assert [choice.label for choice in prompt.choices] == ["Seat 1: Flop Wager $20.00", "Seat 1: Fold"]
-    assert prompt.upcoming.startswith("next: seat 3, seat 5")
-
-
 def test_the_turn_and_river_wagers_equal_the_ante():
     rnd = at("turn_decision")
     rnd = tap(rnd, {"type": "decide", "seat": 1, "choice": "turn"})
@@ -145,24 +137,6 @@ def test_it_refuses_the_wrong_number_of_flop_cards():
 
 def test_it_refuses_community_cards_while_a_seat_must_decide():
     refuse(at("flop_decision"), {"type": "cards", "target": "board", "cards": ["2c", "3c", "4c"]}, "Not now")
-
-
-def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
-    refusal = refuse(at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]},
-                     "Seat 3 is settled now")
-    assert refusal.section == "§ 647a.11(h)"
-
-
-@pytest.mark.parametrize("wager, amount, limits", [
-    ("ante", "4.99", r"\$5\.00 to \$500\.00"),  # the table's default Ante limits
-    ("ante", "500.01", r"\$5\.00 to \$500\.00"),
-    ("bonus", "0.50", r"\$1\.00 to \$100\.00"),  # the table's default Bonus Wager limits
-    ("bonus", "101", r"\$1\.00 to \$100\.00"),
-])
-def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
-    rnd = tap(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
-    refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
-    assert refusal.section == "§ 647a.7(d)"
 
 
 @pytest.mark.parametrize("amount", ["0", "-5", "ten", "5.001"])

@@ -9,7 +9,7 @@ count) is checked for every game in test_chapter_machinery.py.
 """
 
 import pytest
-from play import Round, approve_void
+from play import Round, approve_void, report, settled
 from wpt_play import ROUND, Hand, at, outcomes, refuse, tap, turn_cards
 
 # Seat 1: Ante $10, Pocket Bonus $5 on ace-king suited, raises $30 before the Flop; seat 3: Ante
@@ -18,19 +18,11 @@ from wpt_play import ROUND, Hand, at, outcomes, refuse, tap, turn_cards
 SEATS, BOARD, DEALER = ROUND
 
 
-def irregularity(rnd, kind, **extra):
-    return tap(rnd, {"type": "irregularity", "kind": kind, **extra})
-
-
-def settled(rnd):
-    return {seat: outcomes(rnd, seat) for seat in rnd.seats}
-
-
 # -- More than one card face up after the initial two cards: § 677a.13(a) ----------------------
 
 
 def test_two_cards_face_up_after_the_initial_two_cards_still_settle_the_pocket_bonus_wagers():
-    rnd = irregularity(irregularity(at("flop"), "card_face_up", card="8c"), "card_face_up", card="8d")
+    rnd = report(report(at("flop"), "card_face_up", card="8c"), "card_face_up", card="8d")
     rnd = approve_void(rnd, ROUND)
     assert settled(rnd) == {
         1: {"ante": ("void", 0), "odds": ("void", 0), "raise": ("void", 0),  # § 677a.13(a): returned
@@ -44,7 +36,7 @@ def test_two_cards_face_up_after_the_initial_two_cards_still_settle_the_pocket_b
 
 def test_a_pocket_bonus_that_pays_nothing_is_collected_in_a_void_after_the_deal():
     seats = {2: Hand("10", "9c 8d", pocket_bonus="5")}
-    rnd = irregularity(irregularity(at("flop", seats=seats), "card_face_up", card="4c"), "card_face_up", card="4s")
+    rnd = report(report(at("flop", seats=seats), "card_face_up", card="4c"), "card_face_up", card="4s")
     rnd = approve_void(rnd, Round(seats, BOARD, DEALER))
     assert outcomes(rnd, 2) == {"ante": ("void", 0), "odds": ("void", 0), "raise": ("void", 0),
                                 "pocket_bonus": ("lose", 5_00)}  # § 677a.11(i)(1)(ii): nine-eight pays nothing
@@ -55,7 +47,7 @@ def test_a_pocket_bonus_that_pays_nothing_is_collected_in_a_void_after_the_deal(
 
 def test_a_dealer_card_exposed_after_the_turn_and_river_returns_the_main_wagers_and_settles_both_optional_ones():
     # Seat 5 has not yet raised or folded: the exposure voids the round.
-    rnd = irregularity(at("river_decision"), "dealer_card_exposed")
+    rnd = report(at("river_decision"), "dealer_card_exposed")
     assert rnd.approvals[0].section == "§ 677a.13(d)"
     rnd = approve_void(rnd, ROUND)
     assert settled(rnd) == {
@@ -75,7 +67,7 @@ def test_a_dealer_card_exposed_after_the_turn_and_river_returns_the_main_wagers_
 def test_a_dealer_card_exposed_before_the_board_is_complete_deals_the_rest_to_settle_the_trips_plus():
     # Before the Flop: the Pocket Bonus is decided by the two cards; the Trips Plus Wager is on the
     # five community cards (§ 677a.7(d)(3)), so the void deals them before settling it (§ 677a.13(d)).
-    rnd = irregularity(at("preflop_decision"), "dealer_card_exposed")
+    rnd = report(at("preflop_decision"), "dealer_card_exposed")
     (pending,) = [a for a in rnd.approvals if a.status == "pending"]
     rnd = tap(rnd, {"type": "approve", "approval": pending.id})
     assert (rnd.prompt.step, rnd.prompt.cards_for, rnd.prompt.cards_needed) == ("void_board", "board", 5)
@@ -91,7 +83,7 @@ def test_a_dealer_card_exposed_before_the_board_is_complete_deals_the_rest_to_se
 
 
 def test_a_dealer_card_exposed_during_the_deal_is_a_void():
-    rnd = irregularity(at("deal"), "dealer_card_exposed")
+    rnd = report(at("deal"), "dealer_card_exposed")
     assert rnd.void_pending.section == "§ 677a.13(d)"
 
 
