@@ -114,15 +114,17 @@ def approve_void(rnd: RoundState, written: Round, prompts: list[Prompt] | None =
     return turn_cards(rnd, written.seats, written.cards, prompts, written.board)
 
 
-def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int, Any]) -> None:
+def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int, Any],
+                                decided: frozenset[str] = frozenset()) -> None:
     """Every wager of every seat comes back as void, once each, citing ``section``, and the round
-    closes; ``placed`` gives the wagers each seat placed before the deal, none of which is left out."""
+    closes: each seat's wagers placed before the deal (``placed``) and those of its decisions so far,
+    which can only be of the ``decided`` kinds."""
     assert rnd.void is not None and rnd.void.section == section
     returned = {number: {wager: ("void", 0) for wager in seat.wagers} for number, seat in rnd.seats.items()}
     assert settled(rnd) == returned
     assert set(returned) == set(placed)
     for number, wagers in placed.items():
-        assert set(wagers) <= set(returned[number]), number
+        assert set(wagers) <= set(returned[number]) <= set(wagers) | decided, number
     assert [line.section for line in rnd.lines] == [section] * sum(len(wagers) for wagers in returned.values())
     assert rnd.prompt.step == "close"
 

@@ -118,7 +118,8 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
         "643a": ("deal", "bet1_decision", 0)}
 
-# The wagers each seat of the round places before the deal.
+# The wagers each seat of the round places before the deal, and those a decision may add.
+DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset()}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
@@ -219,6 +220,10 @@ def approve(chapter: str, rnd: RoundState) -> RoundState:
 
 def irregularity(kind, **extra):
     return {"type": "irregularity", "kind": kind, **extra}
+
+
+def assert_all_returned(chapter: str, rnd: RoundState, section: str) -> None:
+    assert_every_wager_returned(rnd, section, PLACED[chapter], DECIDED[chapter])
 
 
 # -- The dealing methods of §§ .8-.10 --------------------------------------------------------------
@@ -329,7 +334,7 @@ def test_a_wrong_stub_count_voids_the_round_and_returns_every_wager(chapter, res
     # If the cards were not misdealt, the entire deck is removed from the table (§ 647a.8(h), § 677a.8(g)).
     assert rnd.void_pending.removes_deck is deck_removed
     rnd = approve(chapter, rnd)
-    assert_every_wager_returned(rnd, DEALING[chapter]["manual_shoe"][3], PLACED[chapter])
+    assert_all_returned(chapter, rnd, DEALING[chapter]["manual_shoe"][3])
     assert rnd.void.removes_deck is deck_removed
 
 
@@ -417,7 +422,7 @@ def test_more_than_one_card_found_face_up_while_dealing_voids_the_round_and_retu
     (approval,) = rnd.approvals
     assert (approval.kind, approval.status, approval.section) == ("void", "pending", section)
     refuse(rnd, {"type": "deal"}, "waits for a floorperson")
-    assert_every_wager_returned(approve(chapter, rnd), section, PLACED[chapter])
+    assert_all_returned(chapter, approve(chapter, rnd), section)
 
 
 @each(DEALT_AT)
@@ -433,7 +438,7 @@ def test_an_incorrect_number_of_cards_voids_the_round_and_returns_every_wager(ch
     section = IRREGULARITIES[chapter]["wrong_card_count"]
     rnd = tap(at(chapter, item), irregularity("wrong_card_count"))
     assert rnd.approvals[0].section == section
-    assert_every_wager_returned(approve(chapter, rnd), section, PLACED[chapter])
+    assert_all_returned(chapter, approve(chapter, rnd), section)
 
 
 @each(VOID_AT)
@@ -472,4 +477,4 @@ def test_a_shoe_jam_is_refused_on_a_table_without_an_automated_shoe(chapter, met
 @EACH
 def test_a_shoe_jam_voids_the_round_and_returns_every_wager_the_side_wagers_too(chapter, method):
     rnd = tap(at(chapter, VOID_AT[chapter][0], rules={"dealing_method": method}), irregularity("shoe_jam"))
-    assert_every_wager_returned(approve(chapter, rnd), IRREGULARITIES[chapter]["shoe_jam"], PLACED[chapter])
+    assert_all_returned(chapter, approve(chapter, rnd), IRREGULARITIES[chapter]["shoe_jam"])
