@@ -1,8 +1,9 @@
 """The round of Texas Hold 'Em Bonus Poker as the dealer plays it: prompts, order and refusals.
 
 Every refusal leaves the round exactly as it was (``refuse`` compares the round before and
-after).  The sections each dealing method's prompts cite, and the check that every citation
-names a section of Chapter 647a, are in test_chapter_machinery.py, for every game.
+after).  The sections each dealing method's prompts cite, the limits, the first decision and the
+order of settlement are checked for every game in test_chapter_machinery.py; that every citation
+names a section of Chapter 647a, in test_citations.py.
 """
 
 
