@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import outcomes, refuse, run_phases, state, tap
+from play import Round, outcomes, play_round, refuse, state, tap
 
-from games.engine.core import Prompt, RoundState
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 
 GAME = game_for("let-it-ride")
@@ -31,8 +31,8 @@ GAME = game_for("let-it-ride")
 BOARD = "8c 6d"
 SIX_CARDS = "Jc 5d 3s"
 
-__all__ = ["GAME", "BOARD", "SIX_CARDS", "Hand", "outcomes", "play", "refuse", "round_actions", "settle", "state",
-           "tap"]
+__all__ = ["GAME", "BOARD", "ROUND", "ROUND_RULES", "SIX_CARDS", "Hand", "at", "outcomes", "play", "refuse",
+           "round_actions", "settle", "state", "tap"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,15 @@ class Hand:
                  "six_card_bonus": self.six_card_bonus}
         return {"bet1": self.bet, "bet2": self.bet, "bet3": self.bet,
                 **{wager: amount for wager, amount in sides.items() if amount is not None}}
+
+
+# A round that reaches every step of the chapter, on a table offering every side wager on Paytable
+# A: seat 2 pulls Bet 1, seat 5 lets both ride and has the Six Card Bonus cards turned after it.
+# The checks every game shares play it, and so do this game's irregularity tests.
+ROUND = Round({2: Hand("10", "Ah Kh 4c", plays="pull ride", five_card_bonus="5"),
+               5: Hand("25", "Tc Td 2s", plays="ride ride", three_card_bonus="5", six_card_bonus="5")},
+              "Th 3c", "9c Ts 2d")
+ROUND_RULES = {"five_card_bonus_paytable": "A", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A"}
 
 
 def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
@@ -96,13 +105,14 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
     return actions
 
 
-def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
-         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
-         card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
-    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
-    phases = round_actions(seats, board, six_cards, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+def play(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, **options: Any) -> RoundState:
+    """Play the round through the engine (``options``: see ``play.play_round``)."""
+    return play_round(GAME, round_actions, Round(seats, board, six_cards), **options)
+
+
+def at(phase: str | None = None, *, rules: dict[str, Any] | None = None, **kwargs: Any) -> RoundState:
+    """ROUND, under ROUND_RULES and ``rules``, just before the first action of ``phase`` (all of it without one)."""
+    return play(*ROUND, rules={**ROUND_RULES, **(rules or {})}, until=phase, **kwargs)
 
 
 def settle(cards: str, board: str = BOARD, six_cards: str = SIX_CARDS, *, plays: str = "ride ride",

@@ -9,11 +9,21 @@ engine is driven through the functions here.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import pytest
 
-from games.engine.core import Prompt, Refused, RoundState
+from games.engine.core import Game, Prompt, Refused, RoundState
+
+
+class Round(NamedTuple):
+    """A round as a floorperson writes it down, in the order a game's ``play`` takes it: each seat's
+    hand, the community cards, and the dealer's cards (Let It Ride: the Six Card Bonus cards)."""
+
+    seats: dict[int, Any]
+    board: str
+    cards: str
 
 
 def tap(rnd: RoundState, action: dict[str, Any]) -> RoundState:
@@ -50,12 +60,24 @@ def run_phases(
     return rnd
 
 
+def play_round(game: Game, round_actions: Callable[..., list[tuple[str, dict[str, Any]]]], written: Round, *,
+               rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
+               card_reader: bool = False, prompts: list[Prompt] | None = None,
+               before: dict[str, list[dict[str, Any]]] | None = None, **options: Any) -> RoundState:
+    """Play a round as ``written`` through the engine: a game's ``round_actions`` turns it into the
+    dealer's actions (a ``stub_count`` result where one is due; with ``card_reader``, the cards
+    read at the deal), then ``run_phases`` applies them (``until``, ``prompts``, ``before``)."""
+    phases = round_actions(*written, stub_count=stub_count, card_reader=card_reader, **options)
+    return run_phases(RoundState(game, rules or {}), phases, until=until, prompts=prompts, before=before)
+
+
 def turn_cards(
-    rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = ""
+    rnd: RoundState, seats: dict[int, Any], dealer: str, prompts: list[Prompt] | None = None, board: str = "",
+    log: list[dict[str, Any]] | None = None,
 ) -> RoundState:
     """Answer every prompt that asks for cards (the dealer's, a seat's, the rest of ``board``), as a
     dealer would; cards a card-reading shoe already gave are only turned face up.  ``seats`` maps
-    a seat number to anything with a ``cards`` string."""
+    a seat number to anything with a ``cards`` string; ``log``, when given, receives the actions."""
     while rnd.prompt is not None:
         prompt = rnd.prompt
         if prompt.cards_for == "board":
@@ -72,13 +94,49 @@ def turn_cards(
             return rnd
         if prompts is not None:
             prompts.append(prompt)
+        if log is not None:
+            log.append(action)
         rnd = tap(rnd, action)
     return rnd
+
+
+def report(rnd: RoundState, kind: str, **extra: Any) -> RoundState:
+    """The dealer reports an irregularity of ``kind`` (with the ``card`` found face up, say)."""
+    return tap(rnd, {"type": "irregularity", "kind": kind, **extra})
+
+
+def approve_void(rnd: RoundState, written: Round, prompts: list[Prompt] | None = None) -> RoundState:
+    """The floorperson approves the void the round waits for; the dealer turns whatever cards its
+    settlement asks for, as ``written``."""
+    (pending,) = [a for a in rnd.approvals if a.status == "pending"]
+    assert pending.kind == "void"
+    rnd = tap(rnd, {"type": "approve", "approval": pending.id})
+    return turn_cards(rnd, written.seats, written.cards, prompts, written.board)
+
+
+def assert_every_wager_returned(rnd: RoundState, section: str, placed: dict[int, Any],
+                                decided: frozenset[str] = frozenset()) -> None:
+    """Every wager of every seat comes back as void, once each, citing ``section``, and the round
+    closes: each seat's wagers placed before the deal (``placed``) and those of its decisions so far,
+    which can only be of the ``decided`` kinds."""
+    assert rnd.void is not None and rnd.void.section == section
+    returned = {number: {wager: ("void", 0) for wager in seat.wagers} for number, seat in rnd.seats.items()}
+    assert settled(rnd) == returned
+    assert set(returned) == set(placed)
+    for number, wagers in placed.items():
+        assert set(wagers) <= set(returned[number]) <= set(wagers) | decided, number
+    assert [line.section for line in rnd.lines] == [section] * sum(len(wagers) for wagers in returned.values())
+    assert rnd.prompt.step == "close"
 
 
 def outcomes(rnd: RoundState, seat: int) -> dict[str, tuple[str, int]]:
     """{wager: (outcome, amount in cents)} of one seat's settlement lines."""
     return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == seat}
+
+
+def settled(rnd: RoundState) -> dict[int, dict[str, tuple[str, int]]]:
+    """{seat: {wager: (outcome, amount in cents)}} of every seat."""
+    return {seat: outcomes(rnd, seat) for seat in rnd.seats}
 
 
 def state(rnd: RoundState) -> tuple[Any, ...]:

@@ -40,8 +40,9 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("a raise at each point and a fold", {"pocket_bonus_paytable": "A"}, [a for _, a in wpt_play.round_actions(
             {1: WH("10", "Ah Kh", plays="30"), 2: WH("10", "Qc Qd", plays="check 20", pocket_bonus="5"),
              4: WH("10", "8c 2d", plays="check check fold", trips_plus="5")}, wpt_play.BOARD, wpt_play.DEALER)]),
-        ("a card-reading shoe", {}, [a for _, a in wpt_play.round_actions(
-            {3: WH("25", "As Ks", plays="check check raise")}, wpt_play.BOARD, wpt_play.DEALER, card_reader=True)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in wpt_play.round_actions({3: WH("25", "As Ks", plays="check check raise")}, wpt_play.BOARD,
+                                                 wpt_play.DEALER, card_reader=True)]),
     ],
     "let-it-ride": [
         ("pulled bets and every side wager", {"five_card_bonus_paytable": "A", "three_card_bonus_paytable": "A",

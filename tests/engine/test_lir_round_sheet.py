@@ -1,15 +1,13 @@
-"""Let It Ride round sheets: settled end to end by the engine, exported from a played round and
-settled again, refused when wrong, and documented in docs/round-sheets.md as the engine settles them."""
+"""Let It Ride round sheets: settled end to end by the engine, exported from a played round with
+its three bets and Six Card Bonus cards and settled again, and refused when wrong.  What round
+sheets do for every game (and the docs) is in test_round_sheet.py."""
 
 import copy
-import json
-import re
-from pathlib import Path
 
 import pytest
 from lir_play import GAME, Hand, round_actions, tap
+from sheets import summary
 
-from games.engine.cards import Shoe
 from games.engine.core import RoundState
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
 
@@ -34,10 +32,6 @@ def sheet(change):
     new = copy.deepcopy(SHEET)
     change(new)
     return new
-
-
-def summary(settlement):
-    return [(line["seat"], line["wager"], line["outcome"], line["amount_cents"]) for line in settlement["lines"]]
 
 
 def test_a_full_sheet_settles_to_the_hand_computed_lines():
@@ -94,40 +88,6 @@ def test_a_played_round_exports_a_sheet_that_settles_to_its_own_lines(rules):
     assert settle_sheet(exported)["lines"] == [line.as_dict() for line in tap(rnd, {"type": "close"}).lines]
 
 
-def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_own_lines():
-    order = Shoe().order()
-    rules = {**RULES, "dealing_method": "automated_shoe", "training": True}
-    rnd = RoundState(GAME, rules, shoe_order=order)
-    actions = []
-    while rnd.prompt is not None and not rnd.closed:
-        prompt = rnd.prompt
-        if prompt.step == "wagers":
-            actions += [{"type": "place_wager", "seat": seat, "wager": wager, "amount": amount}
-                        for seat, hand in SEATS.items() for wager, amount in hand.wagers.items()]
-            actions.append({"type": "no_more_bets"})
-            for action in actions:
-                rnd = tap(rnd, action)
-            continue
-        action = (prompt.choices[-1] if prompt.step.endswith("_decision") else prompt.choices[0]).action
-        rnd = tap(rnd, action)
-        actions.append(action)
-    exported = sheet_from_log("let-it-ride", rules, actions, order)
-    assert exported["seats"]["1"]["decisions"] == {"bet1": "pull", "bet2": "pull"}  # the last choice: pull
-    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]
-
-
-def test_a_void_round_exports_a_sheet_that_settles_to_its_own_lines():
-    rnd, actions = played(SEATS, "Kd 5s", "7h 9c 3d", RULES)
-    actions = actions[:actions.index({"type": "decide", "seat": 1, "choice": "ride"})]  # into the Bet 2 decisions
-    actions += [{"type": "irregularity", "kind": "community_card_exposed"}, {"type": "approve", "approval": 1},
-                {"type": "close"}]
-    rnd = RoundState.replay(GAME, RULES, actions)
-    exported = sheet_from_log("let-it-ride", RULES, actions)
-    assert exported["irregularities"] == [{"at": "bet2_decision", "kind": "community_card_exposed", "approved": True}]
-    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]
-    assert {line.outcome for line in rnd.lines} == {"void"}
-
-
 @pytest.mark.parametrize(("change", "problem"), [
     (lambda s: s["seats"]["7"]["wagers"].update(bet3="20"), "three Let It Ride Wagers must be equal"),
     (lambda s: s["seats"]["7"]["wagers"].pop("bet1"), "must place its Bet 1 before a Bet 2"),
@@ -145,54 +105,3 @@ def test_a_void_round_exports_a_sheet_that_settles_to_its_own_lines():
 def test_a_wrong_sheet_is_refused_with_the_problem_named(change, problem):
     with pytest.raises(SheetError, match=problem):
         settle_sheet(sheet(change))
-
-
-# -- docs/round-sheets.md --------------------------------------------------------------------------
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "round-sheets.md"
-
-
-def blocks(kind):
-    """{name: parsed JSON} of the ```json blocks marked <!-- let-it-ride kind: name --> in the docs."""
-    text = DOC.read_text(encoding="utf-8")
-    found = re.findall(rf"<!-- let-it-ride {kind}: ([\w-]+) -->\n```json\n(.*?)\n```", text, flags=re.DOTALL)
-    return {name: json.loads(body) for name, body in found}
-
-
-def section(title):
-    text = DOC.read_text(encoding="utf-8")
-    match = re.search(rf"^#+ {re.escape(title)}\n(.*?)(?=^#+ |\Z)", text, flags=re.MULTILINE | re.DOTALL)
-    assert match, f"docs/round-sheets.md has no section {title!r}"
-    return match.group(1)
-
-
-def test_the_docs_show_a_full_let_it_ride_example_and_a_void_example():
-    assert set(blocks("sheet")) == set(blocks("settlement")) == {"example", "void"}
-
-
-@pytest.mark.parametrize("name", ["example", "void"])
-def test_each_let_it_ride_example_in_the_docs_settles_to_the_output_the_docs_show(name):
-    assert settle_sheet(blocks("sheet")[name]) == blocks("settlement")[name]
-
-
-def test_the_full_example_uses_every_wager_and_both_choices():
-    seats = blocks("sheet")["example"]["seats"].values()
-    assert {wager for seat in seats for wager in seat["wagers"]} == set(GAME.betting_wagers(
-        {f"{w}_paytable": "A" for w in ("five_card_bonus", "three_card_bonus", "six_card_bonus")}))
-    assert {choice for seat in seats for choice in seat["decisions"].values()} == {"ride", "pull"}
-
-
-def test_the_docs_describe_every_let_it_ride_rules_option_with_its_default():
-    rows = [line.split("|") for line in section("Let It Ride: rules options").splitlines() if line.startswith("| `")]
-    documented = {cells[1].strip(): cells[2].strip() for cells in rows}
-    assert documented == {f"`{option}`": f"`{json.dumps(default)}`" for option, default in GAME.default_rules.items()}
-
-
-def test_the_docs_name_every_let_it_ride_irregularity_and_every_step_a_sheet_can_name():
-    documented = section("Let It Ride: irregularities")
-    for kind, irregularity in GAME.irregularities.items():
-        if not kind.startswith("stub_"):
-            assert f"`{kind}` ({irregularity.section})" in documented
-    at_row = next(line for line in documented.splitlines() if line.startswith("| `at` |"))
-    steps = {step.id for step in GAME.steps({**GAME.default_rules})} - {"wagers", "close"}
-    assert set(re.findall(r"`(\w+)`", at_row.split("|")[2])) == steps | {"stub_count"}

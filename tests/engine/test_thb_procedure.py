@@ -1,60 +1,26 @@
 """The round of Texas Hold 'Em Bonus Poker as the dealer plays it: prompts, order and refusals.
 
 Every refusal leaves the round exactly as it was (``refuse`` compares the round before and
-after), and every prompt, settlement line and irregularity cites a section that exists in
-Chapter 647a.
+after).  The sections each dealing method's prompts cite, the limits, the first decision and the
+order of settlement are checked for every game in test_chapter_machinery.py; that every citation
+names a section of Chapter 647a, in test_citations.py.
 """
 
 
 import pytest
-from citations import Chapter
-from thb_play import GAME, Hand, play, refuse, tap, turn_cards
+from thb_play import GAME, ROUND, at, play, refuse, tap
 
 from games.engine.core import Refused, RoundState
-from games.engine.paytables import paytables_for
 
-SEATS = {1: Hand("10", "Ah Kh", bonus="5", plays="flop turn river"),
-         3: Hand("25", "4c 5d", plays="flop check check"),
-         5: Hand("5", "Kc Kd", bonus="5", plays="fold")}
-BOARD, DEALER = "2h 7h 9h Jc 3d", "Qs Qd"
+SEATS, BOARD, DEALER = ROUND
 
 
-def at(phase, *, rules=None, seats=SEATS):
-    """The round just before the first action of ``phase``."""
-    return play(seats, BOARD, DEALER, rules=rules, until=phase)
+# -- Prompts ------------------------------------------------------------------------------------
 
 
-# -- Prompts and their sections, for every dealing method --------------------------------------
-
-COMMON = {
-    "flop_decision": "§ 647a.11(b)", "flop": "§ 647a.11(c)", "turn_decision": "§ 647a.11(d)",
-    "turn": "§ 647a.11(e)", "river_decision": "§ 647a.11(f)", "river": "§ 647a.11(g)",
-    "reveal": "§ 647a.11(h)", "settle": "§ 647a.11(h)", "settle_bonus": "§ 647a.11(b)(2)(i)(A)",
-}
-METHODS = {
-    # method: (wagers and "no more bets", the deal, the stub count)
-    "manual_shoe": ("§ 647a.8(b)", "§ 647a.8(d)", "§ 647a.8(f)"),
-    "hand": ("§ 647a.9(b)", "§ 647a.9(b)", "§ 647a.9(d)"),
-    "automated_shoe": ("§ 647a.10(a)(2)", "§ 647a.10(b)", "§ 647a.10(d)"),
-}
-
-
-@pytest.mark.parametrize("method", METHODS)
-def test_each_prompt_names_the_section_of_the_tables_dealing_method(method):
-    prompts = []
-    rnd = play(SEATS, BOARD, DEALER, rules={"dealing_method": method, "stub_count_due": True},
-               stub_count="correct", prompts=prompts)
-    wagers, deal, stub = METHODS[method]
-    expected = {"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}
-    assert {p.step: p.section for p in prompts} == expected
-    assert rnd.prompt.section == "§ 647a.11(k)"  # cards to the discard rack, each hand reconstructible
-
-
-def test_a_reshuffling_shoe_deals_under_647a_10_g_and_turns_the_community_cards_without_burning():
+def test_a_reshuffling_shoe_turns_the_community_cards_without_burning():
     prompts = []
     play(SEATS, BOARD, DEALER, rules={"dealing_method": "reshuffling_shoe"}, prompts=prompts)
-    sections = {p.step: p.section for p in prompts}
-    assert (sections["wagers"], sections["deal"]) == ("§ 647a.10(a)(2)", "§ 647a.10(g)")
     flop = next(p for p in prompts if p.step == "flop")
     assert "burn" not in flop.text.lower()  # § 647a.10(g): the shoe dispensed the community cards
 
@@ -65,14 +31,6 @@ def test_the_dealer_burns_a_card_before_each_community_card_is_dealt(method):
     play(SEATS, BOARD, DEALER, rules={"dealing_method": method}, prompts=prompts)
     texts = [p.text for p in prompts if p.step in ("flop", "turn", "river")]
     assert len(texts) == 3 and all("Burn one card, then deal" in text for text in texts)  # § 647a.11(c), (e), (g)
-
-
-def test_the_flop_decision_offers_twice_the_ante_and_names_the_next_seats():
-    prompt = at("flop_decision").prompt
-    assert (prompt.seat, prompt.section) == (1, "§ 647a.11(b)")
-    # Twice the $10 Ante; each button names its seat, so a second tap cannot decide the next seat unseen.
-    assert [choice.label for choice in prompt.choices] == ["Seat 1: Flop Wager $20.00", "Seat 1: Fold"]
-    assert prompt.upcoming.startswith("next: seat 3, seat 5")
 
 
 def test_the_turn_and_river_wagers_equal_the_ante():
@@ -182,24 +140,6 @@ def test_it_refuses_community_cards_while_a_seat_must_decide():
     refuse(at("flop_decision"), {"type": "cards", "target": "board", "cards": ["2c", "3c", "4c"]}, "Not now")
 
 
-def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
-    refusal = refuse(at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]},
-                     "Seat 3 is settled now")
-    assert refusal.section == "§ 647a.11(h)"
-
-
-@pytest.mark.parametrize("wager, amount, limits", [
-    ("ante", "4.99", r"\$5\.00 to \$500\.00"),  # the table's default Ante limits
-    ("ante", "500.01", r"\$5\.00 to \$500\.00"),
-    ("bonus", "0.50", r"\$1\.00 to \$100\.00"),  # the table's default Bonus Wager limits
-    ("bonus", "101", r"\$1\.00 to \$100\.00"),
-])
-def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
-    rnd = tap(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": "10"})
-    refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
-    assert refusal.section == "§ 647a.7(d)"
-
-
 @pytest.mark.parametrize("amount", ["0", "-5", "ten", "5.001"])
 def test_it_refuses_an_amount_that_is_not_a_positive_sum_of_cents(amount):
     refuse(RoundState(GAME, {}), {"type": "place_wager", "seat": 2, "wager": "ante", "amount": amount}, ".")
@@ -286,68 +226,3 @@ def test_it_refuses_an_action_on_a_closed_round():
 def test_it_refuses_rules_options_the_chapter_does_not_allow(rules, problem):
     with pytest.raises(Refused, match=problem):
         RoundState(GAME, rules)
-
-
-# -- Every citation names a real section of Chapter 647a ----------------------------------------
-
-CHAPTER = Chapter("647a")
-
-
-def every_citation():
-    """The sections of every prompt, settlement line, irregularity and paytable the engine can show."""
-    citations = {irregularity.section for irregularity in GAME.irregularities.values()}
-    citations |= {GAME.MULTIPLE_FACE_UP_BEFORE_DEAL.section, GAME.MULTIPLE_FACE_UP_AFTER_DEAL.section,
-                  GAME.wager_section, GAME.table_section}
-    citations |= {table.section for table in paytables_for(GAME.slug, "bonus")}
-    rounds = []
-    for method in ("manual_shoe", "hand", "automated_shoe", "reshuffling_shoe"):
-        stub = "correct" if method != "reshuffling_shoe" else None
-        rules = {"dealing_method": method, "stub_count_due": True, "approval_threshold": "100"}
-        prompts = []
-        rounds.append(play(SEATS, BOARD, DEALER, rules=rules, stub_count=stub, prompts=prompts))
-        citations |= {p.section for p in prompts}
-    rounds.append(play({1: Hand("500", "As Ah", bonus="100", plays="flop turn river"),
-                        2: Hand("10", "2c 3c", plays="flop turn river")},
-                       "Ks 9s 5s 2s 7d", "Ad Ac"))  # capped, lost
-    rounds.append(play({1: Hand("10", "2c 3d")}, "As Ks Qd Jc Th", "4c 5d"))  # push
-    rounds.append(play({1: Hand("10", "9c 9d")}, BOARD, DEALER))  # Ante returned below a straight
-    refusals = [(at("flop_decision"), {"type": "decide", "seat": 1, "choice": "flop", "amount": "15"}),
-                (at("flop_decision"), {"type": "decide", "seat": 3, "choice": "flop"}),
-                (at("turn_decision"), {"type": "decide", "seat": 1, "choice": "turn", "amount": "1"}),
-                (at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]}),
-                (at("reveal"), {"type": "irregularity", "kind": "dealer_card_exposed"}),
-                (at("flop"), {"type": "irregularity", "kind": "shoe_jam"}),
-                (RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
-                (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
-    for rnd, action in refusals:
-        with pytest.raises(Refused) as refusal:
-            tap(rnd, action)
-        citations.add(refusal.value.section)
-    for kind, phase in (("wrong_card_count", "flop"), ("dealer_card_exposed", "turn_decision")):
-        rnd = tap(at(phase), {"type": "irregularity", "kind": kind})
-        citations.add(rnd.prompt.section)
-        prompts = []
-        rounds.append(turn_cards(tap(rnd, {"type": "approve", "approval": 1}), SEATS, DEALER, prompts))
-        citations |= {p.section for p in prompts}
-    for rnd in rounds:
-        citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}
-        citations.add(rnd.prompt.section)
-    return citations
-
-
-def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
-    assert sorted(CHAPTER.sections) == list(range(1, 14))
-
-
-def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
-    assert CHAPTER.names_a_real_section("§ 647a.11(h)(2)(iii)")
-    assert not CHAPTER.names_a_real_section("§ 647a.14")
-    assert not CHAPTER.names_a_real_section("§ 647a.13(h)")
-    assert not CHAPTER.names_a_real_section("§ 647a.13(c)(1)")
-
-
-def test_every_section_the_engine_cites_exists_in_chapter_647a():
-    citations = every_citation()
-    assert len(citations) > 20
-    assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []
-

@@ -8,7 +8,7 @@ the Texas Hold 'Em Bonus Wager on Paytable A or B (§ 647a.12(b)), a folded seat
 
 
 import pytest
-from thb_play import GAME, Hand, outcomes, play
+from thb_play import GAME, TABLE, Hand, outcomes, play
 
 from games.engine.core import Refused
 
@@ -105,38 +105,6 @@ def test_a_winning_hand_below_a_straight_returns_the_ante_and_pays_the_rest(card
 def test_the_threshold_does_not_save_a_losing_ante():
     lines = main_game("4c 5d", threshold="flush")
     assert lines["ante"] == ("lose", 10_00)  # § 647a.11(h)(2)(i): a losing Ante is collected
-
-
-# -- Hand comparisons: § 647a.6 -------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("player, board, dealer, outcome", [
-    # § 647a.6(c): both hold aces (on the board); the king kicker beats the queen kicker.
-    ("Kh 3d", "Ac Ad 7h 8s 2c", "Qh 4d", "win"),
-    ("Qh 4d", "Ac Ad 7h 8s 2c", "Kh 3d", "lose"),
-    # § 647a.6(c): kings and nines on the board for both; the ace beats the queen as fifth card.
-    ("Ah 3d", "Kc Kd 9h 9s 2c", "Qh 3s", "win"),
-    # § 647a.6(c): the best five cards are all on the board: a tie.
-    ("2c 3d", "Ac Ad Kh Qs Jc", "4h 5s", "push"),
-    # § 647a.6(c): same pair of sevens and same top kickers until the last card: 6 beats 5.
-    ("7d 6c", "7h Ks Qd 4c 2h", "7s 5d", "win"),
-    # § 647a.6(c): flush against flush, decided by the highest card not held in common.
-    ("Ah 3c", "Kh 9h 5h 2h 8d", "Qh Jh", "win"),
-    # § 647a.6(c): two hands of the same straight tie, whatever the suits.
-    ("9c Tc", "6d 7h 8s 2c 2d", "9d Th", "push"),
-    # § 647a.6(a), (b)(6): the ace plays low in A-2-3-4-5, the lowest straight: 2-3-4-5-6 beats it.
-    ("Ah 2s", "3c 4d 5h Kc 9s", "2d 6c", "lose"),
-    # ... but A-2-3-4-5 is still a straight, above three kings.
-    ("Ah 2s", "3c 4d 5h Kc 9s", "Kd Kh", "win"),
-    # § 647a.6(a): Q-K-A-2-3 is no straight: ace high loses to a pair of fours.
-    ("Ah 9d", "Qc Kd 2h 3s 8c", "4h 4s", "lose"),
-    # § 647a.6(b)(2): the ace-low straight flush beats four-of-a-kind.
-    ("Ah 2h", "3h 4h 5h 5c 5d", "5s 9c", "win"),
-    # § 647a.6(b)(4)-(5): a full house beats a flush.
-    ("8d 8c", "8h 3h 3d Jh 2h", "Ah Kh", "win"),
-])
-def test_it_compares_hands_by_the_rankings_of_647a_6(player, board, dealer, outcome):
-    assert main_game(player, board, dealer)["flop"][0] == outcome
 
 
 # -- The Texas Hold 'Em Bonus Wager: § 647a.12(b) --------------------------------------------------
@@ -238,25 +206,9 @@ def test_a_folded_seat_without_a_bonus_wager_is_never_asked_for_its_cards():
     assert outcomes(rnd, 2) == {"ante": ("lose", 10_00)}  # § 647a.11(b)(2)
 
 
-# -- Settlement order: § 647a.11(h) ----------------------------------------------------------------
+# -- A whole table: § 647a.11(h) ---------------------------------------------------------------------
 
-ORDER_SEATS = {
-    1: Hand("10", "Ah Kh", plays=ALL_IN),
-    2: Hand("10", "Kc Kd", bonus="5", plays="fold"),
-    3: Hand("10", "4c 5d"),
-    4: Hand("10", "Ac Ad", bonus="5", plays="fold"),
-    5: Hand("10", "Js Jd"),
-    6: Hand("10", "8c 8d", plays="fold"),
-}
-
-
-def test_seats_are_settled_from_the_dealers_right_then_the_folded_bonus_wagers():
-    prompts = []
-    play(ORDER_SEATS, FLUSH_BOARD, QUEENS, prompts=prompts)
-    settled = [(p.step, p.seat) for p in prompts if p.step in ("settle", "settle_bonus")]
-    # § 647a.11(h): seats with a Flop Wager counterclockwise from the dealer's right (5, 3, 1);
-    # § 647a.11(b)(2)(i)(A): then the folded seats' Bonus Wagers, at the conclusion of the round.
-    assert settled == [("settle", 5), ("settle", 3), ("settle", 1), ("settle_bonus", 4), ("settle_bonus", 2)]
+ORDER_SEATS = TABLE.seats  # six $10 Antes, three folding (two keeping a side wager)
 
 
 def test_settlement_lines_come_in_settlement_order_after_the_antes_collected_on_folds():
@@ -345,12 +297,3 @@ def test_a_payout_exactly_at_the_limit_is_not_capped():
 ])
 def test_the_derived_limit_follows_the_tables_minimums_and_paytable(rules, limit):
     assert GAME.minimum_payout_limit(GAME.validate_rules(rules)) == limit
-
-
-# -- Cards read by the shoe at the deal ------------------------------------------------------------
-
-
-def test_a_card_reading_shoe_settles_like_cards_entered_when_turned():
-    entered = play(ORDER_SEATS, FLUSH_BOARD, QUEENS)
-    read = play(ORDER_SEATS, FLUSH_BOARD, QUEENS, card_reader=True)
-    assert read.lines == entered.lines

@@ -1,14 +1,14 @@
 """The round of World Poker Tour Heads-Up Hold 'Em as the dealer plays it: prompts, order and refusals.
 
 Every refusal leaves the round exactly as it was (``refuse`` compares the round before and
-after), and every prompt, settlement line and irregularity cites a section that exists in
-Chapter 677a.
+after).  The sections each dealing method's prompts cite, the limits, the first decision and the
+order of settlement are checked for every game in test_chapter_machinery.py; that every citation
+names a section of Chapter 677a, in test_citations.py.
 """
 
 
 import pytest
-from citations import Chapter
-from wpt_play import GAME, Hand, play, refuse, tap, turn_cards
+from wpt_play import GAME, Hand, play, refuse, tap
 
 from games.engine.core import Refused, RoundState
 from games.engine.paytables import paytables_for
@@ -33,29 +33,7 @@ def bets(*wagers, rules=None):
     return rnd
 
 
-# -- Prompts and their sections, for every dealing method --------------------------------------
-
-COMMON = {
-    "preflop_decision": "§ 677a.11(b)", "flop": "§ 677a.11(c)", "flop_decision": "§ 677a.11(d)",
-    "turn_river": "§ 677a.11(e)", "river_decision": "§ 677a.11(f)", "reveal": "§ 677a.11(g)",
-    "settle": "§ 677a.11(g)", "settle_optional": "§ 677a.11(f)",
-}
-METHODS = {
-    # method: ("no more bets", the deal, the stub count)
-    "manual_shoe": ("§ 677a.8(b)", "§ 677a.8(c)", "§ 677a.8(e)"),
-    "hand": ("§ 677a.9(b)", "§ 677a.9(b)", "§ 677a.9(d)"),
-    "automated_shoe": ("§ 677a.10(a)(2)", "§ 677a.10(b)", "§ 677a.10(d)"),
-}
-
-
-@pytest.mark.parametrize("method", METHODS)
-def test_each_prompt_names_the_section_of_the_tables_dealing_method(method):
-    prompts = []
-    rnd = play(SEATS, BOARD, DEALER, rules={"dealing_method": method, "stub_count_due": True},
-               stub_count="correct", prompts=prompts)
-    wagers, deal, stub = METHODS[method]
-    assert {p.step: p.section for p in prompts} == {"wagers": wagers, "deal": deal, "stub_count": stub, **COMMON}
-    assert rnd.prompt.section == "§ 677a.11(j)"  # cards to the discard rack, each hand reconstructible
+# -- Prompts ------------------------------------------------------------------------------------
 
 
 def test_the_prompts_come_in_the_order_of_677a_11():
@@ -89,13 +67,10 @@ def test_a_reshuffling_shoe_dispenses_the_community_cards_first_and_they_are_rev
     prompts = []
     play(SEATS, BOARD, DEALER, rules={"dealing_method": "reshuffling_shoe", "stub_count_due": True},
          prompts=prompts)
-    sections = {p.step: p.section for p in prompts}
-    assert (sections["wagers"], sections["deal"]) == ("§ 677a.10(a)(2)", "§ 677a.10(g)")
     deal = next(p for p in prompts if p.step == "deal")
     assert deal.text.startswith("The shoe dispenses the five community cards first")  # § 677a.10(g)
     revealed = [p.text.lower() for p in prompts if p.step in ("flop", "turn_river")]
     assert len(revealed) == 2 and not any("burn" in text for text in revealed)
-    assert "stub_count" not in sections  # the shoe counts the cards itself (§ 677a.5(g))
 
 
 def test_the_deal_names_the_seats_with_an_ante_and_an_odds_wager():
@@ -110,13 +85,9 @@ def test_the_betting_prompt_asks_for_an_ante_and_an_equal_odds_wager():
                            'Wager). Announce "no more bets"')  # § 677a.8(b)
 
 
-def test_the_raise_before_the_flop_offers_one_to_three_times_the_ante_or_check():
+def test_the_raise_before_the_flop_may_be_any_amount_up_to_three_times_the_ante():
     prompt = at("preflop_decision").prompt
-    assert (prompt.seat, prompt.section) == (1, "§ 677a.11(b)")
-    assert [choice.label for choice in prompt.choices] == ["Seat 1: Raise Wager $10.00", "Seat 1: Raise Wager $20.00",
-                                                           "Seat 1: Raise Wager $30.00", "Seat 1: Check"]
-    assert prompt.amount_entry == ("raise", "Raise Wager", 30_00)  # any amount up to three times the $10 Ante
-    assert prompt.upcoming.startswith("next: seat 3, seat 4, seat 5")
+    assert prompt.amount_entry == ("raise", "Raise Wager", 30_00)  # § 677a.11(b): up to three times the $10 Ante
 
 
 def test_the_raise_after_the_flop_offers_up_to_twice_the_ante_or_check():
@@ -245,11 +216,13 @@ def test_it_refuses_a_raise_of_three_times_the_ante_after_the_flop():
     assert refusal.section == "§ 677a.11(d)"
 
 
-@pytest.mark.parametrize("phase, seat", [("flop_decision", 1), ("river_decision", 1), ("river_decision", 3)])
-def test_it_refuses_a_raise_by_a_seat_that_already_raised(phase, seat):
+@pytest.mark.parametrize("phase, seat, section", [("flop_decision", 1, "§ 677a.11(d)"),
+                                                  ("river_decision", 1, "§ 677a.11(f)"),
+                                                  ("river_decision", 3, "§ 677a.11(f)")])
+def test_it_refuses_a_raise_by_a_seat_that_already_raised(phase, seat, section):
     refusal = refuse(at(phase), {"type": "decide", "seat": seat, "choice": "raise", "amount": "10"},
                      f"Seat {seat} has already placed a Raise Wager")
-    assert refusal.section == COMMON[phase]  # § 677a.11(d), (f): only a player who has not raised
+    assert refusal.section == section  # § 677a.11(d), (f): only a player who has not raised
 
 
 def test_it_refuses_a_last_raise_that_is_not_equal_to_the_ante():
@@ -288,24 +261,6 @@ def test_it_refuses_a_decision_once_every_seat_has_raised_or_folded():
 
 def test_it_refuses_a_single_card_for_the_turn_and_river():
     refuse(at("turn_river"), {"type": "cards", "target": "board", "cards": ["Jc"]}, "must be 2 cards, not 1")
-
-
-def test_it_refuses_to_settle_seats_out_of_the_counterclockwise_order():
-    refusal = refuse(at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]},
-                     "Seat 4 is settled now")
-    assert refusal.section == "§ 677a.11(g)"
-
-
-@pytest.mark.parametrize("wager, amount, limits", [
-    ("ante", "4.99", r"\$5\.00 to \$500\.00"),  # the table's default Ante limits
-    ("ante", "500.01", r"\$5\.00 to \$500\.00"),
-    ("pocket_bonus", "0.50", r"\$1\.00 to \$100\.00"),  # the default Pocket Bonus limits
-    ("trips_plus", "101", r"\$1\.00 to \$100\.00"),  # the default Trips Plus limits
-])
-def test_it_refuses_a_wager_outside_the_tables_limits(wager, amount, limits):
-    rnd = bets((2, "ante", "10"), (2, "odds", "10"))
-    refusal = refuse(rnd, {"type": "place_wager", "seat": 2, "wager": wager, "amount": amount}, limits)
-    assert refusal.section == "§ 677a.7(d)"
 
 
 @pytest.mark.parametrize("wager", ["pocket_bonus", "trips_plus"])
@@ -348,79 +303,3 @@ def test_each_paytable_option_selects_a_paytable_of_677a_12():
     assert selectable == {"pocket_bonus": ["A", "B", "C"], "trips_plus": ["A", "B", "C", "D"]}  # § 677a.12(d)-(e)
     for wager, letters in selectable.items():
         assert [table.letter for table in paytables_for(GAME.slug, wager)] == letters
-
-
-# -- Every citation names a real section of Chapter 677a ----------------------------------------
-
-CHAPTER = Chapter("677a")
-
-
-def every_citation():
-    """The sections of every prompt, settlement line, irregularity, refusal and paytable the engine can show."""
-    citations = {irregularity.section for irregularity in GAME.irregularities.values()}
-    citations |= {GAME.MULTIPLE_FACE_UP_BEFORE_DEAL.section, GAME.MULTIPLE_FACE_UP_AFTER_DEAL.section,
-                  GAME.wager_section, GAME.table_section}
-    citations |= {option.section for option in GAME.rule_options if option.section}
-    for wager in ("odds", "odds_bad_beat", "pocket_bonus", "trips_plus"):
-        citations |= {table.section for table in paytables_for(GAME.slug, wager)}
-    rounds = []
-    for method in ("manual_shoe", "hand", "automated_shoe", "reshuffling_shoe"):
-        stub = "correct" if method != "reshuffling_shoe" else None
-        rules = {"dealing_method": method, "stub_count_due": True, "approval_threshold": "100"}
-        prompts = []
-        rounds.append(play(SEATS, BOARD, DEALER, rules=rules, stub_count=stub, prompts=prompts))
-        citations |= {p.section for p in prompts}
-        if stub:
-            rounds.append(play(SEATS, BOARD, DEALER, rules=rules, stub_count="misdealt", until="river_decision"))
-    rounds += [
-        play({1: Hand("100", "As Ks", plays="300")}, "Qs Js Ts 4d 4c", "2h 3c", rules={"payout_limit": "50000"}),
-        play({1: Hand("10", "Ac Td")}, "Jh Qh Ks 2h 3h", "9h 4c"),  # a bad beat
-        play({1: Hand("10", "2c 3d")}, "As Ks Qd Jc Th", "4c 5d"),  # a tie
-        play({1: Hand("10", "Ac Td"), 2: Hand("10", "5c 6c")}, "Jh Qd Ks 2c 7d", "9s 4h"),  # no pair for the dealer
-        play({1: Hand("10", "2c 3d")}, "As Kd 9h 7c 4s", "2d 3c"),  # a tie below a pair
-        play({1: Hand("10", "2c 3d", pocket_bonus="5")}, "As Kd 9h 7c 5s", "Qd 4c"),  # a loss below a pair
-    ]
-    refusals = [(at("preflop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "40"}),
-                (at("flop_decision"), {"type": "decide", "seat": 1, "choice": "raise", "amount": "10"}),
-                (at("river_decision"), {"type": "decide", "seat": 4, "choice": "raise", "amount": "1"}),
-                (at("settle"), {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]}),
-                (at("reveal"), {"type": "irregularity", "kind": "dealer_card_exposed"}),
-                (at("flop"), {"type": "irregularity", "kind": "shoe_jam"}),
-                (bets((2, "ante", "10")), {"type": "place_wager", "seat": 2, "wager": "odds", "amount": "5"}),
-                (bets((2, "ante", "10")), {"type": "no_more_bets"}),
-                (RoundState(GAME, {}), {"type": "place_wager", "seat": 7, "wager": "ante", "amount": "10"}),
-                (RoundState(GAME, {}), {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "1"})]
-    for rnd, action in refusals:
-        with pytest.raises(Refused) as refusal:
-            tap(rnd, action)
-        citations.add(refusal.value.section)
-    for kind, phase in (("wrong_card_count", "flop"), ("dealer_card_exposed", "preflop_decision"),
-                        ("dealer_card_exposed", "river_decision")):
-        rnd = tap(at(phase), {"type": "irregularity", "kind": kind})
-        citations.add(rnd.prompt.section)
-        prompts = []
-        rounds.append(turn_cards(tap(rnd, {"type": "approve", "approval": 1}), SEATS, DEALER, prompts, BOARD))
-        citations |= {p.section for p in prompts}
-    for rnd in rounds:
-        citations |= {line.section for line in rnd.lines} | {a.section for a in rnd.approvals}
-        citations.add(rnd.prompt.section)
-    return citations
-
-
-def test_the_seed_file_gives_the_thirteen_sections_of_the_chapter():
-    assert sorted(CHAPTER.sections) == list(range(1, 14))
-
-
-def test_the_citation_check_rejects_sections_the_chapter_does_not_have():
-    assert CHAPTER.names_a_real_section("§ 677a.11(h)(2)(iii)(B)")
-    assert CHAPTER.names_a_real_section("§ 677a.10(a)(2)")
-    assert not CHAPTER.names_a_real_section("§ 677a.14")
-    assert not CHAPTER.names_a_real_section("§ 677a.13(h)")
-    assert not CHAPTER.names_a_real_section("§ 677a.12(g)")
-    assert not CHAPTER.names_a_real_section("§ 677a.8(h)")  # Chapter 647a's misdeal paragraph, not 677a's
-
-
-def test_every_section_the_engine_cites_exists_in_chapter_677a():
-    citations = every_citation()
-    assert len(citations) > 35
-    assert sorted(c for c in citations if not CHAPTER.names_a_real_section(c)) == []

@@ -1,13 +1,13 @@
-"""RoundState sheets of World Poker Tour Heads-Up Hold 'Em: settled end to end, exported and settled again,
-refused when wrong, and documented in docs/round-sheets.md exactly as the engine settles them."""
+"""Round sheets of World Poker Tour Heads-Up Hold 'Em: settled end to end, exported with its own
+decisions, refused when wrong, and its refusals documented in docs/round-sheets.md exactly as the
+engine gives them.  What round sheets do for every game is in test_round_sheet.py."""
 
 import copy
-import json
 import re
-from pathlib import Path
 
 import pytest
-from wpt_play import GAME, Hand, play, round_actions, tap
+from sheets import blocks, edited, section, summary
+from wpt_play import GAME, Hand, round_actions
 
 from games.engine.core import RoundState
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
@@ -31,18 +31,7 @@ SHEET = {
 
 
 def sheet(**changes):
-    """SHEET with some fields replaced; ``seat_N`` replaces seat N."""
-    new = copy.deepcopy(SHEET)
-    for key, value in changes.items():
-        if key.startswith("seat_"):
-            new["seats"][key.removeprefix("seat_")] = value
-        else:
-            new[key] = value
-    return new
-
-
-def summary(settlement):
-    return [(line["seat"], line["wager"], line["outcome"], line["amount_cents"]) for line in settlement["lines"]]
+    return edited(SHEET, **changes)
 
 
 def test_a_full_sheet_settles_to_the_hand_computed_lines():
@@ -85,80 +74,20 @@ def test_a_raise_decision_may_be_written_as_the_word_raise_after_the_river():
 
 # -- A round played on the tablets exports to a sheet that settles the same way -------------------
 
-ROUND_SEATS = {1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"),
-               2: Hand("25", "4c 5d", plays="check check fold"),
-               4: Hand("15", "Kc Kd", plays="check check fold", trips_plus="5"),
-               5: Hand("5", "Js Jd", plays="check 10", trips_plus="5")}
-BOARD, DEALER = "2h 7h 9h Jc 3d", "Qs Qd"
 
-
-def actions_of(phases_before=None, stop=None, **kwargs):
-    """The round's actions, with extra ones before a phase and optionally cut before another."""
-    actions = []
-    extra = dict(phases_before or {})
-    for phase, action in round_actions(ROUND_SEATS, BOARD, DEALER, **kwargs):
-        actions += extra.pop(phase, [])
-        if phase == stop:
-            break
-        actions.append(action)
-    return actions
-
-
-def assert_round_trip(rules, actions):
-    rnd = RoundState(GAME, rules)
-    for action in actions:
-        rnd = tap(rnd, action)
+def test_an_exported_round_writes_each_decision_it_was_asked_for():
+    seats = {1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"), 2: Hand("25", "4c 5d", plays="check check fold"),
+             4: Hand("15", "Kc Kd", plays="check check fold", trips_plus="5"),
+             5: Hand("5", "Js Jd", plays="check 10", trips_plus="5")}
+    rules = {"approval_threshold": "100"}
+    actions = [action for _, action in round_actions(seats, "2h 7h 9h Jc 3d", "Qs Qd")]
     exported = sheet_from_log(GAME.slug, rules, actions)
-    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in rnd.lines]
-    return exported
-
-
-def test_an_exported_round_settles_to_its_own_lines():
-    exported = assert_round_trip({"approval_threshold": "100"}, actions_of())
     assert exported["seats"]["1"]["decisions"] == {"preflop": "30.00"}
     assert exported["seats"]["5"]["decisions"] == {"preflop": "check", "flop": "10.00"}
     assert exported["seats"]["2"] == {"wagers": {"ante": "25.00", "odds": "25.00"},
                                       "decisions": {"preflop": "check", "flop": "check", "river": "fold"}}
-
-
-def test_an_exported_round_with_its_cards_read_at_the_deal_settles_to_its_own_lines():
-    assert_round_trip({"dealing_method": "automated_shoe"}, actions_of(card_reader=True))
-
-
-def test_an_exported_round_with_one_card_face_up_settles_to_its_own_lines():
-    face_up = {"type": "irregularity", "kind": "card_face_up", "card": "As"}
-    exported = assert_round_trip({}, actions_of({"turn_river": [face_up]}))
-    assert exported["irregularities"] == [{"at": "turn_river", "kind": "card_face_up", "card": "As"}]
-
-
-@pytest.mark.parametrize("phase", ["preflop_decision", "river_decision"])
-def test_an_exported_round_voided_by_an_exposed_dealer_card_settles_to_its_own_lines(phase):
-    exposed = [{"type": "irregularity", "kind": "dealer_card_exposed"}, {"type": "approve", "approval": 1}]
-    actions = actions_of({phase: exposed}, stop=phase)
-    rnd = RoundState(GAME, {})
-    for action in actions:
-        rnd = tap(rnd, action)
-    while rnd.prompt.cards_for:  # the void's surviving wagers ask for the rest of the board and their seats' cards
-        target = rnd.prompt.cards_for
-        if target == "board":
-            cards = [code for code in BOARD.split() if code not in {card.code for card in rnd.board}]
-        else:
-            cards = ROUND_SEATS[int(target.removeprefix("seat:"))].cards.split()
-        action = {"type": "cards", "target": target, "cards": cards}
-        actions.append(action)
-        rnd = tap(rnd, action)
-    exported = assert_round_trip({}, actions)
-    assert exported["irregularities"][0]["approved"] is True
-
-
-@pytest.mark.parametrize("result", ["correct", "misdealt", "incorrect"])
-def test_an_exported_round_with_a_stub_count_settles_to_its_own_lines(result):
-    actions = actions_of(stub_count=result, stop=None if result == "correct" else "river_decision")
-    if result != "correct":
-        actions.append({"type": "approve", "approval": 1})
-    exported = assert_round_trip({"stub_count_due": True}, actions)
-    assert exported["stub_count"] == result
-    assert (settle_sheet(exported)["void"] is None) is (result == "correct")  # § 677a.8(g)
+    settled = RoundState.replay(GAME, rules, actions).lines
+    assert settle_sheet(exported)["lines"] == [line.as_dict() for line in settled]
 
 
 def test_a_training_round_from_the_virtual_shoe_exports_to_a_sheet_that_settles_the_same():
@@ -217,79 +146,16 @@ def test_a_bad_sheet_is_refused_with_a_message_naming_the_problem(problem):
         settle_sheet(bad)
 
 
-# -- docs/round-sheets.md shows what the engine does -------------------------------------------
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "round-sheets.md"
-
-
-def docs():
-    """The Heads-Up Hold 'Em part of the page, from its heading to the next game's or the end."""
-    text = DOC.read_text(encoding="utf-8")
-    match = re.search(r"^# World Poker Tour Heads-Up Hold 'Em \(`wpt-heads-up`\)\n(.*?)(?=^# |\Z)", text,
-                      flags=re.MULTILINE | re.DOTALL)
-    assert match, "docs/round-sheets.md has no World Poker Tour Heads-Up Hold 'Em section"
-    return match.group(1)
-
-
-def blocks(kind):
-    """{name: parsed JSON} of the ```json blocks marked <!-- wpt-heads-up kind: name -->."""
-    found = re.findall(rf"<!-- wpt-heads-up {kind}: ([\w-]+) -->\n```json\n(.*?)\n```", docs(), flags=re.DOTALL)
-    return {name: json.loads(body) for name, body in found}
-
-
-def subsection(title):
-    match = re.search(rf"^#+ Heads-Up Hold 'Em: {re.escape(title)}\n(.*?)(?=^#+ |\Z)", docs(),
-                      flags=re.MULTILINE | re.DOTALL)
-    assert match, f"the Heads-Up Hold 'Em docs have no {title!r} section"
-    return match.group(1)
-
-
-def test_the_docs_show_a_full_example_and_a_void_example():
-    assert set(blocks("sheet")) == set(blocks("settlement")) == {"example", "void"}
-
-
-@pytest.mark.parametrize("name", ["example", "void"])
-def test_each_example_in_the_docs_settles_to_the_output_the_docs_show(name):
-    assert settle_sheet(blocks("sheet")[name]) == blocks("settlement")[name]
-
-
-def test_the_full_example_uses_every_field_and_every_wager():
-    example = blocks("sheet")["example"]
-    assert {field for seat in example["seats"].values() for field in seat} == {"wagers", "decisions", "cards"}
-    assert {wager for seat in example["seats"].values() for wager in seat["wagers"]} == set(
-        GAME.betting_wagers(GAME.validate_rules(example["rules"])))
-    assert {name for seat in example["seats"].values() for name in seat["decisions"]} == {"preflop", "flop", "river"}
-
-
-def test_the_docs_describe_every_rules_option_with_its_default():
-    rows = [line.split("|") for line in subsection("rules options").splitlines() if line.startswith("| `")]
-    documented = {cells[1].strip(): cells[2].strip() for cells in rows}
-    assert documented == {f"`{option}`": f"`{json.dumps(default)}`" for option, default in GAME.default_rules.items()}
-
-
-def test_the_docs_name_every_irregularity_a_sheet_can_give():
-    documented = subsection("irregularities")
-    for kind, irregularity in GAME.irregularities.items():
-        if not kind.startswith("stub_"):  # a stub count is the sheet's stub_count field
-            assert f"`{kind}` ({irregularity.section})" in documented
-
-
-def test_the_steps_the_docs_list_for_at_are_the_steps_of_a_round():
-    at_row = next(line for line in subsection("irregularities").splitlines() if line.startswith("| `at` |"))
-    documented = set(re.findall(r"`(\w+)`", at_row.split("|")[2]))
-    prompts = []
-    play({1: Hand("10", "Ah Kh"), 2: Hand("10", "Kc Kd", plays="check check fold", pocket_bonus="5")},
-         "2h 7h 9h Jc 3d", "Qs Qd", rules={"stub_count_due": True}, stub_count="correct", prompts=prompts)
-    assert documented == {prompt.step for prompt in prompts} - {"wagers"}  # "no more bets" closes the wagers
+# -- docs/round-sheets.md shows the refusals the engine gives ----------------------------------
 
 
 def documented_refusals():
-    console = re.search(r"```console\n(.*?)```", subsection("refusals"), flags=re.DOTALL).group(1)
+    console = re.search(r"```console\n(.*?)```", section("Heads-Up Hold 'Em: refusals"), flags=re.DOTALL).group(1)
     return re.findall(r"^CommandError: the round sheet is refused: (.*)$", console, flags=re.MULTILINE)
 
 
 def changed(change):
-    sheet = copy.deepcopy(blocks("sheet")["example"])
+    sheet = copy.deepcopy(blocks("wpt-heads-up ", "sheet")["example"])
     change(sheet)
     return sheet
 

@@ -11,7 +11,7 @@ Bad Beat Bonus on it (§ 677a.12(c)) when a straight or better loses, the Pocket
 import re
 
 import pytest
-from wpt_play import BOARD, DEALER, GAME, Hand, outcomes, play, refuse, round_actions, tap
+from wpt_play import BOARD, DEALER, GAME, TABLE, Hand, outcomes, play, refuse, round_actions, tap
 
 from games.engine.core import Refused, RoundState
 
@@ -310,44 +310,9 @@ def test_the_pocket_bonus_and_trips_plus_are_settled_after_the_other_wagers_in_t
     assert outcomes(rnd, 1)["trips_plus"] == ("win", 35_00)  # § 677a.12(e) A: a flush 7 to 1 on $5 = $35
 
 
-# -- Hand comparisons: § 677a.6 -------------------------------------------------------------------
+# -- A whole table: § 677a.11(g) ---------------------------------------------------------------------
 
-
-@pytest.mark.parametrize("player, board, dealer, outcome", [
-    # § 677a.6(c): both hold aces (on the board); the king kicker beats the queen kicker.
-    ("Kh 3d", "Ac Ad 7h 8s 2c", "Qh 4d", "win"),
-    # § 677a.6(c): the same pair of sevens and kickers down to the last card: 6 beats 5.
-    ("7d 6c", "7h Ks Qd 4c 2h", "7s 5d", "win"),
-    # § 677a.6(a), (b)(6): the ace plays low in A-2-3-4-5, the lowest straight: 2-3-4-5-6 beats it.
-    ("Ah 2s", "3c 4d 5h Kc 9s", "2d 6c", "lose"),
-    # § 677a.6(a): Q-K-A-2-3 is no straight: ace high loses to a pair of fours.
-    ("Ah 9d", "Qc Kd 2h 3s 8c", "4h 4s", "lose"),
-    # § 677a.6(b)(4)-(5): a full house beats a flush.
-    ("8d 8c", "8h 3h 3d Jh 2h", "Ah Kh", "win"),
-])
-def test_it_compares_hands_by_the_rankings_of_677a_6(player, board, dealer, outcome):
-    assert main_game(player, board, dealer)["raise"][0] == outcome
-
-
-# -- Settlement order: § 677a.11(g) ----------------------------------------------------------------
-
-ORDER_SEATS = {
-    1: Hand("10", "Ah Kh", plays="30"),
-    2: Hand("10", "Kc Kd", plays="check check fold", pocket_bonus="5"),
-    3: Hand("10", "4c 5d", plays="check 20"),
-    4: Hand("10", "Ac Ad", plays="check check fold", trips_plus="5"),
-    5: Hand("10", "Js Jd", plays="check check raise"),
-    6: Hand("10", "8c 8d", plays="check check fold"),
-}
-
-
-def test_seats_are_settled_from_the_dealers_right_then_the_wagers_under_folded_hands():
-    prompts = []
-    play(ORDER_SEATS, FLUSH_BOARD, QUEENS, prompts=prompts)
-    settled = [(p.step, p.seat) for p in prompts if p.step in ("settle", "settle_optional")]
-    # § 677a.11(g): seats with a Raise Wager from the dealer's right (5, 3, 1); then the folded
-    # seats whose cards wait under a Pocket Bonus or Trips Plus Wager (§ 677a.11(f)).
-    assert settled == [("settle", 5), ("settle", 3), ("settle", 1), ("settle_optional", 4), ("settle_optional", 2)]
+ORDER_SEATS = TABLE.seats  # six $10 Antes, three folding (two keeping a side wager)
 
 
 def test_the_whole_table_settles_to_hand_computed_amounts():
@@ -428,7 +393,7 @@ def test_a_table_payout_limit_at_or_above_the_floor_or_none_is_accepted(rules):
     assert GAME.validate_rules(rules)["payout_limit"] == rules["payout_limit"]
 
 
-# -- Payout approvals and cards read by the shoe ---------------------------------------------------
+# -- Payout approvals -----------------------------------------------------------------------------
 
 
 def test_a_payout_at_the_tables_threshold_waits_for_a_floorperson():
@@ -437,12 +402,6 @@ def test_a_payout_at_the_tables_threshold_waits_for_a_floorperson():
     (approval,) = rnd.approvals
     assert (approval.kind, approval.seat, approval.status) == ("payout", 1, "pending")
     assert "$155.00" in approval.reason
-
-
-def test_a_card_reading_shoe_settles_like_cards_entered_when_turned():
-    entered = play(ORDER_SEATS, FLUSH_BOARD, QUEENS)
-    read = play(ORDER_SEATS, FLUSH_BOARD, QUEENS, card_reader=True)
-    assert read.lines == entered.lines
 
 
 # -- One player on adjacent boxes: § 677a.7(e), § 677a.12(f) ------------------------------------------

@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import outcomes, refuse, run_phases, state, tap, turn_cards
+from play import Round, outcomes, play_round, refuse, state, tap, turn_cards
 
-from games.engine.core import Prompt, RoundState
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
-           "turn_cards"]
+__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "TABLE", "Hand", "at", "outcomes", "play", "refuse", "round_actions",
+           "state", "tap", "turn_cards"]
 
 GAME = game_for("texas-holdem-bonus")
 
@@ -52,6 +52,20 @@ class Hand:
     @property
     def folds(self) -> bool:
         return self.plays.split()[0] == "fold"
+
+
+# A round that reaches every step of the chapter: seat 1 makes every wager and wins with a flush,
+# seat 3 loses, seat 5 folds and its cards wait under its Bonus Wager.  The checks every game
+# shares play it, and so do this game's irregularity and procedure tests.
+ROUND = Round({1: Hand("10", "Ah Kh", bonus="5", plays="flop turn river"),
+               3: Hand("25", "4c 5d", plays="flop check check"),
+               5: Hand("5", "Kc Kd", bonus="5", plays="fold")}, "2h 7h 9h Jc 3d", "Qs Qd")
+
+# A whole table of $10 Antes against the dealer's pair of queens: seats 2 and 4 fold keeping their
+# Bonus Wagers, seat 6 folds without one; seat 1's flush wins, seat 3 loses, seat 5's three jacks win.
+TABLE = Round({1: Hand("10", "Ah Kh", plays="flop turn river"), 2: Hand("10", "Kc Kd", bonus="5", plays="fold"),
+               3: Hand("10", "4c 5d"), 4: Hand("10", "Ac Ad", bonus="5", plays="fold"), 5: Hand("10", "Js Jd"),
+               6: Hand("10", "8c 8d", plays="fold")}, "2h 7h 9h Jc 3d", "Qs Qd")
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
@@ -104,12 +118,14 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
-         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
-         card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
-    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
-    rules = GAME.validate_rules(rules or {})
-    phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader,
-                           bonus_on_dealer_cards=GAME.pays_on_dealer_cards(rules))
-    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *, rules: dict[str, Any] | None = None,
+         **options: Any) -> RoundState:
+    """Play the round through the engine (``options``: see ``play.play_round``)."""
+    on_dealer_cards = GAME.pays_on_dealer_cards(GAME.validate_rules(rules or {}))
+    return play_round(GAME, round_actions, Round(seats, board, dealer), rules=rules,
+                      bonus_on_dealer_cards=on_dealer_cards, **options)
+
+
+def at(phase: str | None = None, *, seats: dict[int, Hand] = ROUND.seats, **kwargs: Any) -> RoundState:
+    """ROUND (with other ``seats``, if given) just before the first action of ``phase`` (all of it without one)."""
+    return play(seats, ROUND.board, ROUND.cards, until=phase, **kwargs)

@@ -24,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play import outcomes, refuse, run_phases, state, tap, turn_cards
+from play import Round, outcomes, play_round, refuse, state, tap, turn_cards
 
-from games.engine.core import Prompt, RoundState
+from games.engine.core import RoundState
 from games.engine.registry import game_for
 
-__all__ = ["BOARD", "DEALER", "GAME", "Hand", "outcomes", "play", "refuse", "round_actions", "state", "tap",
-           "turn_cards"]
+__all__ = ["BOARD", "DEALER", "GAME", "ROUND", "TABLE", "Hand", "at", "outcomes", "play", "refuse", "round_actions",
+           "state", "tap", "turn_cards"]
 
 GAME = game_for("wpt-heads-up")
 
@@ -77,6 +77,24 @@ class Hand:
             if getattr(self, wager) is not None:
                 placed[wager] = getattr(self, wager)
         return placed
+
+
+# A round that reaches every step of the chapter: seat 1 raises before the Flop, seat 3 after it,
+# seat 5 folds after the River and its cards wait under its Pocket Bonus and Trips Plus Wagers.
+# The checks every game shares play it, and so do this game's irregularity tests.
+ROUND = Round({1: Hand("10", "Ah Kh", plays="30", pocket_bonus="5"),
+               3: Hand("25", "9c 9d", plays="check 50", trips_plus="5"),
+               5: Hand("5", "Kc Kd", plays="check check fold", pocket_bonus="5", trips_plus="5")},
+              "2h 7h 9h Jc 3d", "Qs Qd")
+
+# A whole table of $10 Antes against the dealer's pair of queens: seats 2 and 4 fold keeping their
+# Pocket Bonus or Trips Plus Wager, seat 6 folds without one; seat 1 raises before the Flop, seat 3
+# after it, seat 5 after the River.
+TABLE = Round({1: Hand("10", "Ah Kh", plays="30"), 2: Hand("10", "Kc Kd", plays="check check fold", pocket_bonus="5"),
+               3: Hand("10", "4c 5d", plays="check 20"),
+               4: Hand("10", "Ac Ad", plays="check check fold", trips_plus="5"),
+               5: Hand("10", "Js Jd", plays="check check raise"), 6: Hand("10", "8c 8d", plays="check check fold")},
+              "2h 7h 9h Jc 3d", "Qs Qd")
 
 
 def decide(step: str, seat: int, answer: str) -> dict[str, Any]:
@@ -131,10 +149,11 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *,
-         rules: dict[str, Any] | None = None, until: str | None = None, stub_count: str | None = None,
-         card_reader: bool = False, prompts: list[Prompt] | None = None,
-         before: dict[str, list[dict[str, Any]]] | None = None) -> RoundState:
-    """Play the round through the engine (``until``, ``prompts``, ``before``: see ``run_phases``)."""
-    phases = round_actions(seats, board, dealer, stub_count=stub_count, card_reader=card_reader)
-    return run_phases(RoundState(GAME, rules or {}), phases, until=until, prompts=prompts, before=before)
+def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, **options: Any) -> RoundState:
+    """Play the round through the engine (``options``: see ``play.play_round``)."""
+    return play_round(GAME, round_actions, Round(seats, board, dealer), **options)
+
+
+def at(phase: str | None = None, *, seats: dict[int, Hand] = ROUND.seats, **kwargs: Any) -> RoundState:
+    """ROUND (with other ``seats``, if given) just before the first action of ``phase`` (all of it without one)."""
+    return play(seats, ROUND.board, ROUND.cards, until=phase, **kwargs)
