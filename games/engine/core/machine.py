@@ -213,8 +213,10 @@ class RoundState:
             return
         low, high = limits
         if not low <= amount <= high:
+            # Cited where the chapter defines that wager (the Six Card Bonus is § 643a.7(j), not (d)).
+            defined = next((w.section for w in self.game.wagers if w.slug == wager), self.game.wager_section)
             raise Refused(f"Seat {seat_no}'s {self.game.wager_label(wager)} of {dollars(amount)} is outside the "
-                          f"table's limits ({dollars(low)} to {dollars(high)})", self.game.wager_section)
+                          f"table's limits ({dollars(low)} to {dollars(high)})", defined)
 
     def drop_empty_seat(self, seat_no: int) -> None:
         if seat_no in self.seats and not self.seats[seat_no].wagers:
