@@ -2,7 +2,9 @@
 
     records   refusals, settlement lines, approvals, prompts and choices
     state     seats holding hands, zones holding cards
-    steps     the dealing-procedure steps every game uses
+    steps     the step base and the steps every game uses: betting, the deal, a logged input, the close
+    decisions   each seat's decision in turn: a wager placed, a fold, a check
+    settling    cards turned face up, each seat settled in order, settlement passes over the table
     card_steps  steps of games whose cards are seen as dealt: an open deal, hands in turn, draws to a rule
     game      the Game base class and its rules options
     machine   RoundState: the round rebuilt from its log, one action at a time
@@ -10,6 +12,7 @@
 """
 
 from games.engine.core.card_steps import DrawToRule, HandTurns, Move, OpenDeal
+from games.engine.core.decisions import Option, SeatDecision
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import (
@@ -34,19 +37,9 @@ from games.engine.core.records import (
     SettlementLine,
     instruction,
 )
+from games.engine.core.settling import SettlementPass, SettleSeats, ZoneCards
 from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
-from games.engine.core.steps import (
-    AskInput,
-    Betting,
-    Close,
-    Deal,
-    Option,
-    SeatDecision,
-    SettlementPass,
-    SettleSeats,
-    Step,
-    ZoneCards,
-)
+from games.engine.core.steps import AskInput, Betting, Close, Deal, Step
 
 __all__ = [
     "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
 from games.engine.core.records import CAGE, WIN, Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core.settling import SettleSeats
 from games.engine.core.state import Seat, Zone
-from games.engine.core.steps import Betting, Close, SettleSeats, Step
+from games.engine.core.steps import Betting, Close, Step
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
 
 if TYPE_CHECKING:

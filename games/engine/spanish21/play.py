@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from games.engine.core import floor
 from games.engine.core.card_steps import HandTurns, Move
+from games.engine.core.decisions import Option, SeatDecision
 from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused, SettlementLine
 from games.engine.core.state import Hand, Seat
-from games.engine.core.steps import AskInput, Option, SeatDecision
+from games.engine.core.steps import AskInput
 from games.engine.hands.blackjack import blackjack_total
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.spanish21 import hands as h

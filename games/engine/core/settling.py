@@ -1,0 +1,222 @@
+"""Cards turned face up and wagers settled: a zone's cards as they are turned (the community
+cards, the dealer's hand), each seat in settlement order, and passes that see every hand at once."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from games.engine.core import floor
+from games.engine.core.records import (
+    LOSE,
+    SETTLE,
+    TABLE,
+    Choice,
+    Prompt,
+    Refused,
+    SettlementLine,
+)
+from games.engine.core.schema import PLACE, ActionSchema, Cards, accepts
+from games.engine.core.state import Seat
+from games.engine.core.steps import Step
+
+if TYPE_CHECKING:
+    from games.engine.core.machine import Action, RoundState
+
+
+class ZoneCards(Step):
+    """Cards of a zone become face up: the community cards as they are turned, the dealer's hand
+    at the reveal, bonus cards.  The dealer enters them as they are turned; cards a card-reading
+    (or virtual) shoe placed face down at the deal are only turned."""
+
+    actions = accepts(ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
+    NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "board": ("the community cards", "Community card turned"),
+        "dealer": ("the dealer's cards", "Dealer's cards turned"),
+    }
+
+    def __init__(self, step_id: str, section: str, text: str, count: int, *, zone: str = "board", burn: int = 0,
+                 what: str = "", turned: str = "", applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text, applies)
+        self.count = count
+        self.zone = zone
+        self.burn = burn  # cards the virtual shoe burns before these
+        default_what, default_turned = self.NAMES.get(zone, (zone, f"{zone} turned"))
+        self.what = what or default_what  # for the dealer: "the dealer's cards are due now"
+        self.turned = turned or default_turned  # the button when a shoe read the cards already
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        answer = self.action("cards", target=self.zone)
+        if rnd.zone(self.zone).down_cards:
+            return Prompt(self.id, self.section, self.text, (Choice(self.turned, answer),))
+        choices = (Choice("Deal from the virtual shoe", answer),) if rnd.shoe is not None else ()
+        return Prompt(self.id, self.section, self.text, choices, cards_for=self.zone, cards_label=self.what,
+                      cards_needed=self.count)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        if rnd.zone(self.zone).down_cards:
+            return self.action("cards", target=self.zone)
+        return self.action("cards", target=self.zone, cards=sheet.zone_cards(self.zone, self.count, self.id))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        zone = rnd.zone(self.zone)
+        if self.zone == "board":
+            sheet["board"] = [card.code for card in zone.up_cards]
+        elif zone.shown:
+            sheet[self.zone] = [card.code for card in zone.cards]
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        self.reveal(rnd, action)
+        rnd.completed_steps.add(self.id)
+
+    def reveal(self, rnd: RoundState, action: Action) -> None:
+        """Turn the zone's face-down cards, or enter the cards turned."""
+        what = self.what[0].upper() + self.what[1:]
+        if action.get("target") != self.zone:
+            named = f"not {action['target']}'s" if action.get("target") else "name them (target)"
+            raise Refused(f"{what} are due now: {named}", self.section)
+        zone = rnd.zone(self.zone)
+        codes = action.get("cards")
+        if zone.down_cards:
+            if codes:
+                raise Refused(f"{what} were read by the shoe at the deal: turn them, enter nothing", self.section)
+            zone.turn_up(self.count)
+        else:
+            if not codes and rnd.shoe is not None:
+                rnd.shoe.draw(self.burn)
+                codes = [card.code for card in rnd.shoe.draw(self.count)]
+            # Community cards are named by their street ("the flop"), other zones by what they hold.
+            what = f"the {self.id.replace('_', ' ')}" if self.zone == "board" else self.what
+            zone.place(rnd.checked_cards(codes or [], self.count, what), face_up=True)
+
+
+class SettleSeats(Step):
+    """Each seat in settlement order: turn its cards (enter them), then settle wager by wager.
+
+    ``reveal`` is a zone some seats' wagers are judged on that is turned during the settlement,
+    right after the first such seat's other wagers are settled (Let It Ride's Six Card Bonus
+    cards, § 643a.11(g)(6)); ``reveal_for`` says which seats need it.
+    """
+
+    actions = ZoneCards.actions
+
+    def __init__(self, step_id: str, section: str, text: str, eligible: Callable[[RoundState, Seat], bool],
+                 order: str = "counterclockwise", cards_each: int = 2, reveal: ZoneCards | None = None,
+                 reveal_for: Callable[[RoundState, Seat], bool] | None = None):
+        super().__init__(step_id, section, text)
+        self.eligible = eligible
+        self.order = order
+        self.cards_each = cards_each
+        self.reveal = reveal
+        self.reveal_for = reveal_for
+
+    def awaits_reveal(self, rnd: RoundState, seat: Seat) -> bool:
+        """The seat's cards are turned and its other wagers settled; the zone is still to be turned."""
+        return (self.reveal is not None and seat.cards_shown and self.reveal_for(rnd, seat)
+                and not rnd.zone(self.reveal.zone).shown)
+
+    def pending(self, rnd: RoundState) -> list[int]:
+        return [n for n in rnd.seats_in_order(self.order)
+                if self.eligible(rnd, rnd.seats[n]) and not rnd.seats[n].settled]
+
+    def done(self, rnd: RoundState) -> bool:
+        return not self.pending(rnd)
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        seat_no, *rest = self.pending(rnd)
+        seat = rnd.seats[seat_no]
+        upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
+        text = self.text.format(seat=seat_no)
+        target = f"seat:{seat_no}"
+        if self.awaits_reveal(rnd, seat):
+            reveal = self.reveal.prompt(rnd)
+            choices = tuple(Choice(c.label, {**c.action, "step": self.id}) for c in reveal.choices)
+            return Prompt(self.id, reveal.section, f"Seat {seat_no}: {reveal.text}", choices, seat=seat_no,
+                          cards_for=reveal.cards_for, cards_label=reveal.cards_label,
+                          cards_needed=reveal.cards_needed, upcoming=upcoming)
+        if seat.cards:
+            return Prompt(self.id, self.section, text,
+                          (Choice(f"Seat {seat_no}'s cards turned", self.action("cards", target=target)),),
+                          seat=seat_no, upcoming=upcoming)
+        return Prompt(self.id, self.section, text, seat=seat_no, cards_for=target, cards_label=f"seat {seat_no}",
+                      cards_needed=self.cards_each, upcoming=upcoming)
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.reveal is not None:
+            self.reveal.write_sheet(rnd, sheet)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        seat_no = self.pending(rnd)[0]
+        if self.awaits_reveal(rnd, rnd.seats[seat_no]):
+            return {**self.reveal.sheet_action(rnd, sheet), "step": self.id}
+        if rnd.seats[seat_no].cards:
+            return self.action("cards", target=f"seat:{seat_no}")
+        return self.action("cards", target=f"seat:{seat_no}", cards=sheet.seat_cards(seat_no))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        seat_no, *_ = self.pending(rnd)
+        target = action.get("target")
+        seat = rnd.seats[seat_no]
+        if self.awaits_reveal(rnd, seat):
+            if target != self.reveal.zone:
+                raise Refused(f"{self.reveal.what[0].upper()}{self.reveal.what[1:]} are turned now, before seat "
+                              f"{seat_no}'s {rnd.game.wager_label(self.reveal.zone)} is settled", self.reveal.section)
+            self.reveal.reveal(rnd, action)
+            self.finish(rnd, seat, rnd.game.settle_after_reveal(rnd, seat))
+            return
+        if target != f"seat:{seat_no}":
+            raise Refused(f"Seat {seat_no} is settled now (in the order of {self.section}), not {target}",
+                          self.section)
+        if not seat.cards:
+            rnd.set_seat_cards(target, action.get("cards") or [], self.cards_each)
+        elif action.get("cards"):
+            raise Refused(f"Seat {seat_no}'s cards were dealt from the shoe already", self.section)
+        seat.cards_shown = True
+        if rnd.void is not None:
+            self.finish(rnd, seat, rnd.game.settle_void(rnd, seat, rnd.void))
+            return
+        lines = rnd.game.settle(rnd, seat)
+        if self.awaits_reveal(rnd, seat):
+            rnd.lines += lines  # the rest waits for the zone to be turned
+            return
+        self.finish(rnd, seat, lines)
+
+    @staticmethod
+    def finish(rnd: RoundState, seat: Seat, lines: list[SettlementLine]) -> None:
+        """The seat's last lines: it is settled, and its payout goes to a floorperson if it must."""
+        rnd.lines += lines
+        seat.settled = True
+        floor.request_payout_approvals(rnd, seat.number, [line for line in rnd.lines if line.seat == seat.number
+                                                          and line.stage == SETTLE])
+
+
+class SettlementPass(Step):
+    """A settlement that sees every hand at once: settled right after the deal (Match-the-Dealer,
+    a blackjack paid at once), or table-wide at the end (Envy Bonuses, "collect all losers, then
+    pay all winners").  The game's ``settle_pass`` gives the lines; with ``losers_first`` every
+    losing wager is collected before any winner is paid."""
+
+    actions = accepts(ActionSchema("settle"))
+
+    def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
+                 label: str = "Settled", applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text, applies)
+        self.stage = stage
+        self.losers_first = losers_first
+        self.label = label
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        return Prompt(self.id, self.section, self.text, (Choice(self.label, self.action("settle")),))
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        return self.action("settle")
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
+        if self.losers_first:
+            lines.sort(key=lambda line: line.outcome != LOSE)  # stable: each group keeps the chapter's order
+        rnd.lines += lines
+        for seat_no in dict.fromkeys(line.seat for line in lines):
+            floor.request_payout_approvals(rnd, seat_no, [line for line in lines if line.seat == seat_no])
+        rnd.completed_steps.add(self.id)
