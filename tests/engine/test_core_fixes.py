@@ -128,10 +128,12 @@ def test_each_wager_is_defined_once_and_the_options_follow_from_it(slug):
     paytable_options = {o.key: o.paytable_wager for o in game.rule_options if o.paytable_wager}
     assert set(paytable_options) == {w.paytable_option for w in game.wagers if w.paytable}
     assert all(game.default_rules[key] == game.wager(wager).paytable.default for key, wager in paytable_options.items())
-    # Nothing optional is offered before the deal when its paytable is "not offered".
+    # Nothing optional is offered before the deal when its paytable is "not offered", nor a
+    # progressive wager that no meter feeds (§ 647a.2(c): it needs a progressive table game system).
     none = {w.paytable_option: "" for w in game.wagers if w.paytable and w.paytable.optional}
     assert set(game.betting_wagers(game.validate_rules(none))) == {
-        w.slug for w in game.wagers if w.placed == "before_deal" and not (w.paytable and w.paytable.optional)}
+        w.slug for w in game.wagers
+        if w.placed == "before_deal" and not (w.paytable and w.paytable.optional) and not w.progressive}
 
 
 def test_let_it_ride_bets_share_one_pair_of_limits_and_one_paytable():

@@ -48,6 +48,7 @@ class Hand:
     cards: str
     bonus: str | None = None
     plays: str = "flop check check"
+    progressive: str | None = None  # the Progressive Payout Wager (§ 647a.7(d)(3)), needs a meter
 
     @property
     def folds(self) -> bool:
@@ -68,6 +69,9 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         if hand.bonus is not None:
             actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "bonus",
                                        "amount": hand.bonus}))
+        if hand.progressive is not None:
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "progressive",
+                                       "amount": hand.progressive}))
     deal: dict[str, Any] = {"type": "deal"}
     if card_reader:
         deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"dealer": dealer.split()}
@@ -77,8 +81,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         choice = "fold" if seats[number].folds else "flop"
         actions.append(("flop_decision", {"type": "decide", "seat": number, "choice": choice}))
     cards = board.split()
-    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)).
-    if in_play:
+    progressive = any(seats[n].progressive is not None for n in seats)
+    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)),
+    # unless a Progressive Payout Wager waits for the Flop (§ 647a.11(i)).
+    if in_play or progressive:
         actions.append(("flop", {"type": "cards", "target": "board", "cards": cards[:3]}))
     for index, street in ((1, "turn"), (2, "river")):
         for number in in_play:
@@ -101,6 +107,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     for number in sorted(seats, reverse=True):
         if seats[number].folds and seats[number].bonus is not None:
             actions.append(("settle_bonus", turned(f"seat:{number}", seats[number].cards)))
+    # A folded hand stays on the table while a Progressive Payout Wager is unsettled (§ 647a.11(b)(2)).
+    for number in sorted(seats, reverse=True):
+        if progressive and seats[number].folds and seats[number].bonus is None:
+            actions.append(("settle_folded", turned(f"seat:{number}", seats[number].cards)))
     return actions
 
 

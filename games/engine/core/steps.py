@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from games.engine.core import floor
+from games.engine.core import floor, progressive
 from games.engine.core.records import (
     DECISION,
     LOSE,
@@ -146,7 +146,10 @@ class Betting(Step):
         seat_no = rnd.seat_number(action.get("seat"))
         wager = action.get("wager")
         offered = rnd.game.betting_wagers(rnd.rules)
-        if wager not in offered:
+        closed = progressive.unavailable(rnd.game, rnd.rules, wager) if isinstance(wager, str) else ""
+        if closed and action["type"] == "place_wager":
+            raise Refused(closed, progressive.LINK_DOWN_SECTION)
+        if wager not in offered and not (closed and action["type"] == "remove_wager"):
             labels = ", ".join(rnd.game.wager_label(w) for w in offered)
             raise Refused(f"{wager!r} is not a wager this table offers before the deal (offered: {labels})",
                           rnd.game.wager_section)
@@ -166,6 +169,7 @@ class Betting(Step):
             raise Refused(f"Seat {seat_no} must place its {rnd.game.wager_label(rnd.game.required_wager)} "
                           f"before a {rnd.game.wager_label(wager)}", rnd.game.wager_section)
         rnd.check_limits(seat_no, wager, amount)
+        progressive.check_wager(rnd, seat_no, wager, amount)
         seat.wagers[wager] = amount
 
 
@@ -555,8 +559,8 @@ class SettlementPass(Step):
     actions = ("settle",)
 
     def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
-                 label: str = "Settled"):
-        super().__init__(step_id, section, text)
+                 label: str = "Settled", applies: Callable[[RoundState], bool] | None = None):
+        super().__init__(step_id, section, text, applies)
         self.stage = stage
         self.losers_first = losers_first
         self.label = label

@@ -7,6 +7,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.core.progressive import OPTION as PROGRESSIVES
+from games.engine.core.progressive import Progressive
+
 BEFORE_DEAL, BY_DECISION = "before_deal", "by_decision"
 
 
@@ -49,6 +52,7 @@ class WagerDef:
     capped: bool = False  # covered by the chapter's aggregate payout limit
     survives_fold: bool = False  # settled although the player folds
     returns: Any = None  # how the return report values its paytables (a model of games.engine.returns)
+    progressive: Progressive | None = None  # placed on a progressive table game system, fed to a meter
 
     @property
     def limits_key(self) -> str:
@@ -59,8 +63,14 @@ class WagerDef:
         return (self.paytable.option or f"{self.slug}_paytable") if self.paytable else ""
 
     def offered(self, rules: Mapping[str, Any]) -> bool:
-        """Whether the table offers it: an optional wager needs its paytable selected."""
-        return not (self.paytable and self.paytable.optional and not rules.get(self.paytable_option))
+        """Whether the table offers it: an optional wager needs its paytable selected, and a progressive
+        wager a meter whose link operates (§ 605a.8(c))."""
+        if self.paytable and self.paytable.optional and not rules.get(self.paytable_option):
+            return False
+        if self.progressive:
+            attached = (rules.get(PROGRESSIVES) or {}).get(self.slug)
+            return bool(attached) and not attached.get("down")
+        return True
 
 
 def derived_rules(wagers: Iterable[WagerDef]) -> dict[str, Any]:
