@@ -17,11 +17,11 @@ from django.db.models import Q, QuerySet
 from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import RETURNED, RoundState
+from games.engine.core import CAGE, RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, Round, SettlementLine, Table
+from games.models import Approval, Link, LinkedTable, Meter, Round, SettlementLine, Table
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -54,6 +54,31 @@ class SeatView:
     player: int = 0  # the seat of the player who also wagers on this box (§ 677a.7(e)); 0: its own
 
 
+@dataclass
+class Feed:
+    """The progressive meters feeding a table (its own, or its link's), and why its progressive is
+    unplayable now: the link is down or the table is off it (§ 605a.8(c)); "" while it operates."""
+
+    meters: list[Meter]
+    link: Link | None
+    down: str
+
+
+def table_feed(table: Table) -> Feed:
+    membership = LinkedTable.objects.filter(table=table).select_related("link").first()
+    meters = list(Meter.objects.filter(table=table).order_by("tier", "pk"))
+    down = ""
+    link = None
+    if membership is not None:
+        link = membership.link
+        meters += list(Meter.objects.filter(link=link).order_by("tier", "pk"))
+        if not link.operating:
+            down = f"the link {link.name} is down" + (f" ({link.down_reason})" if link.down_reason else "")
+        elif not membership.on_link:
+            down = f"table {table.name} is off the link {link.name}"
+    return Feed(meters, link, down)
+
+
 def current_round(table: Table) -> Round | None:
     return table.rounds.filter(status=Round.Status.OPEN).first() or table.rounds.order_by("-number").first()
 
@@ -84,6 +109,7 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
         "dealing": DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+        "progressive": table_feed(table),
     }
     if rnd is None:
         return context
@@ -139,6 +165,8 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
+        # Wins the cage pays (a share of a meter): the dealer keeps those players' cards on the layout.
+        "cage_paid": [line for line in state.lines if line.payer == CAGE and line.outcome == "win"],
         "void": state.void,
     }
 
@@ -150,7 +178,9 @@ def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
     rank = {wager: index for index, wager in enumerate(wagers)}
     lines = [line for line in state.seat_lines(seat_no) if line.stage == "settle"]
     for decided in (line for line in state.seat_lines(seat_no) if line.stage != "settle"):
-        later = (i for i, line in enumerate(lines) if rank.get(line.wager, len(wagers)) > rank[decided.wager])
+        # A line of a table-wide pass about no wager of the seat (an Envy Bonus) comes last.
+        at = rank.get(decided.wager, len(wagers))
+        later = (i for i, line in enumerate(lines) if rank.get(line.wager, len(wagers)) > at)
         lines.insert(next(later, len(lines)), decided)
     return lines
 

@@ -19,9 +19,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import push, replay, roles
+from games import progressives, push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
+from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import game_for
 from games.inputs import NOTE_MAX
@@ -54,6 +55,9 @@ def round_start(*, table_id: int, user) -> Round:
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
+    feeds = progressives.round_option(table)
+    if feeds:  # the meters this round's progressive wagers feed, and the link's state (§ 605a.8(c))
+        rules[progressive_option] = feeds
     game = game_for(table.game)
     game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
@@ -91,17 +95,20 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     state = before
     for action in actions:
         state = _apply(state, action)
+    # The meters: contributions at "no more bets", claims answered from the meter under its lock.
+    state, answers, meters = progressives.round_tap(rnd, before, state, user)
+    logged = [(action, roles.acting_role(user, action["type"])) for action in actions]
+    logged += [(answer, roles.SYSTEM) for answer in answers]
     now = timezone.now()
     try:
         RoundEvent.objects.bulk_create([
-            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user,
-                       role=roles.acting_role(user, action["type"]))
-            for offset, action in enumerate(actions)
+            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user, role=role)
+            for offset, (action, role) in enumerate(logged)
         ])
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
     changed = ["seq"]
-    rnd.seq += len(actions)
+    rnd.seq += len(logged)
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
         rnd.closed_at = now
@@ -114,6 +121,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if _write_lines(rnd, before, state):
         changed += ["total_paid", "total_collected"]
     approvals_changed = _write_approvals(rnd, before, state, user, now)
+    meters.write()  # after the lines: a payout entry points at its line
     rnd.save(update_fields=changed)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
@@ -175,7 +183,8 @@ def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
                                for (seat, hand_no, wager), amount in new.items() if (seat, hand_no, wager) not in old])
 
 
-LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected")
+LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected",
+               "payer")
 
 
 def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, Any]]:
@@ -183,7 +192,7 @@ def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, An
         (line.seat, line.hand_no, line.wager, line.stage): {
             "position": position, "stake": line.stake, "outcome": line.outcome, "amount": line.amount,
             "odds": line.odds, "section": line.section, "hand": line.hand[:200], "note": line.note[:300],
-            "stake_collected": line.stake_collected,
+            "stake_collected": line.stake_collected, "payer": line.payer,
         }
         for position, line in enumerate(state.lines)
     }

@@ -21,7 +21,7 @@ from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
 from games.history import log_changed, recompute, round_page
 from games.inputs import parse_action_field, parse_id, parse_note
-from games.models import Round, Table
+from games.models import Meter, Round, Table
 from games.security import request_address, security_event
 
 
@@ -189,7 +189,8 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/pit.html", selectors.pit_state())
+    # The meters are drawn once here, outside the pit's pushed fragment: each is pushed on its own.
+    return render(request, "games/pit.html", {**selectors.pit_state(), "meters": list(Meter.objects.all())})
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)

@@ -239,3 +239,63 @@ def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[
                                     note=f"{len(paid)} Envy Bonus{'es' if len(paid) > 1 else ''} on a "
                                          f"{dollars(seat.wagers[wager.slug])} {wager.label}"))
     return lines
+
+
+@dataclass(frozen=True)
+class MeterParameters:
+    """A meter's Rules Submission parameters (§ 605a.7(b)), in cents and percents."""
+
+    tier: str
+    seed: Cents  # the initial amount
+    reset: Cents  # the amount after a jackpot of the whole meter
+    rate: Decimal  # percent of each wager added to the meter
+    reserve_rate: Decimal  # percent of each wager added to the reserve pool that funds the next reset
+    wager_amount: Cents  # the one amount every wager on it is
+
+
+def check_meter(game: Game, slug: str, rules: Mapping[str, Any], params: MeterParameters) -> None:
+    """Refuse parameters the chapter does not allow for a meter of this wager and tier: the least
+    reset amount, or the seed, reseed and rates it fixes "N for 1" of the wager (§ 643a.12(d)(3));
+    a rate that grows the meter (§ 605a.7(a)(1)) by whole cents per wager; an Envy schedule for
+    the wager amount where the chapter pays one."""
+    wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
+    if wager is None:
+        offered = ", ".join(w.slug for w in game.wagers if w.progressive) or "none"
+        raise Refused(f"{slug!r} is not a progressive wager of {game.name} (its progressive wagers: {offered})")
+    table = wager_paytable(game, rules, wager)
+    tiers = meter_tiers(table)
+    if params.tier not in tiers:
+        named = ", ".join(repr(t) for t in tiers)
+        raise Refused(f"The {wager.label}'s {table.title} has meters for {named}, not {params.tier!r}", table.section)
+    spec = next((m for m in table.meters if m.name == params.tier), None)
+    section = (spec.section if spec and spec.section else table.section)
+    if params.wager_amount <= 0:
+        raise Refused(f"The {wager.label}'s amount must be more than $0.00", SAME_WAGER_SECTION)
+    if wager.progressive.envy:
+        envy_schedule(game, wager, params.wager_amount)
+    if params.rate <= 0:
+        raise Refused("The rate of progression must be more than 0%: the meter grows with every wager",
+                      "§ 605a.7(a)(1)")
+    if params.reserve_rate < 0 or params.rate + params.reserve_rate > 100:
+        raise Refused("The rates must be at least 0% and add up to at most 100% of the wager", "§ 605a.7(b)(4)")
+    contribution(params.wager_amount, params.rate)
+    contribution(params.wager_amount, params.reserve_rate)
+    if spec is None:
+        return
+    units = params.wager_amount // 100 if params.wager_amount % 100 == 0 else None
+    for label, given, least, for_1 in (("initial", params.seed, spec.least_reset, spec.seed_for_1),
+                                       ("reset", params.reset, spec.least_reset, spec.reseed_for_1)):
+        if least is not None and given < least:
+            raise Refused(f"The {label} amount of {dollars(given)} is below the {dollars(least)} the chapter "
+                          "requires", section)
+        if for_1 is not None:
+            if units is None or given != for_1 * 100 * units:
+                required = f"{dollars(for_1 * 100 * units)} on a {dollars(params.wager_amount)} wager" if units \
+                    else "a whole number of dollars times it"
+                raise Refused(f"The {label} amount must be ${for_1:,} for 1 of the wager, {required}; "
+                              f"not {dollars(given)}", section)
+    for label, given, fixed in (("rate of progression", params.rate, spec.primary_rate),
+                                ("reserve rate", params.reserve_rate, spec.reserve_rate)):
+        if spec.primary_rate is not None and given != (fixed or 0):
+            raise Refused(f"The {label} must be {(fixed or Decimal(0)).normalize():f}%, as the chapter fixes it, "
+                          f"not {given.normalize():f}%", section)
