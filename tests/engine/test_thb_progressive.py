@@ -10,11 +10,12 @@ for $1 and $5 wagers.
 from decimal import Decimal
 
 import pytest
-from thb_play import Hand, outcomes, play, refuse, tap
+from thb_play import Hand, outcomes, play, refuse, round_actions, tap
 
 from games.engine.core import CAGE, Refused, RoundState
 from games.engine.core.progressive import contribution, share_of_meter
 from games.engine.registry import game_for
+from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
 
 GAME = game_for("texas-holdem-bonus")
 
@@ -206,3 +207,40 @@ def test_contributions_are_whole_cents_or_the_rate_is_refused():
     assert contribution(5_00, Decimal("21")) == 1_05  # 21% of $5.00
     with pytest.raises(Refused, match="not a whole number of cents"):
         contribution(1_00, Decimal("12.5"))
+
+
+# -- the round sheet carries the meter's amount at each player's turn --------------------------------------------
+
+def logged_jackpot_round():
+    """A round whose log holds the service's answer to seat 1's royal flush: the meter showed $23,456.78."""
+    seats = {1: Hand("10", "Ah Kh", progressive="5"), 2: Hand("10", "2s 2h", progressive="5")}
+    actions = []
+    rnd = RoundState(GAME, meter())
+    for _, action in round_actions(seats, BOARD, DEALER):
+        step = rnd.current_step()
+        action = {**action, "step": step.id}
+        rnd = rnd.apply(action)
+        actions.append(action)
+        for claim in [c for c in rnd.claims if c.pending]:
+            answer = {"type": "resolve_claim", "claim": claim.id, "amount": 23_456_78, "meter_amount": 23_456_78}
+            rnd = rnd.apply(answer)
+            actions.append(answer)
+    settle = {"type": "settle", "step": "envy"}
+    return rnd.apply(settle), [*actions, settle]
+
+
+def test_a_jackpot_round_sheet_settles_to_the_same_lines():
+    rnd, actions = logged_jackpot_round()
+    sheet = sheet_from_log(GAME.slug, meter(), actions)
+    assert sheet["meter_amounts"] == ["23456.78"]
+    assert settle_sheet(sheet)["lines"] == settlement_sheet(rnd)["lines"]
+    (jackpot,) = [line for line in settle_sheet(sheet)["lines"] if (line["wager"], line["seat"]) == ("progressive", 1)]
+    assert (jackpot["amount"], jackpot["payer"]) == ("$23,456.78", "cage")
+
+
+def test_a_sheet_without_the_meters_amount_is_refused():
+    _, actions = logged_jackpot_round()
+    sheet = sheet_from_log(GAME.slug, meter(), actions)
+    del sheet["meter_amounts"]
+    with pytest.raises(SheetError, match="needs the meter's amount at its turn"):
+        settle_sheet(sheet)

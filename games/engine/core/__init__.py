@@ -8,6 +8,7 @@
     floor     irregularities, voids and approvals
 """
 
+from games.engine.core import progressive
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import (
@@ -51,4 +52,5 @@ __all__ = [
     "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "Game",
     "Hand", "Irregularity", "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision",
     "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
+    "progressive",
 ]
