@@ -192,7 +192,9 @@ def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs:
     if row is None:
         return SettlementLine(seat.number, wager.slug, stake, LOSE, stake, losing_section, stake_collected=True,
                               hand=f"{shown}: no Progressive Payout Hand on {table.title}")
-    described = f"{shown}: {row.label} ({table.title})"
+    # The row is named unless the hand's own name says it ("Royal flush (Ah Kh + ...)").
+    described = f"{shown} ({table.title})" if shown.lower().startswith(row.label.lower()) else \
+        f"{shown}: {row.label} ({table.title})"
     if isinstance(row.payout, MeterShare):
         name = attachment(rnd.rules, wager.slug).meter_name(row.payout.meter)
         rnd.claim(seat.number, wager.slug, name, str(row.payout), turn_section, described, tier=row.payout.meter)
@@ -207,8 +209,8 @@ def claim_line(rnd: RoundState, claim: Any, amount: Cents, meter_amount: Cents |
     seat = rnd.seats[claim.seat]
     stake = seat.hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
     reading = f": {dollars(meter_amount)} on the meter at seat {claim.seat}'s turn" if meter_amount else ""
-    note = (f"{claim.share} of meter {claim.meter}{reading}. Paid by the cage, not from the table inventory: "
-            "the player's cards stay on the layout until the documentation is complete")
+    note = (f"{claim.share} ({claim.meter}){reading}. An attendant brings it from the cage: the player's "
+            "cards stay on the layout until the documentation is complete")
     return SettlementLine(claim.seat, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
                           hand=claim.reason, note=note, payer=CAGE, must_validate=True, stake_collected=True)
 

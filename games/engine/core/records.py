@@ -88,10 +88,10 @@ def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool
     >>> instruction("win", 2500, 500), instruction("win", 2500, 500, stake_collected=True)
     ('pay $25.00', 'pay $30.00 (the wager was collected before the deal)')
     >>> instruction("win", 1_000_000, 500, stake_collected=True, payer="cage")
-    'the cage pays $10,000.00 (an attendant brings it; not from the table inventory)'
+    'the cage pays $10,000.00 (not from the table inventory)'
     """
     if outcome == "win" and payer == CAGE:
-        return f"the cage pays {dollars(amount)} (an attendant brings it; not from the table inventory)"
+        return f"the cage pays {dollars(amount)} (not from the table inventory)"
     match outcome:
         case "win" if stake_collected:
             return f"pay {dollars(amount + stake)} (the wager was collected before the deal)"

@@ -594,7 +594,7 @@ class Close(Step):
         claims = [c for c in rnd.claims if c.pending]
         if claims:
             return Prompt(self.id, claims[0].section, "Waiting for the progressive meter amount: " + "; ".join(
-                f"seat {c.seat}, {c.share} of meter {c.meter} ({c.reason})" for c in claims), waiting_for_floor=True)
+                f"seat {c.seat}: {c.share} ({c.reason}), from meter {c.meter}" for c in claims), waiting_for_floor=True)
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:
             return Prompt(self.id, pending[0].section,
