@@ -292,3 +292,31 @@ def test_full_round_helper_closes_a_round(cast):
     rnd = full_round(table, cast["dealer"], cast["floor"], {1: (True, NOTHING[1]), 2: (False, NOTHING[2])})
     meter.refresh_from_db()
     assert rnd.status == "closed" and meter.amount == 10_000_50
+
+
+def test_a_let_it_ride_table_feeds_its_three_tier_meters_and_a_straight_flush_empties_the_major(cast):
+    """§ 643a.12(e)(1) C and (3): a $1 Five-Card Progressive Payout Wager adds 9¢ to the mega meter,
+    7¢ to the major and 3¢ to the minor; a straight flush is paid 100% of the major jackpot, which
+    restarts at its $1,000 reseed."""
+    table = Table.objects.create(name="LIR-1", game="let-it-ride",
+                                 rules={"five_card_progressive_paytable": "C", "counting_shuffler": True})
+    meters = {}
+    for tier, seed, rate in (("mega", "10000", "9"), ("major", "1000", "7"), ("minor", "250", "3")):
+        meters[tier] = progressives.meter_create(
+            user=cast["super"], name=f"LIR-{tier}", game="let-it-ride", wager="five_card_progressive",
+            table_id=table.id, tier=tier, seed=seed, reset=seed, rate=rate, wager_amount="1")
+    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    wagers = [{"type": "place_wager", "seat": 1, "wager": bet, "amount": "10"} for bet in ("bet1", "bet2", "bet3")]
+    rnd = play(rnd, cast["dealer"], *wagers,
+               {"type": "place_wager", "seat": 1, "wager": "five_card_progressive", "amount": "1"},
+               {"type": "no_more_bets"}, {"type": "deal"}, {"type": "decide", "seat": 1, "choice": "ride"},
+               {"type": "cards", "target": "board", "cards": ["6h"]}, {"type": "decide", "seat": 1, "choice": "ride"},
+               {"type": "cards", "target": "board", "cards": ["5h"]},
+               {"type": "cards", "target": "seat:1", "cards": ["9h", "8h", "7h"]})
+    for meter in meters.values():
+        meter.refresh_from_db()
+    # The major meter read $1,000.07 at seat 1's turn and paid it all; it restarts at $1,000.00.
+    assert (meters["mega"].amount, meters["major"].amount, meters["minor"].amount) == (10_000_09, 1_000_00, 250_03)
+    line = SettlementLine.objects.get(round=rnd, seat=1, wager="five_card_progressive")
+    assert (line.amount, line.payer) == (1_000_07, "cage")
+    assert all(progressives.meter_audit(meter) == [] for meter in meters.values())
