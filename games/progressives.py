@@ -372,6 +372,29 @@ def _check_link_fits(link: Link, table: Table) -> None:
         _check_parameters(meter.game, meter.wager, _parameters_of(meter), [table])
 
 
+def check_table_rules(table: Table, rules: Mapping[str, Any]) -> None:
+    """A table fed by meters keeps rules its meters fit: the paytable each meter's parameters were
+    checked against, and on a link the paytable every other linked table selects (§ 605a.8(g)(1))."""
+    game = game_for(table.game)
+    merged = game.validate_rules(rules)
+    membership = LinkedTable.objects.filter(table=table).select_related("link").first()
+    meters = list(Meter.objects.filter(table=table))
+    others: list[Table] = []
+    if membership is not None:
+        meters += list(Meter.objects.filter(link=membership.link))
+        others = [t for t in _fed_tables(membership.link) if t.pk != table.pk]
+    for meter in meters:
+        wager = game.wager(meter.wager)
+        if wager.paytable:
+            letter = merged.get(wager.paytable_option)
+            differ = [t.name for t in others
+                      if game.validate_rules(t.rules).get(wager.paytable_option) != letter]
+            if differ:
+                raise Refused(f"Table {table.name} is on the link {membership.link.name}: its {wager.label} paytable "
+                              f"must stay the one {', '.join(differ)} use", SAME_PROBABILITY_SECTION)
+        engine.check_meter(game, meter.wager, merged, _parameters_of(meter))
+
+
 @transaction.atomic
 def link_table_set(*, link_id: int, table_id: int, user, on_link: bool) -> LinkedTable:
     """Take a table off its link (its progressive wagers are refused, § 605a.8(c)) or put it back."""

@@ -274,6 +274,7 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
     if table.rounds.filter(status=Round.Status.OPEN).exists():
         raise Refused(f"Table {table.name} has a round in play: close it before changing the rules")
     game_for(table.game).validate_rules(rules)
+    progressives.check_table_rules(table, rules)  # the meters feeding it must still fit its paytables
     table.rules, table.training = dict(rules), training
     table.save(update_fields=["rules", "training"])
     _on_commit_push(table.id, pit=True)

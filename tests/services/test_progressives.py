@@ -320,3 +320,20 @@ def test_a_let_it_ride_table_feeds_its_three_tier_meters_and_a_straight_flush_em
     line = SettlementLine.objects.get(round=rnd, seat=1, wager="five_card_progressive")
     assert (line.amount, line.payer) == (1_000_07, "cage")
     assert all(progressives.meter_audit(meter) == [] for meter in meters.values())
+
+
+def test_a_linked_table_cannot_change_the_paytable_its_link_shares(cast):
+    tables = [Table.objects.create(name=name, game="let-it-ride", rules={"three_card_progressive_paytable": "A"})
+              for name in ("LIR-1", "LIR-2")]
+    link = progressives.link_create(user=cast["super"], name="LIR-LINK")
+    for table in tables:
+        progressives.link_add_table(link_id=link.id, table_id=table.id, user=cast["super"])
+    # § 643a.12(d)(3) A: $1,000 for 1 and 14% on a $1 wager.
+    progressives.meter_create(user=cast["super"], name="LIR-3", game="let-it-ride", wager="three_card_progressive",
+                              link_id=link.id, seed="1000", reset="1000", rate="14", wager_amount="1")
+    with pytest.raises(Refused, match="paytable must stay the one LIR-2 use") as refusal:
+        services.table_configure(table_id=tables[0].id, user=cast["super"],
+                                 rules={"three_card_progressive_paytable": "B"}, training=False)
+    assert refusal.value.section == "§ 605a.8(g)(1)"
+    tables[0].refresh_from_db()
+    assert tables[0].rules == {"three_card_progressive_paytable": "A"}
