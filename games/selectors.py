@@ -167,6 +167,8 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
         # Wins the cage pays (a share of a meter): the dealer keeps those players' cards on the layout.
         "cage_paid": [line for line in state.lines if line.payer == CAGE and line.outcome == "win"],
+        # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).
+        "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
     }
 

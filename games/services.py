@@ -13,6 +13,7 @@ only after the transaction commits (``games.push``).
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from django.utils import timezone
 
 from games import progressives, push, replay, roles
 from games.engine.cards import Shoe
-from games.engine.core import Refused, RoundState
+from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import game_for
@@ -95,10 +96,11 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     state = before
     for action in actions:
         state = _apply(state, action)
+    state, drawn = _system_draws(state)
     # The meters: contributions at "no more bets", claims answered from the meter under its lock.
     state, answers, meters = progressives.round_tap(rnd, before, state, user)
     logged = [(action, roles.acting_role(user, action["type"])) for action in actions]
-    logged += [(answer, roles.SYSTEM) for answer in answers]
+    logged += [(answer, roles.SYSTEM) for answer in drawn + answers]
     now = timezone.now()
     try:
         RoundEvent.objects.bulk_create([
@@ -142,6 +144,23 @@ def _apply(state: RoundState, action: Mapping[str, Any]) -> RoundState:
         logger.warning("The engine failed on a malformed action %r", action, exc_info=True)
         raise Refused(f"The {str(action['type'])[:40]!r} action has values of the wrong form "
                       "(a list, number or text where another was expected); nothing was changed") from None
+
+
+# The table game system's random source: the operating system's (secrets), never a seeded generator.
+_SYSTEM_RANDOM = secrets.SystemRandom()
+
+
+def _system_draws(state: RoundState) -> tuple[RoundState, list[dict]]:
+    """What the table game system draws itself once it is due (the Magic Card and the Lucky
+    position, before the deal): drawn here, in the transaction of the tap that made it due, and
+    logged with it, so that a retried tap, a refresh or a restart finds it drawn and never draws
+    again."""
+    drawn = []
+    while isinstance(step := state.current_step(), SystemDraw):
+        action = step.draw(state, _SYSTEM_RANDOM)
+        state = state.apply(action)
+        drawn.append(action)
+    return state, drawn
 
 
 def _check_segregation(rnd: Round, user) -> None:

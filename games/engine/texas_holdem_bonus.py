@@ -6,8 +6,12 @@ Hold 'Em Bonus Wager pays on the player's first two cards alone (§ 647a.12(b)).
 Progressive Payout Wager (§ 647a.7(d)(3)) is offered while a progressive meter feeds the table: it
 pays on the player's two cards and the three-card Flop, a royal or straight flush a share of the
 meter at the player's turn (§ 647a.12(d)(4)), and its wagerers an Envy Bonus for each other
-player's straight flush or better (§ 647a.11(i)(5)).  The Five Card Hand Bonus Wager is not
-offered by this module yet.
+player's straight flush or better (§ 647a.11(i)(5)).  The optional Five Card Hand Bonus Wager on
+the player's hand (§ 647a.7(d)(4)), taken and paid by an electronic wagering system, is offered
+while a meter feeds it: the table game system draws a Magic Card and a Lucky position before the
+deal (§ 647a.1), and the wager is settled after the Progressive Payout Wager (§ 647a.11(j)).  The
+same wager on the dealer's hand, whose jackpot is divided among its wagerers (§ 647a.12(e)(2)), is
+not offered yet.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
+    ACCOUNT,
     DECISION,
     LOSE,
     PUSH,
@@ -36,6 +41,7 @@ from games.engine.core import (
     SettlementPass,
     SettleSeats,
     Step,
+    SystemDraw,
     ZoneCards,
     progressive,
 )
@@ -64,11 +70,17 @@ def _progressive_at_table(rnd: RoundState) -> bool:
     return any("progressive" in seat.wagers for seat in rnd.seats.values())
 
 
+def _hand_bonus_at_table(rnd: RoundState) -> bool:
+    return any("five_card_hand_bonus" in seat.wagers for seat in rnd.seats.values())
+
+
 def _folded_kept_for_progressive(rnd: RoundState, seat: Seat) -> bool:
     """A folded seat without a Bonus Wager whose cards stay on the table: for its own Progressive
-    Payout Wager's Envy Bonuses (§ 647a.11(b)(2)(i)(B)), or because another player placed one
-    (§ 647a.11(b)(2)(ii)): its hand may be an Envy Bonus Qualifying Hand."""
-    return seat.folded and "bonus" not in seat.wagers and _progressive_at_table(rnd)
+    Payout Wager's Envy Bonuses (§ 647a.11(b)(2)(i)(B)) or Five Card Hand Bonus Wager ((b)(2)(i)(C)),
+    or because another player placed a Progressive Payout Wager (§ 647a.11(b)(2)(ii)): its hand
+    may be an Envy Bonus Qualifying Hand."""
+    return seat.folded and "bonus" not in seat.wagers and (
+        _progressive_at_table(rnd) or "five_card_hand_bonus" in seat.wagers)
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
@@ -79,7 +91,7 @@ def _hands_in_play(rnd: RoundState) -> bool:
 def _flop_needed(rnd: RoundState) -> bool:
     """The Flop decides the hands in play, and the Progressive Payout and Envy Bonus Qualifying Hands,
     which are the two cards and the three-card Flop (§ 647a.11(i)), folded players' included."""
-    return _hands_in_play(rnd) or _progressive_at_table(rnd)
+    return _hands_in_play(rnd) or _progressive_at_table(rnd) or _hand_bonus_at_table(rnd)
 
 
 def _dealer_cards_needed(rnd: RoundState) -> bool:
@@ -126,7 +138,13 @@ class TexasHoldemBonus(BankedPoker):
                                                          "eligible, § 647a.11(b)(2)(i)(B))."),
                  progressive=Progressive("§ 647a.2(c)", envy="progressive_envy", envy_label="Envy Bonus",
                                          envy_section="§ 647a.12(d)(5)")),
+        WagerDef("five_card_hand_bonus", "Five Card Hand Bonus Wager", "§ 647a.7(d)(4)", survives_fold=True,
+                 judged_on="the player's two cards and the three-card Flop", returns=Dealt(counting.five_card_hands),
+                 progressive=Progressive("§ 647a.2(d)")),
     )
+    # Lines that are no wager of their own: the Magic Card and Lucky Bonuses a Five Card Hand Bonus
+    # Wager is paid besides its hand (§ 647a.12(e)(3)).
+    line_labels = {"magic_card_bonus": "Magic Card Bonus", "lucky_bonus": "Lucky Bonus"}
     own_rules: dict[str, Any] = {
         "ante_returned_below": "straight",  # § 647a.11(h)(2)(ii)
         "dealing_method": "manual_shoe",
@@ -209,6 +227,8 @@ class TexasHoldemBonus(BankedPoker):
         return [
             Betting("wagers", self.dealing.cite(self.dealing.announce, method),
                     f"Wagers are placed (Ante{bonus}). Announce \"no more bets\".{closing}"),
+            SystemDraw("magic_draw", "§ 647a.2(d)", "The table game system draws the Magic Card and the Lucky "
+                       "position before any card is dealt.", applies=_hand_bonus_at_table),
             Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
             SeatDecision("flop_decision", "§ 647a.11(b)", (
                 Option("flop", "Flop Wager", wager="flop", amount=lambda rnd, seat: 2 * seat.wagers["ante"],
@@ -286,6 +306,9 @@ class TexasHoldemBonus(BankedPoker):
         elif "progressive" in seat.wagers:
             cards = ("not eligible for a Progressive Payout; the cards stay face down on the table for the "
                      "Envy Bonuses (§ 647a.11(b)(2)(i)(B))")
+        elif "five_card_hand_bonus" in seat.wagers:
+            cards = ("the cards stay face down on the table for the Five Card Hand Bonus Wager "
+                     "(§ 647a.11(b)(2)(i)(C))")
         elif _progressive_at_table(rnd):
             cards = ("the cards stay on the table: another player placed a Progressive Payout Wager "
                      "(§ 647a.11(b)(2)(ii))")
@@ -323,6 +346,39 @@ class TexasHoldemBonus(BankedPoker):
         lines += self.cap(rnd, seat, lines, "the Ante, Flop, Turn, River and Bonus Wagers")
         if "progressive" in seat.wagers:
             lines += self.settle_progressive(rnd, seat)
+        if "five_card_hand_bonus" in seat.wagers:
+            lines += self.settle_hand_bonus(rnd, seat)
+        return lines
+
+    def settle_hand_bonus(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 647a.11(j), § 647a.12(e): the Five Card Hand Bonus on the two cards and the Flop, whatever
+        the dealer holds, a folded player's too; then the Magic Card Bonus (the drawn card among those
+        five) and the Lucky Bonus (the seat drawn).  The electronic wagering system took the wager and
+        credits the wins to the player's game account; a share of the meter may not be credited there
+        ((j)(3)): the cage pays it.  A floorperson verifies a win at 500 for 1 or of the meter ((j)(2))."""
+        wager = self.wager("five_card_hand_bonus")
+        stake = seat.wagers[wager.slug]
+        hand, shown = self.progressive_hand(rnd, seat)
+        table = progressive.wager_paytable(self, rnd.rules, wager)
+        line = progressive.settle(rnd, seat, wager, table, hand.slugs, shown, losing_section="§ 647a.11(j)",
+                                  turn_section="§ 647a.12(e)(1)", payer=ACCOUNT,
+                                  validate=lambda odds: odds.numerator >= 500)
+        lines = [line] if line is not None else []
+        drawn = rnd.step_results.get("magic_draw") or {}
+        extras = paytable(self.slug, "five_card_hand_bonus_extras")
+        five = seat.cards + rnd.board[:3]
+        if drawn.get("magic_card") in {card.code for card in five}:
+            row = extras.row("magic_card")
+            lines.append(SettlementLine(seat.number, "magic_card_bonus", 0, WIN, row.payout.numerator * stake,
+                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                        hand=f"Magic Card {drawn['magic_card']} among {' '.join(c.code for c in five)}",
+                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
+        if drawn.get("lucky") == seat.number:
+            row = extras.row("lucky_bonus")
+            lines.append(SettlementLine(seat.number, "lucky_bonus", 0, WIN, row.payout.numerator * stake,
+                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                        hand=f"Seat {seat.number} is the Lucky position drawn",
+                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
         return lines
 
     def progressive_hand(self, rnd: RoundState, seat: Seat) -> tuple[HighHand, str]:

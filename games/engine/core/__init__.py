@@ -12,6 +12,7 @@ from games.engine.core import progressive
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import (
+    ACCOUNT,
     CAGE,
     CAPPED,
     DECISION,
@@ -44,13 +45,14 @@ from games.engine.core.steps import (
     SettlementPass,
     SettleSeats,
     Step,
+    SystemDraw,
     ZoneCards,
 )
 
 __all__ = [
-    "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
-    "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "Game",
-    "Hand", "Irregularity", "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision",
-    "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone", "ZoneCards", "ZoneSpec", "instruction",
-    "progressive",
+    "ACCOUNT", "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE",
+    "TABLE_INVENTORY", "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal",
+    "Game", "Hand", "Irregularity", "Option", "Prompt", "Refused", "RoundState", "RuleOption", "Seat", "SeatDecision",
+    "SettleSeats", "SettlementLine", "SettlementPass", "Step", "SystemDraw", "Zone", "ZoneCards", "ZoneSpec",
+    "instruction", "progressive",
 ]

@@ -46,6 +46,8 @@ class Game:
     """
 
     wagers: ClassVar[tuple[WagerDef, ...]] = ()
+    # Labels of settlement lines that are no wager of their own (a bonus paid beside a wager).
+    line_labels: ClassVar[dict[str, str]] = {}
     # Where the chapter lets one player wager on adjacent boxes, the section and the option that says how many.
     adjacent_boxes_section: ClassVar[str] = ""
     own_rules: ClassVar[dict[str, Any]] = {}
@@ -58,7 +60,7 @@ class Game:
         cls.wager_labels = {w.slug: w.label for w in cls.wagers} | {
             w.limits_key: w.limits.label or w.label for w in cls.wagers if w.limits and w.limits.key
         } | {w.progressive.envy: w.progressive.envy_label for w in cls.wagers if w.progressive and w.progressive.envy
-             } | {"payout_limit": "Payout limit"}
+             } | cls.line_labels | {"payout_limit": "Payout limit"}
         cls.required_wager = next(w.slug for w in cls.wagers if w.required)
         cls.paytable_letters = {w.slug: "".join(t.letter for t in paytables_for(cls.slug, w.slug))
                                 for w in cls.wagers if w.paytable}

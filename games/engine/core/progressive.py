@@ -16,12 +16,12 @@ paytables, so that a replay is pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
-from games.engine.core.records import CAGE, LOSE, WIN, Refused, SettlementLine
+from games.engine.core.records import CAGE, LOSE, TABLE_INVENTORY, WIN, Refused, SettlementLine
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
 from games.engine.paytables import FixedAmount, MeterShare, Paytable, paytable, paytables_for
 
@@ -182,16 +182,18 @@ def claim_percent(share: str) -> Decimal:
 
 
 def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs: tuple[str, ...], shown: str, *,
-           losing_section: str, turn_section: str) -> SettlementLine | None:
-    """A progressive wager settled at the player's turn: lost, won at odds (paid from the table
-    inventory; the wager went in at "no more bets"), or owed a share of a meter, which is a claim
-    the service answers (then the line is the claim's).  Every win waits for a floorperson's
-    validation, whatever the table's threshold."""
+           losing_section: str, turn_section: str, payer: str = TABLE_INVENTORY,
+           validate: Callable[[Any], bool] = lambda odds: True) -> SettlementLine | None:
+    """A progressive wager settled at the player's turn: lost, won at odds (paid by ``payer``; the
+    wager went in at "no more bets"), or owed a share of a meter, which is a claim the service
+    answers (then the line is the claim's).  A win at odds waits for a floorperson's validation,
+    whatever the table's threshold, when ``validate`` says so (every one, unless the chapter names
+    some: § 647a.11(j)(2))."""
     stake = seat.wagers[wager.slug]
     row = table.pay_row(slugs)
     if row is None:
         return SettlementLine(seat.number, wager.slug, stake, LOSE, stake, losing_section, stake_collected=True,
-                              hand=f"{shown}: no Progressive Payout Hand on {table.title}")
+                              hand=f"{shown}: no paying hand on {table.title}", payer=payer)
     # The row is named unless the hand's own name says it ("Royal flush (Ah Kh + ...)").
     described = f"{shown} ({table.title})" if shown.lower().startswith(row.label.lower()) else \
         f"{shown}: {row.label} ({table.title})"
@@ -200,7 +202,8 @@ def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs:
         rnd.claim(seat.number, wager.slug, name, str(row.payout), turn_section, described, tier=row.payout.meter)
         return None
     return SettlementLine(seat.number, wager.slug, stake, WIN, row.payout.winnings(stake), table.section,
-                          odds=str(row.payout), hand=described, stake_collected=True, must_validate=True)
+                          odds=str(row.payout), hand=described, stake_collected=True, payer=payer,
+                          must_validate=validate(row.payout))
 
 
 def claim_line(rnd: RoundState, claim: Any, amount: Cents, meter_amount: Cents | None) -> SettlementLine:

@@ -611,3 +611,45 @@ class Close(Step):
             raise Refused("The round cannot be closed while a floorperson's approval is pending: "
                           + "; ".join(a.reason for a in pending), pending[0].section)
         rnd.closed = True
+
+
+class SystemDraw(Step):
+    """What the table game system draws at random: the Magic Card and the Lucky position (§ 647a.1,
+    § 643a.1).  The engine is pure and draws nothing: ``draw`` turns a random source the service
+    gives it (``secrets.SystemRandom``) into the action that records the draw, and the service
+    applies it in the transaction of the tap that made it due, before any card is dealt.  The draw
+    is then in the round's log: a replay, a retried tap or a restart shows the same, and nothing
+    draws it again."""
+
+    actions = ("system_draw",)
+
+    def positions(self, rnd: RoundState) -> list[int | str]:
+        """Every betting position and the dealer's."""
+        return [*range(1, rnd.game.seat_count + 1), "dealer"]
+
+    def draw(self, rnd: RoundState, rng: Any) -> dict[str, Any]:
+        card = rng.choice(rnd.game.deck.cards())
+        return self.action("system_draw", magic_card=card.code, lucky=rng.choice(self.positions(rnd)))
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        # No choice: the service answers it in the tap that made it due, so no tablet shows it.
+        return Prompt(self.id, self.section, self.text)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        (card,) = rnd.checked_cards([action.get("magic_card")], 1, "the Magic Card")
+        lucky = action.get("lucky")
+        if isinstance(lucky, bool) or lucky not in self.positions(rnd):
+            raise Refused(f"The Lucky position is a seat from 1 to {rnd.game.seat_count} or \"dealer\", "
+                          f"not {lucky!r}", self.section)
+        rnd.step_results[self.id] = {"magic_card": card.code, "lucky": lucky}
+        rnd.completed_steps.add(self.id)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        drawn = sheet.answer(self.id)
+        if not isinstance(drawn, dict):
+            raise Refused(f"The {self.id} input is {{\"magic_card\": \"Qs\", \"lucky\": 3}}", self.section)
+        return self.action("system_draw", magic_card=drawn.get("magic_card"), lucky=drawn.get("lucky"))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.id in rnd.step_results:
+            sheet.setdefault("inputs", {})[self.id] = dict(rnd.step_results[self.id])

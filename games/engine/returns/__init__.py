@@ -141,7 +141,6 @@ Model = Dealt | Envy | NotStated | MatchTheDealer
 # wagers): a game's own wagers carry their model in their definition (``WagerDef.returns``).
 NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("texas-holdem-bonus", "progressive_envy"): Envy(counting.five_card_hands),
-    ("texas-holdem-bonus", "five_card_hand_bonus"): FIVE,
     ("texas-holdem-bonus", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
     ("wpt-heads-up", "odds_bad_beat"): DECISIONS,
     ("let-it-ride", "three_card_progressive_envy"): Envy(counting.three_card_hands),
