@@ -211,8 +211,10 @@ def _answer_claims(book: MeterBook, state: RoundState, feeds: Mapping[str, Any],
         percent = engine.claim_percent(claim.share)
         reading = meter.amount
         amount = engine.share_of_meter(reading, percent)
-        action = {"type": "resolve_claim", "claim": claim.id, "amount": amount, "meter": meter.pk,
-                  "meter_amount": reading}
+        # Like every action of the log, it names the step it was answered at (the seat's settlement).
+        step = state.current_step()
+        action = {"type": "resolve_claim", "step": step.id if step else "", "claim": claim.id, "amount": amount,
+                  "meter": meter.pk, "meter_amount": reading}
         state = state.apply(action)
         answers.append(action)
         where = f"table {rnd.table.name} round {rnd.number} seat {claim.seat}"
