@@ -15,7 +15,7 @@ from django.utils.html import format_html
 
 from games.engine.core import Refused
 from games.engine.registry import GAMES
-from games.models import Approval, Round, RoundEvent, SettlementLine, Table
+from games.models import Approval, Link, LinkedTable, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
 
 
 class TableAddForm(forms.ModelForm):
@@ -118,3 +118,39 @@ class SettlementLineAdmin(ReadOnlyAdmin):
 @admin.register(Approval)
 class ApprovalAdmin(ReadOnlyAdmin):
     list_display = ["round", "number", "kind", "status", "decided_by"]
+
+
+# -- progressive meters: shown here, changed only on the supervisor's page (games.progressives), whose
+# checks (one progressive per table, no parameter change while a link operates) and ledger the admin
+# would bypass.
+
+class ProgressivesPageLink:
+    readonly_fields = ["configure"]
+
+    @admin.display(description="Change")
+    def configure(self, obj) -> str:
+        return format_html('<a href="{}">On the progressive meters page</a>', reverse("progressives"))
+
+
+@admin.register(Link)
+class LinkAdmin(ProgressivesPageLink, ReadOnlyAdmin):
+    list_display = ["name", "operating", "down_reason", "changed_at"]
+
+
+@admin.register(LinkedTable)
+class LinkedTableAdmin(ReadOnlyAdmin):
+    list_display = ["link", "table", "on_link"]
+
+
+@admin.register(Meter)
+class MeterAdmin(ProgressivesPageLink, ReadOnlyAdmin):
+    list_display = ["name", "game", "wager", "tier", "table", "link", "amount", "reserve", "reset_amount", "rate",
+                    "reserve_rate", "wager_amount"]
+
+
+@admin.register(MeterEntry)
+class MeterEntryAdmin(ReadOnlyAdmin):
+    """A meter's ledger (its own page, with its audit, is the progressive meters page's link)."""
+
+    list_display = ["meter", "seq", "kind", "pool", "amount", "balance_after", "round", "seat", "user", "created_at"]
+    list_filter = ["kind", "meter"]

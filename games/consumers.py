@@ -47,7 +47,32 @@ def refusal_message(refusal: Refused) -> str:
     return json.dumps({"refused": str(refusal)}).translate(_INERT)
 
 
-class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
+class MeterMixin:
+    """The progressive meters a socket shows: it joins each meter's group, is sent their current
+    amounts when it connects, and forwards each later push unless it is not newer than the last."""
+
+    async def meters_join(self, payloads: list[dict]) -> None:
+        self.meter_groups = [push.meter_group(payload["meter"]) for payload in payloads]
+        self.meter_seen: dict[int, int] = {}
+        for group in self.meter_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def meters_send(self, payloads: list[dict]) -> None:
+        for payload in payloads:
+            await self.meter_state(payload)
+
+    async def meters_leave(self) -> None:
+        for group in getattr(self, "meter_groups", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def meter_state(self, event: dict) -> None:
+        if event["seq"] <= self.meter_seen.get(event["meter"], -1):
+            return
+        self.meter_seen[event["meter"]] = event["seq"]
+        await self.send(text_data=event["html"])
+
+
+class TableConsumer(MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
     last: tuple = (-1, -1, -1)  # (round, seq, stamp) of the state this socket sent last
 
     async def connect(self) -> None:
@@ -59,10 +84,13 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         self.variant = push.variant_of(user)  # the roles are already read by _allowed
         self.group = services.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        meters = await database_sync_to_async(push.table_meters)(self.table_id)
+        await self.meters_join(meters)
         await self.rights_join()
         await self.accept()
         channel_layer.watch(self)
         await self.send_latest()
+        await self.meters_send(meters)
 
     def _allowed(self, user) -> bool:
         return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
@@ -71,6 +99,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         channel_layer.unwatch(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.meters_leave()
         await self.rights_leave()
 
     async def send_latest(self) -> None:
@@ -105,7 +134,7 @@ class TableConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
         services.round_act(round_id=round_id, user=user, actions=[action], expected_seq=seq)
 
 
-class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
+class PitConsumer(MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
     group = services.PIT_GROUP
     socket_roles = frozenset({roles.FLOORPERSON, roles.SUPERVISOR})
     last = -1  # the stamp of the render this socket sent last
@@ -116,10 +145,13 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
             await self.rights_refuse_connect()
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
+        meters = await database_sync_to_async(push.all_meters)()
+        await self.meters_join(meters)
         await self.rights_join()
         await self.accept()
         channel_layer.watch(self)
         await self.send_latest()
+        await self.meters_send(meters)
 
     async def send_latest(self) -> None:
         payload = await _latest(None)
@@ -129,6 +161,7 @@ class PitConsumer(LiveRightsMixin, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         channel_layer.unwatch(self)
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.meters_leave()
         await self.rights_leave()
 
     async def pit_state(self, event: dict) -> None:

@@ -54,7 +54,7 @@ def _line(game, line) -> dict[str, Any]:
             "wager_label": game.wager_label(line.wager), "stage": line.stage, "stake": line.stake,
             "outcome": line.outcome, "amount": line.amount,
             "instruction": line.instruction, "odds": line.odds, "hand": line.hand, "note": line.note,
-            "section": line.section}
+            "section": line.section, "payer": line.payer}
 
 
 def log_digest(events: Iterable[tuple[int, Any, int, str]]) -> str:

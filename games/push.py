@@ -36,7 +36,7 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.template.loader import render_to_string
 
 from games import selectors
-from games.models import Approval, Round, Table
+from games.models import Approval, Meter, Round, Table
 
 logger = logging.getLogger(__name__)
 
@@ -226,3 +226,40 @@ def current_pit() -> dict[str, Any] | None:
     if payload is not None and tuple(payload["position"]) == pit_position():
         return payload
     return publish_pit()
+
+
+# -- progressive meters ------------------------------------------------------------------------------
+# Each meter has its own group: the tablets of every table it feeds and the pit join it, and every
+# change of its ledger pushes its amount, a fragment swapped in by its element id.  A tablet drops
+# a push whose ledger position (``seq``) is not newer than the last it was sent.
+
+METER_TEMPLATE = "games/meters.html#meter"
+
+
+def meter_group(meter_id: int) -> str:
+    return f"meter.{meter_id}"
+
+
+def render_meters(meters) -> list[dict[str, Any]]:
+    return [{"meter": meter.pk, "seq": meter.entries, "html": render_to_string(METER_TEMPLATE, {"meter": meter})}
+            for meter in meters]
+
+
+def meters_changed(meter_ids) -> None:
+    """What a meter's ledger runs when its transaction commits.  Never raises: the change stands."""
+    try:
+        payloads = render_meters(Meter.objects.filter(pk__in=meter_ids))
+    except Exception:
+        logger.exception("Could not render meters %s after a change", meter_ids)
+        return
+    for payload in payloads:
+        _send(meter_group(payload["meter"]), {"type": "meter.state", **payload})
+
+
+def table_meters(table_id: int) -> list[dict[str, Any]]:
+    """The current render of every meter feeding a table (a tablet that connects is sent them)."""
+    return render_meters(Meter.objects.filter(Q(table_id=table_id) | Q(link__members__table_id=table_id)))
+
+
+def all_meters() -> list[dict[str, Any]]:
+    return render_meters(Meter.objects.all())

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 DEALER, FLOORPERSON, SUPERVISOR = "dealer", "floorperson", "supervisor"
 ROLES = (DEALER, FLOORPERSON, SUPERVISOR)
+# The role a round's log gives what the table game system answered itself (a meter's amount at a
+# player's turn), in the transaction of the tap that asked; no user holds it.
+SYSTEM = "system"
 
 # Actions a dealer takes at the table; a floorperson decides approvals.  A supervisor oversees
 # the floor and may decide approvals too, but never deals.

@@ -17,11 +17,11 @@ from django.db.models import Q, QuerySet
 from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import RETURNED, RoundState
+from games.engine.core import CAGE, RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, Round, SettlementLine, Table
+from games.models import Approval, Link, LinkedTable, Meter, Round, SettlementLine, Table
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -69,6 +69,31 @@ class SeatView:
     hands: list[HandView] = field(default_factory=list)
 
 
+@dataclass
+class Feed:
+    """The progressive meters feeding a table (its own, or its link's), and why its progressive is
+    unplayable now: the link is down or the table is off it (§ 605a.8(c)); "" while it operates."""
+
+    meters: list[Meter]
+    link: Link | None
+    down: str
+
+
+def table_feed(table: Table) -> Feed:
+    membership = LinkedTable.objects.filter(table=table).select_related("link").first()
+    meters = list(Meter.objects.filter(table=table).order_by("tier", "pk"))
+    down = ""
+    link = None
+    if membership is not None:
+        link = membership.link
+        meters += list(Meter.objects.filter(link=link).order_by("tier", "pk"))
+        if not link.operating:
+            down = f"the link {link.name} is down" + (f" ({link.down_reason})" if link.down_reason else "")
+        elif not membership.on_link:
+            down = f"table {table.name} is off the link {link.name}"
+    return Feed(meters, link, down)
+
+
 def current_round(table: Table) -> Round | None:
     return table.rounds.filter(status=Round.Status.OPEN).first() or table.rounds.order_by("-number").first()
 
@@ -100,6 +125,7 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
         "dealing": table.game_engine.describe_table(table.rules)
                    or DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+        "progressive": table_feed(table),
     }
     if rnd is None:
         return context
@@ -158,6 +184,10 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
+        # Wins the cage pays (a share of a meter): the dealer keeps those players' cards on the layout.
+        "cage_paid": [line for line in state.lines if line.payer == CAGE and line.outcome == "win"],
+        # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).
+        "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
     }
 
@@ -197,8 +227,9 @@ def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
     wagers = list(state.seats[seat_no].wagers)
     rank = {wager: index for index, wager in enumerate(wagers)}
     for decided in (line for line in state.seat_lines(seat_no) if line.stage != "settle"):
-        later = (i for i, line in enumerate(lines)
-                 if rank.get(line.wager, len(wagers)) > rank.get(decided.wager, len(wagers)))
+        # A line of a table-wide pass about no wager of the seat (an Envy Bonus) comes last.
+        at = rank.get(decided.wager, len(wagers))
+        later = (i for i, line in enumerate(lines) if rank.get(line.wager, len(wagers)) > at)
         lines.insert(next(later, len(lines)), decided)
     return lines
 
@@ -429,3 +460,39 @@ def _in_chunks(blocks: Iterable[bytes]) -> Iterator[bytes]:
             chunk, size = [], 0
     if chunk:
         yield b"".join(chunk)
+
+
+# -- progressive meters --------------------------------------------------------------------------------
+
+@dataclass
+class MeterView:
+    meter: Meter
+    fed: list[str]  # the tables it feeds
+    attendant_paid: int  # § 605a.7(a)(3): jackpots paid by an attendant (the cage), in cents
+    table_paid: int  # § 605a.7(a)(2): paid by the table itself (an electronic table; 0 at a live table)
+    cumulative: int  # § 605a.7(a)(4): every jackpot paid
+
+
+def progressives_overview() -> dict[str, Any]:
+    """The links and meters of the facility, with the payout meters of § 605a.7(a)(2)-(4) summed
+    from each ledger (kept as entries, never as a separate counter that could drift)."""
+    from django.db.models import Sum
+
+    from games.engine.core import CAGE
+    from games.models import MeterEntry
+
+    paid = {(row["meter"], row["payer"]): -row["total"] for row in
+            MeterEntry.objects.filter(kind="payout").values("meter", "payer").annotate(total=Sum("amount"))}
+    links = list(Link.objects.prefetch_related("members__table"))
+    members = {link.pk: [m.table.name for m in link.members.all() if m.on_link] for link in links}
+    views = []
+    for meter in Meter.objects.select_related("table", "link"):
+        fed = [meter.table.name] if meter.table_id else members.get(meter.link_id, [])
+        attendant = paid.get((meter.pk, CAGE), 0)
+        table = sum(total for (pk, payer), total in paid.items() if pk == meter.pk and payer != CAGE)
+        views.append(MeterView(meter, fed, attendant, table, attendant + table))
+    linked = set(LinkedTable.objects.values_list("table_id", flat=True))
+    own = set(Meter.objects.filter(table__isnull=False).values_list("table_id", flat=True))
+    return {"links": links, "meters": views,
+            "free_tables": [t for t in Table.objects.all() if t.pk not in linked and t.pk not in own],
+            "tables": list(Table.objects.all())}

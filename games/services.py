@@ -13,15 +13,17 @@ only after the transaction commits (``games.push``).
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import push, replay, roles
+from games import progressives, push, replay, roles
 from games.engine.cards import Shoe
-from games.engine.core import Refused, RoundState
+from games.engine.core import Refused, RoundState, SystemDraw
+from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
@@ -53,6 +55,9 @@ def round_start(*, table_id: int, user) -> Round:
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
+    feeds = progressives.round_option(table)
+    if feeds:  # the meters this round's progressive wagers feed, and the link's state (§ 605a.8(c))
+        rules[progressive_option] = feeds
     game = game_for(table.game)
     merged = game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
@@ -91,17 +96,21 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     state = before
     for action in actions:
         state = _apply(state, action)
+    state, drawn = _system_draws(state)
+    # The meters: contributions at "no more bets", claims answered from the meter under its lock.
+    state, answers, meters = progressives.round_tap(rnd, before, state, user)
+    logged = [(action, roles.acting_role(user, action["type"])) for action in actions]
+    logged += [(answer, roles.SYSTEM) for answer in drawn + answers]
     now = timezone.now()
     try:
         RoundEvent.objects.bulk_create([
-            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user,
-                       role=roles.acting_role(user, action["type"]))
-            for offset, action in enumerate(actions)
+            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user, role=role)
+            for offset, (action, role) in enumerate(logged)
         ])
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
     changed = ["seq"]
-    rnd.seq += len(actions)
+    rnd.seq += len(logged)
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
         rnd.closed_at = now
@@ -114,6 +123,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if _write_lines(rnd, before, state):
         changed += ["total_paid", "total_collected"]
     approvals_changed = _write_approvals(rnd, before, state, user, now)
+    meters.write()  # after the lines: a payout entry points at its line
     rnd.save(update_fields=changed)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
@@ -134,6 +144,23 @@ def _apply(state: RoundState, action: Mapping[str, Any]) -> RoundState:
         logger.warning("The engine failed on a malformed action %r", action, exc_info=True)
         raise Refused(f"The {str(action['type'])[:40]!r} action has values of the wrong form "
                       "(a list, number or text where another was expected); nothing was changed") from None
+
+
+# The table game system's random source: the operating system's (secrets), never a seeded generator.
+_SYSTEM_RANDOM = secrets.SystemRandom()
+
+
+def _system_draws(state: RoundState) -> tuple[RoundState, list[dict]]:
+    """What the table game system draws itself once it is due (the Magic Card and the Lucky
+    position, before the deal): drawn here, in the transaction of the tap that made it due, and
+    logged with it, so that a retried tap, a refresh or a restart finds it drawn and never draws
+    again."""
+    drawn = []
+    while isinstance(step := state.current_step(), SystemDraw):
+        action = step.draw(state, _SYSTEM_RANDOM)
+        state = state.apply(action)
+        drawn.append(action)
+    return state, drawn
 
 
 def _check_segregation(rnd: Round, user) -> None:
@@ -175,7 +202,8 @@ def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
                                for (seat, hand_no, wager), amount in new.items() if (seat, hand_no, wager) not in old])
 
 
-LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected")
+LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected",
+               "payer")
 
 
 def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, Any]]:
@@ -183,7 +211,7 @@ def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, An
         (line.seat, line.hand_no, line.wager, line.stage): {
             "position": position, "stake": line.stake, "outcome": line.outcome, "amount": line.amount,
             "odds": line.odds, "section": line.section, "hand": line.hand[:200], "note": line.note[:300],
-            "stake_collected": line.stake_collected,
+            "stake_collected": line.stake_collected, "payer": line.payer,
         }
         for position, line in enumerate(state.lines)
     }
@@ -267,6 +295,7 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
     if table.rounds.filter(status=Round.Status.OPEN).exists():
         raise Refused(f"Table {table.name} has a round in play: close it before changing the rules")
     game_for(table.game).validate_rules(rules)
+    progressives.check_table_rules(table, rules)  # the meters feeding it must still fit its paytables
     table.rules, table.training = dict(rules), training
     table.save(update_fields=["rules", "training"])
     _on_commit_push(table.id, pit=True)

@@ -13,9 +13,12 @@ the Five Card Bonus on the same five cards (§ 643a.12(b)), the Three Card Bonus
 three cards (§ 643a.12(c)) and the Six Card Bonus on the player's three cards with the three
 Six Card Bonus cards (§ 643a.12(g)).
 
-The Three- and Five-Card Progressive Payout Wagers (with their Envy Bonuses) and the Five Card
-Hand Bonus Wager (Magic Card, Lucky Bonus) need progressive meters and a table game system;
-they come with the later issue on progressives and are not offered by this module yet.
+The Three- and Five-Card Progressive Payout Wagers (§ 643a.7(g), (h)) are offered while a
+progressive meter feeds the table (one of them: a table offers one progressive, § 605a.7(e)(2)):
+settled after the bonus wagers on the player's three cards, or on the five cards, a top hand paid
+a share of its tier's meter at the player's turn (§ 643a.12(d)(4), (e)(4)), and their wagerers an
+Envy Bonus for each other player's qualifying hand (§ 643a.11(g)(3)(v), (4)(v)).  The Five Card Hand
+Bonus Wager (Magic Card, Lucky Bonus) needs an electronic wagering system and is not offered yet.
 
 Reading of § 643a.12(b), the Five Card Bonus: paid "X for 1", not "X to 1"
 ---------------------------------------------------------------------------------------
@@ -61,14 +64,17 @@ from games.engine.core import (
     Seat,
     SeatDecision,
     SettlementLine,
+    SettlementPass,
     SettleSeats,
     Step,
     ZoneCards,
     ZoneSpec,
+    progressive,
 )
+from games.engine.core.progressive import Progressive
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.wagers import Limits, PaytableChoice, WagerDef
-from games.engine.hands import HighHand, high_hand, three_card_hand
+from games.engine.hands import Category, HighHand, high_hand, three_card_hand
 from games.engine.hands.six_card import six_card_hand
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
@@ -212,6 +218,17 @@ class LetItRide(BankedPoker):
                  limits=Limits("1.00", "100.00", "§ 643a.7(f)"),
                  paytable=PaytableChoice("", "§ 643a.12(c)", help="D, E and F pay the mini-royal apart"),
                  returns=Dealt(counting.three_card_hands)),
+        WagerDef("three_card_progressive", "Three-Card Progressive Payout Wager", "§ 643a.7(g)",
+                 judged_on="the player's three cards", paytable=PaytableChoice("", "§ 643a.12(d)(1)"),
+                 progressive=Progressive("§ 643a.2(d)", envy="three_card_progressive_envy",
+                                         envy_label="Three-Card Envy Bonus", envy_section="§ 643a.12(d)(5)"),
+                 returns=Dealt(counting.three_card_hands)),
+        WagerDef("five_card_progressive", "Five-Card Progressive Payout Wager", "§ 643a.7(h)",
+                 judged_on="the player's three cards and the two community cards",
+                 paytable=PaytableChoice("", "§ 643a.12(e)(1)", help="B, C and D have mega, major and minor meters"),
+                 progressive=Progressive("§ 643a.2(d)", envy="five_card_progressive_envy",
+                                         envy_label="Five-Card Envy Bonus", envy_section="§ 643a.12(e)(5)"),
+                 returns=FIVE),
         WagerDef("six_card_bonus", "Six Card Bonus Wager", "§ 643a.7(j)",
                  judged_on="the player's three cards and the three Six Card Bonus cards",
                  limits=Limits("1.00", "100.00", "§ 643a.7(j)"),
@@ -262,6 +279,8 @@ class LetItRide(BankedPoker):
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
         sides = [self.wager_label(w) for w in SIDE_WAGERS if rules[f"{w}_paytable"]]
+        sides += [f"{self.wager_label(feed.wager)} of {dollars(feed.amount)}"
+                  for feed in progressive.attachments(rules).values() if not feed.down]
         offered = f"; optional {', '.join(sides)}" if sides else ""
         return [
             ThreeEqualBets("wagers", self.dealing.cite(self.dealing.announce, method),
@@ -288,18 +307,32 @@ class LetItRide(BankedPoker):
                                          "every Six Card Bonus Wager).", 3, zone="six_card_bonus",
                                          what="the Six Card Bonus cards", turned="Six Card Bonus cards turned"),
                         reveal_for=lambda rnd, seat: "six_card_bonus" in seat.wagers),
+            SettlementPass("envy", "§ 643a.11(g)(4)(v)" if progressive.attachment(rules, "five_card_progressive")
+                           else "§ 643a.11(g)(3)(v)",
+                           "Pay the Envy Bonuses: each Progressive Payout Wager is paid for every other player's "
+                           "qualifying hand (never its own).", label="Envy Bonuses paid",
+                           applies=lambda rnd: bool(rnd.game.envy(rnd))),
             Close("close", "§ 643a.11(h)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
 
     def table_game_system_text(self, rules: Mapping[str, Any], method: str) -> str:
         """§ 643a.8(b)(1), § 643a.9(a)(3)(i), § 643a.10(a)(2)(i): with a table game system the Five Card
-        Bonus Wagers are collected, counted against the system and dropped before any card is dealt."""
-        if not (rules["five_card_bonus_paytable"] and rules["five_card_bonus_table_game_system"]):
-            return ""
-        section = self.dealing.cite(self.dealing.announce, method) + ("(1)" if method == "manual_shoe" else "(i)")
-        return (" Then collect the Five Card Bonus Wagers, check on the layout in front of the table inventory "
-                f"container that the chips match the wagers the table game system accepted, and drop them ({section}).")
+        Bonus Wagers are collected, counted against the system and dropped before any card is dealt;
+        (b)(2), (ii): the Progressive Payout Wagers likewise, once the progressive system locks them out."""
+        text = ""
+        announce = self.dealing.cite(self.dealing.announce, method)
+        manual = method == "manual_shoe"
+        if rules["five_card_bonus_paytable"] and rules["five_card_bonus_table_game_system"]:
+            text += (" Then collect the Five Card Bonus Wagers, check on the layout in front of the table inventory "
+                     "container that the chips match the wagers the table game system accepted, and drop them "
+                     f"({announce}{'(1)' if manual else '(i)'}).")
+        feeds = [feed for feed in progressive.attachments(rules).values() if not feed.down]
+        if feeds:
+            text += (" Lock out the Progressive Payout Wagers on the progressive table game system, collect them, "
+                     "check that the chips match the wagers it accepted, and drop them "
+                     f"({announce}{'(2)' if manual else '(ii)'}).")
+        return text
 
     @staticmethod
     def deal_texts(method: str) -> tuple[str, str]:
@@ -405,6 +438,7 @@ class LetItRide(BankedPoker):
             lines.append(self.settle_five_card_bonus(rnd, seat, hand, shown))
         if "three_card_bonus" in seat.wagers:
             lines.append(self.settle_three_card_bonus(rnd, seat))
+        lines += self.settle_progressives(rnd, seat, hand, shown)
         if rnd.zone("six_card_bonus").shown:
             lines += self.settle_after_reveal(rnd, seat)
         return lines
@@ -431,6 +465,55 @@ class LetItRide(BankedPoker):
         shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)})"
         return paytable_line(seat, "three_card_bonus", table, table.pay_row(hand.slugs), shown,
                              losing_section="§ 643a.11(g)(2)(ii)")
+
+    def settle_progressives(self, rnd: RoundState, seat: Seat, hand: HighHand, shown: str) -> list[SettlementLine]:
+        """§ 643a.11(g)(3)-(4): the Three-Card Progressive on the player's three cards, the Five-Card on
+        the five; a share of a meter is claimed at the player's turn (§ 643a.12(d)(4), (e)(4))."""
+        lines = []
+        three = three_card_hand(seat.cards)
+        judged = {"three_card_progressive": (three.slugs, f"{three.name} ({' '.join(c.code for c in seat.cards)})",
+                                             "§ 643a.11(g)(3)", "§ 643a.12(d)(4)"),
+                  "five_card_progressive": (hand.slugs, shown, "§ 643a.11(g)(4)", "§ 643a.12(e)(4)")}
+        for slug, (slugs, described, losing, turn) in judged.items():
+            if slug not in seat.wagers:
+                continue
+            wager = self.wager(slug)
+            line = progressive.settle(rnd, seat, wager, progressive.wager_paytable(self, rnd.rules, wager), slugs,
+                                      described, losing_section=losing, turn_section=turn)
+            lines += [line] if line is not None else []
+        return lines
+
+    def envy(self, rnd: RoundState) -> list[SettlementLine]:
+        """§ 643a.11(g)(3)(v), (4)(v): once every seat is settled, each Progressive Payout wagerer is paid
+        for every other player's qualifying hand: a mini-royal of three cards (Three-Card), a straight
+        flush or better of five (Five-Card); never for its own."""
+        lines: list[SettlementLine] = []
+        order = rnd.seats_in_order("counterclockwise")
+        for slug, qualifies in (("three_card_progressive", self.three_card_envy_hand),
+                                ("five_card_progressive", self.five_card_envy_hand)):
+            if not any(slug in rnd.seats[n].wagers for n in order):
+                continue
+            qualifying = {n: found for n in order if rnd.seats[n].cards_shown and (found := qualifies(rnd, n))}
+            lines += progressive.envy_lines(rnd, self.wager(slug), qualifying, order)
+        return lines
+
+    @staticmethod
+    def three_card_envy_hand(rnd: RoundState, number: int) -> tuple[str, str] | None:
+        cards = rnd.seats[number].cards
+        hand = three_card_hand(cards)
+        minis = ("mini_royal_spades", "mini_royal_other_suits")
+        return (hand.slugs[0], f"{hand.name} ({' '.join(c.code for c in cards)})") if hand.slugs[0] in minis else None
+
+    @staticmethod
+    def five_card_envy_hand(rnd: RoundState, number: int) -> tuple[str, str] | None:
+        cards = rnd.seats[number].cards + rnd.board
+        hand = high_hand(cards)
+        if hand.category < Category.STRAIGHT_FLUSH:
+            return None
+        return hand.slugs[0], f"{hand.name} ({' '.join(c.code for c in cards)})"
+
+    def settle_pass(self, rnd: RoundState, step: Step) -> list[SettlementLine]:
+        return self.envy(rnd)
 
     def settle_six_card_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 643a.11(g)(6): the player's three cards and the three Six Card Bonus cards."""

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from games.engine.core import Refused, RoundState
+from games.engine.core import Refused, RoundState, progressive
 from games.engine.core.records import totals
-from games.engine.money import dollars, plain_dollars
+from games.engine.money import MoneyError, dollars, parse_dollars, plain_dollars
 from games.engine.registry import game_for
 
 AMOUNT = re.compile(r"\$?[\d,]+(\.\d+)?")
@@ -69,9 +69,13 @@ class _Player:
         self.irregularities = irregularities
         self.actions: list[dict[str, Any]] = []
 
+    reader: SheetReader | None = None
+
     def act(self, action: dict[str, Any]) -> None:
         self.round = self.round.apply(action)
         self.actions.append(action)
+        if self.reader is not None and any(claim.pending for claim in self.round.claims):
+            self.reader.answer_claims(self)
 
     def bet(self, kind: str, **fields: Any) -> None:
         """A betting action, named for the betting step the round is at."""
@@ -112,6 +116,7 @@ def _play(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
         rules = {**rules, "stub_count_due": True}
     player = _Player(RoundState(game, rules), list(irregularities))
     reader = SheetReader(sheet, game, seats, board)
+    player.reader = reader
 
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
@@ -151,6 +156,7 @@ class SheetReader:
         self.turned: set[int] = set()
         self.decided: set[tuple[str, str]] = set()
         self.played: dict[tuple[int, int], int] = {}  # (seat, hand's place) -> its plays read so far
+        self.readings_used = 0
 
     def seat(self, number: int) -> Mapping[str, Any]:
         seat = self.seats.get(str(number), self.seats.get(number))
@@ -219,7 +225,28 @@ class SheetReader:
             raise SheetError(f"the sheet has no input for the {step} step (\"inputs\": {{\"{step}\": ...}})")
         return inputs[step]
 
+    def answer_claims(self, player: _Player) -> None:
+        """A share of a progressive meter is paid from the meter's amount at the player's turn,
+        which the sheet gives in ``meter_amounts``, one per claim in the order they were made."""
+        readings = self.sheet.get("meter_amounts", [])
+        if not isinstance(readings, list):
+            raise SheetError("the sheet: 'meter_amounts' must be a list of dollar amounts")
+        for claim in [claim for claim in player.round.claims if claim.pending]:
+            if self.readings_used >= len(readings):
+                raise SheetError(f"seat {claim.seat} won {claim.share} of meter {claim.meter}: the sheet needs the "
+                                 "meter's amount at its turn (\"meter_amounts\": [\"10000.00\", ...])")
+            try:
+                reading = parse_dollars(readings[self.readings_used])
+            except MoneyError as error:
+                raise SheetError(f"meter_amounts: {error}") from None
+            self.readings_used += 1
+            amount = progressive.share_of_meter(reading, progressive.claim_percent(claim.share))
+            player.act({"type": "resolve_claim", "claim": claim.id, "amount": amount, "meter_amount": reading})
+
     def check_all_used(self, rnd: RoundState) -> None:
+        if self.readings_used < len(self.sheet.get("meter_amounts", [])):
+            raise SheetError(f"the sheet gives {len(self.sheet['meter_amounts'])} meter amounts, but only "
+                             f"{self.readings_used} progressive shares were won in this round")
         if self.board_dealt < len(self.board):
             raise SheetError(f"the board has {len(self.board)} cards, but only {self.board_dealt} were dealt in "
                              "this round")
@@ -297,6 +324,10 @@ def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mappin
             sheet["seats"][str(number)].setdefault("cards", [card.code for card in seat.cards])
     if irregularities:
         sheet["irregularities"] = irregularities
+    readings = [plain_dollars(action["meter_amount"]) for action in actions
+                if action["type"] == "resolve_claim" and "meter_amount" in action]
+    if readings:
+        sheet["meter_amounts"] = readings
     return sheet
 
 

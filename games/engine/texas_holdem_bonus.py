@@ -2,9 +2,16 @@
 
 Each player plays an Ante against the dealer, then a Flop Wager (twice the Ante) or folds,
 then may add a Turn and a River Wager (each equal to the Ante) or check.  The optional Texas
-Hold 'Em Bonus Wager pays on the player's first two cards alone (§ 647a.12(b)).  The
-Progressive Payout and Five Card Hand Bonus Wagers need progressive meters and are not
-offered by this module yet.
+Hold 'Em Bonus Wager pays on the player's first two cards alone (§ 647a.12(b)).  The optional
+Progressive Payout Wager (§ 647a.7(d)(3)) is offered while a progressive meter feeds the table: it
+pays on the player's two cards and the three-card Flop, a royal or straight flush a share of the
+meter at the player's turn (§ 647a.12(d)(4)), and its wagerers an Envy Bonus for each other
+player's straight flush or better (§ 647a.11(i)(5)).  The optional Five Card Hand Bonus Wager on
+the player's hand (§ 647a.7(d)(4)), taken and paid by an electronic wagering system, is offered
+while a meter feeds it: the table game system draws a Magic Card and a Lucky position before the
+deal (§ 647a.1), and the wager is settled after the Progressive Payout Wager (§ 647a.11(j)).  The
+same wager on the dealer's hand, whose jackpot is divided among its wagerers (§ 647a.12(e)(2)), is
+not offered yet.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from typing import Any
 
 from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
+    ACCOUNT,
     DECISION,
     LOSE,
     PUSH,
@@ -30,17 +38,21 @@ from games.engine.core import (
     Seat,
     SeatDecision,
     SettlementLine,
+    SettlementPass,
     SettleSeats,
     Step,
+    SystemDraw,
     ZoneCards,
+    progressive,
 )
+from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
-from games.engine.hands.high import against_dealer
+from games.engine.hands.high import HighHand, against_dealer
 from games.engine.hands.two_card import holdem_bonus_hand
-from games.engine.money import EVEN_MONEY, Cents, parse_dollars
+from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import Dealt, two_card_counts
+from games.engine.returns import Dealt, counting, two_card_counts
 
 ANTE_THRESHOLDS = {"straight": Category.STRAIGHT, "flush": Category.FLUSH}
 MAIN_WAGERS = ("ante", "flop", "turn", "river")
@@ -51,12 +63,35 @@ def _has_flop_wager(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _folded_with_bonus(rnd: RoundState, seat: Seat) -> bool:
-    return seat.folded and rnd.game.kept_after_fold(seat)
+    return seat.folded and "bonus" in seat.wagers
+
+
+def _progressive_at_table(rnd: RoundState) -> bool:
+    return any("progressive" in seat.wagers for seat in rnd.seats.values())
+
+
+def _hand_bonus_at_table(rnd: RoundState) -> bool:
+    return any("five_card_hand_bonus" in seat.wagers for seat in rnd.seats.values())
+
+
+def _folded_kept_for_progressive(rnd: RoundState, seat: Seat) -> bool:
+    """A folded seat without a Bonus Wager whose cards stay on the table: for its own Progressive
+    Payout Wager's Envy Bonuses (§ 647a.11(b)(2)(i)(B)) or Five Card Hand Bonus Wager ((b)(2)(i)(C)),
+    or because another player placed a Progressive Payout Wager (§ 647a.11(b)(2)(ii)): its hand
+    may be an Envy Bonus Qualifying Hand."""
+    return seat.folded and "bonus" not in seat.wagers and (
+        _progressive_at_table(rnd) or "five_card_hand_bonus" in seat.wagers)
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
     """Whether any seat still plays against the dealer: once every seat has folded, no board is dealt."""
     return any(not rnd.seats[n].folded for n in rnd.playing_seats())
+
+
+def _flop_needed(rnd: RoundState) -> bool:
+    """The Flop decides the hands in play, and the Progressive Payout and Envy Bonus Qualifying Hands,
+    which are the two cards and the three-card Flop (§ 647a.11(i)), folded players' included."""
+    return _hands_in_play(rnd) or _progressive_at_table(rnd) or _hand_bonus_at_table(rnd)
 
 
 def _dealer_cards_needed(rnd: RoundState) -> bool:
@@ -97,7 +132,19 @@ class TexasHoldemBonus(BankedPoker):
                  limits=Limits("1.00", "100.00", "§ 647a.7", label="Bonus Wager"),
                  paytable=PaytableChoice("A", "§ 647a.12(b)"),
                  returns=Dealt(two_card_counts(holdem_bonus_hand, with_dealer=True))),
+        WagerDef("progressive", "Progressive Payout Wager", "§ 647a.7(d)(3)", survives_fold=True,
+                 judged_on="the player's two cards and the three-card Flop",
+                 returns=Dealt(counting.five_card_hands, "Assumes the player makes the Flop Wager (a fold is not "
+                                                         "eligible, § 647a.11(b)(2)(i)(B))."),
+                 progressive=Progressive("§ 647a.2(c)", envy="progressive_envy", envy_label="Envy Bonus",
+                                         envy_section="§ 647a.12(d)(5)")),
+        WagerDef("five_card_hand_bonus", "Five Card Hand Bonus Wager", "§ 647a.7(d)(4)", survives_fold=True,
+                 judged_on="the player's two cards and the three-card Flop", returns=Dealt(counting.five_card_hands),
+                 progressive=Progressive("§ 647a.2(d)")),
     )
+    # Lines that are no wager of their own: the Magic Card and Lucky Bonuses a Five Card Hand Bonus
+    # Wager is paid besides its hand (§ 647a.12(e)(3)).
+    line_labels = {"magic_card_bonus": "Magic Card Bonus", "lucky_bonus": "Lucky Bonus"}
     own_rules: dict[str, Any] = {
         "ante_returned_below": "straight",  # § 647a.11(h)(2)(ii)
         "dealing_method": "manual_shoe",
@@ -150,6 +197,15 @@ class TexasHoldemBonus(BankedPoker):
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
         bonus = " and optional Texas Hold 'Em Bonus Wager" if rules["bonus_paytable"] else ""
+        closing = ""
+        feed = progressive.attachment(rules, "progressive")
+        if feed is not None and not feed.down:
+            bonus += f", Progressive Payout Wager of {dollars(feed.amount)}"
+            # § 647a.9(b): the system locks out further Progressive Payout Wagers, and the dealer
+            # collects them into the table inventory container, checking their count.
+            closing = (" Lock out the Progressive Payout Wagers on the progressive table game system, then "
+                       "collect them into the table inventory container, checking that the chips match the "
+                       "wagers it accepted.")
         deal_text = {
             "manual_shoe": "Deal one card at a time face down from the shoe, clockwise from the dealer's left, "
                            "to seats {seats} and to the dealer under the cover card, until each has two cards.",
@@ -170,7 +226,9 @@ class TexasHoldemBonus(BankedPoker):
         ante = self.wager_label("ante")
         return [
             Betting("wagers", self.dealing.cite(self.dealing.announce, method),
-                    f"Wagers are placed (Ante{bonus}). Announce \"no more bets\"."),
+                    f"Wagers are placed (Ante{bonus}). Announce \"no more bets\".{closing}"),
+            SystemDraw("magic_draw", "§ 647a.2(d)", "The table game system draws the Magic Card and the Lucky "
+                       "position before any card is dealt.", applies=_hand_bonus_at_table),
             Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
             SeatDecision("flop_decision", "§ 647a.11(b)", (
                 Option("flop", "Flop Wager", wager="flop", amount=lambda rnd, seat: 2 * seat.wagers["ante"],
@@ -178,7 +236,7 @@ class TexasHoldemBonus(BankedPoker):
                 Option("fold", "Fold", folds=True),
             ), eligible=lambda rnd, seat: "ante" in seat.wagers),
             ZoneCards("flop", "§ 647a.11(c)", f"{take_out}{burn_text} the Flop face up: enter its three cards.", 3,
-                      burn=burn, applies=_hands_in_play),
+                      burn=burn, applies=_flop_needed),
             SeatDecision("turn_decision", "§ 647a.11(d)", (
                 Option("turn", "Turn Wager", wager="turn", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 647a.11(d)"),
@@ -202,6 +260,12 @@ class TexasHoldemBonus(BankedPoker):
             SettleSeats("settle_bonus", "§ 647a.11(b)(2)(i)(A)",
                         "Folded seat {seat}: turn its cards from under the Bonus Wager and settle it.",
                         eligible=_folded_with_bonus),
+            SettleSeats("settle_folded", "§ 647a.11(b)(2)(i)(B)",
+                        "Folded seat {seat}: turn its cards, kept face down on the table for the Progressive "
+                        "Payout Wagers, and settle it.", eligible=_folded_kept_for_progressive),
+            SettlementPass("envy", "§ 647a.11(i)(5)", "Pay the Envy Bonuses: each Progressive Payout Wager is "
+                           "paid for every other player's straight flush or better (never its own, never the "
+                           "dealer's).", label="Envy Bonuses paid", applies=lambda rnd: bool(rnd.game.envy(rnd))),
             Close("close", "§ 647a.11(k)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]
@@ -235,9 +299,21 @@ class TexasHoldemBonus(BankedPoker):
     # -- settlement -----------------------------------------------------------------------------
 
     def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
-        """§ 647a.11(b)(2): the Ante is collected; the cards wait under a Bonus Wager, else go to the rack."""
-        cards = ("place the cards face down under the Bonus Wager (§ 647a.11(b)(2)(i)(A))" if self.kept_after_fold(seat)
-                 else "cards to the discard rack (§ 647a.11(b)(2)(ii))")
+        """§ 647a.11(b)(2): the Ante is collected; the cards wait under a Bonus Wager, or on the table
+        while a Progressive Payout Wager is unsettled, else go to the rack."""
+        if "bonus" in seat.wagers:
+            cards = "place the cards face down under the Bonus Wager (§ 647a.11(b)(2)(i)(A))"
+        elif "progressive" in seat.wagers:
+            cards = ("not eligible for a Progressive Payout; the cards stay face down on the table for the "
+                     "Envy Bonuses (§ 647a.11(b)(2)(i)(B))")
+        elif "five_card_hand_bonus" in seat.wagers:
+            cards = ("the cards stay face down on the table for the Five Card Hand Bonus Wager "
+                     "(§ 647a.11(b)(2)(i)(C))")
+        elif _progressive_at_table(rnd):
+            cards = ("the cards stay on the table: another player placed a Progressive Payout Wager "
+                     "(§ 647a.11(b)(2)(ii))")
+        else:
+            cards = "cards to the discard rack (§ 647a.11(b)(2)(ii))"
         return [SettlementLine(seat.number, "ante", seat.wagers["ante"], LOSE, seat.wagers["ante"],
                                "§ 647a.11(b)(2)", note=f"Folded: Ante collected; {cards}", stage=DECISION)]
 
@@ -267,7 +343,88 @@ class TexasHoldemBonus(BankedPoker):
                                                 "§ 647a.12(a)", odds=str(EVEN_MONEY), hand=versus))
         if "bonus" in seat.wagers:
             lines.append(self.settle_bonus(rnd, seat))
-        return lines + self.cap(rnd, seat, lines, "the Ante, Flop, Turn, River and Bonus Wagers")
+        lines += self.cap(rnd, seat, lines, "the Ante, Flop, Turn, River and Bonus Wagers")
+        if "progressive" in seat.wagers:
+            lines += self.settle_progressive(rnd, seat)
+        if "five_card_hand_bonus" in seat.wagers:
+            lines += self.settle_hand_bonus(rnd, seat)
+        return lines
+
+    def settle_hand_bonus(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 647a.11(j), § 647a.12(e): the Five Card Hand Bonus on the two cards and the Flop, whatever
+        the dealer holds, a folded player's too; then the Magic Card Bonus (the drawn card among those
+        five) and the Lucky Bonus (the seat drawn).  The electronic wagering system took the wager and
+        credits the wins to the player's game account; a share of the meter may not be credited there
+        ((j)(3)): the cage pays it.  A floorperson verifies a win at 500 for 1 or of the meter ((j)(2))."""
+        wager = self.wager("five_card_hand_bonus")
+        stake = seat.wagers[wager.slug]
+        hand, shown = self.progressive_hand(rnd, seat)
+        table = progressive.wager_paytable(self, rnd.rules, wager)
+        line = progressive.settle(rnd, seat, wager, table, hand.slugs, shown, losing_section="§ 647a.11(j)",
+                                  turn_section="§ 647a.12(e)(1)", payer=ACCOUNT,
+                                  validate=lambda odds: odds.numerator >= 500)
+        lines = [line] if line is not None else []
+        drawn = rnd.step_results.get("magic_draw") or {}
+        extras = paytable(self.slug, "five_card_hand_bonus_extras")
+        five = seat.cards + rnd.board[:3]
+        if drawn.get("magic_card") in {card.code for card in five}:
+            row = extras.row("magic_card")
+            lines.append(SettlementLine(seat.number, "magic_card_bonus", 0, WIN, row.payout.numerator * stake,
+                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                        hand=f"Magic Card {drawn['magic_card']} among {' '.join(c.code for c in five)}",
+                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
+        if drawn.get("lucky") == seat.number:
+            row = extras.row("lucky_bonus")
+            lines.append(SettlementLine(seat.number, "lucky_bonus", 0, WIN, row.payout.numerator * stake,
+                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                        hand=f"Seat {seat.number} is the Lucky position drawn",
+                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
+        return lines
+
+    def progressive_hand(self, rnd: RoundState, seat: Seat) -> tuple[HighHand, str]:
+        """§ 647a.11(i): the Progressive Payout Wager is decided by the player's two cards and the
+        three-card Flop, whatever the dealer holds."""
+        flop = rnd.board[:3]
+        hand = high_hand(seat.cards + flop)
+        return hand, f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in flop)})"
+
+    def settle_progressive(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 647a.11(i)(1)-(4), after the Bonus Wager; a folded player is not eligible (§ 647a.11(b)(2)(i)(B))."""
+        wager = self.wager("progressive")
+        stake = seat.wagers["progressive"]
+        if seat.folded:
+            return [SettlementLine(seat.number, "progressive", stake, LOSE, stake, "§ 647a.11(b)(2)(i)(B)",
+                                   stake_collected=True, note="Folded: not eligible for a Progressive Payout; "
+                                                              "the seat's Envy Bonuses are still paid")]
+        hand, shown = self.progressive_hand(rnd, seat)
+        table = progressive.wager_paytable(self, rnd.rules, wager)
+        line = progressive.settle(rnd, seat, wager, table, hand.slugs, shown, losing_section="§ 647a.11(i)",
+                                  turn_section="§ 647a.12(d)(4)")
+        return [line] if line is not None else []
+
+    def envy(self, rnd: RoundState) -> list[SettlementLine]:
+        """§ 647a.11(i)(5), § 647a.12(d)(5): the Envy Bonuses, once every hand at the table is known.
+
+        An Envy Bonus Qualifying Hand (§ 647a.1) is read on the same five cards as the Progressive
+        Payout Hand it goes with, the player's two cards and the three-card Flop (§ 647a.11(i)), and
+        any player's counts, a folded one's too: § 647a.11(b)(2) keeps a folded player's cards on the
+        table "pending the resolution" of the Progressive Payout Wagers.
+        """
+        if not _progressive_at_table(rnd):
+            return []
+        qualifying = {}
+        for number in rnd.playing_seats():
+            seat = rnd.seats[number]
+            if not seat.cards or len(rnd.board) < 3:
+                continue
+            hand, shown = self.progressive_hand(rnd, seat)
+            if hand.category >= Category.STRAIGHT_FLUSH:
+                qualifying[number] = (hand.slugs[0], shown)
+        return progressive.envy_lines(rnd, self.wager("progressive"), qualifying,
+                                      rnd.seats_in_order("counterclockwise"))
+
+    def settle_pass(self, rnd: RoundState, step: Step) -> list[SettlementLine]:
+        return self.envy(rnd)
 
     def settle_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
         """§ 647a.11(h)(3): the Bonus Wager is decided by the player's two cards alone."""

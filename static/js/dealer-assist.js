@@ -30,7 +30,8 @@ const typing = () => {
   return field && field.matches("#table-state input[type=text], #table-state input:not([type])") && field.value;
 };
 document.addEventListener("htmx:wsBeforeMessage", (event) => {
-  if (typing()) {
+  // Only the table's own state is held: a meter's amount is swapped in at once, by its id.
+  if (typing() && event.detail.message.includes('id="table-state"')) {
     heldPush = event.detail.message;
     event.preventDefault();
   }

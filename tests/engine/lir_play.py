@@ -46,11 +46,14 @@ class Hand:
     five_card_bonus: str | None = None
     three_card_bonus: str | None = None
     six_card_bonus: str | None = None
+    three_card_progressive: str | None = None  # need a meter: the round's progressives option
+    five_card_progressive: str | None = None
 
     @property
     def wagers(self) -> dict[str, str]:
         sides = {"five_card_bonus": self.five_card_bonus, "three_card_bonus": self.three_card_bonus,
-                 "six_card_bonus": self.six_card_bonus}
+                 "three_card_progressive": self.three_card_progressive,
+                 "five_card_progressive": self.five_card_progressive, "six_card_bonus": self.six_card_bonus}
         return {"bet1": self.bet, "bet2": self.bet, "bet3": self.bet,
                 **{wager: amount for wager, amount in sides.items() if amount is not None}}
 

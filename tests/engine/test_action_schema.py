@@ -11,8 +11,9 @@ from games.engine.registry import ACTIONS, GAMES, _action_schemas, check_shape
 
 
 def test_every_action_type_has_a_schema_and_a_role():
-    # resolve_claim is the service's answer to a meter, never a tablet's.
-    assert set(ACTIONS) == roles.DEALER_ACTIONS | roles.FLOOR_ACTIONS | {"resolve_claim"}
+    # resolve_claim (the service's answer to a meter) and system_draw (the table game system's Magic
+    # Card) come from the service, never from a tablet.
+    assert set(ACTIONS) == roles.DEALER_ACTIONS | roles.FLOOR_ACTIONS | {"resolve_claim", "system_draw"}
 
 
 def test_a_step_that_lists_its_actions_without_their_keys_is_refused():

@@ -131,12 +131,14 @@ def test_each_wager_is_defined_once_and_the_options_follow_from_it(slug):
                         if o.paytable_wager and o.paytable_letter == "{}"}
     assert set(paytable_options) == {w.paytable_option for w in game.wagers if w.paytable}
     assert all(game.default_rules[key] == game.wager(wager).paytable.default for key, wager in paytable_options.items())
-    # Nothing optional is offered before the deal when its paytable is "not offered" or its option is off.
+    # Nothing optional is offered before the deal when its paytable is "not offered" or its option is
+    # off, nor a progressive wager that no meter feeds (§ 647a.2(c): it needs a progressive table game system).
     none = {w.paytable_option: "" for w in game.wagers if w.paytable and w.paytable.optional}
     none |= {w.offered_by: False for w in game.wagers if w.offered_by}
     assert set(game.betting_wagers(game.validate_rules(none))) == {
         w.slug for w in game.wagers
-        if w.placed == "before_deal" and not (w.paytable and w.paytable.optional) and not w.offered_by}
+        if w.placed == "before_deal" and not (w.paytable and w.paytable.optional) and not w.offered_by
+        and not w.progressive}
     assert all(w.offered_by in game.default_rules for w in game.wagers if w.offered_by)
 
 

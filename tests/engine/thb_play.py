@@ -48,6 +48,8 @@ class Hand:
     cards: str
     bonus: str | None = None
     plays: str = "flop check check"
+    progressive: str | None = None  # the Progressive Payout Wager (§ 647a.7(d)(3)), needs a meter
+    hand_bonus: str | None = None  # the Five Card Hand Bonus Wager on the player's hand (§ 647a.7(d)(4))
 
     @property
     def folds(self) -> bool:
@@ -69,7 +71,8 @@ TABLE = Round({1: Hand("10", "Ah Kh", plays="flop turn river"), 2: Hand("10", "K
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
-                  card_reader: bool = False, bonus_on_dealer_cards: bool = True) -> list[tuple[str, dict[str, Any]]]:
+                  card_reader: bool = False, bonus_on_dealer_cards: bool = True,
+                  draw: tuple[str, int | str] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the regulation's order.
 
     With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats'
@@ -82,17 +85,28 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         if hand.bonus is not None:
             actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "bonus",
                                        "amount": hand.bonus}))
+        if hand.progressive is not None:
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "progressive",
+                                       "amount": hand.progressive}))
+        if hand.hand_bonus is not None:
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "five_card_hand_bonus",
+                                       "amount": hand.hand_bonus}))
     deal: dict[str, Any] = {"type": "deal"}
     if card_reader:
         deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"dealer": dealer.split()}
-    actions += [("no_more_bets", {"type": "no_more_bets"}), ("deal", deal)]
+    actions.append(("no_more_bets", {"type": "no_more_bets"}))
+    if draw is not None:  # what the table game system drew (the service draws it with secrets)
+        actions.append(("magic_draw", {"type": "system_draw", "magic_card": draw[0], "lucky": draw[1]}))
+    actions.append(("deal", deal))
     in_play = [n for n in sorted(seats) if not seats[n].folds]
     for number in sorted(seats):
         choice = "fold" if seats[number].folds else "flop"
         actions.append(("flop_decision", {"type": "decide", "seat": number, "choice": choice}))
     cards = board.split()
-    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)).
-    if in_play:
+    progressive = any(seats[n].progressive is not None or seats[n].hand_bonus is not None for n in seats)
+    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)),
+    # unless a Progressive Payout Wager waits for the Flop (§ 647a.11(i)).
+    if in_play or progressive:
         actions.append(("flop", {"type": "cards", "target": "board", "cards": cards[:3]}))
     for index, street in ((1, "turn"), (2, "river")):
         for number in in_play:
@@ -115,12 +129,20 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     for number in sorted(seats, reverse=True):
         if seats[number].folds and seats[number].bonus is not None:
             actions.append(("settle_bonus", turned(f"seat:{number}", seats[number].cards)))
+    # A folded hand stays on the table while a Progressive Payout Wager is unsettled (§ 647a.11(b)(2)),
+    # or under its own Five Card Hand Bonus Wager ((b)(2)(i)(C)).
+    at_table = any(seats[n].progressive is not None for n in seats)
+    for number in sorted(seats, reverse=True):
+        kept = at_table or seats[number].hand_bonus is not None
+        if kept and seats[number].folds and seats[number].bonus is None:
+            actions.append(("settle_folded", turned(f"seat:{number}", seats[number].cards)))
     return actions
 
 
 def play(seats: dict[int, Hand], board: str = BOARD, dealer: str = DEALER, *, rules: dict[str, Any] | None = None,
          **options: Any) -> RoundState:
-    """Play the round through the engine (``options``: see ``play.play_round``)."""
+    """Play the round through the engine (``options``: see ``play.play_round``; ``draw`` is the
+    Magic Card and Lucky position the table game system drew)."""
     on_dealer_cards = GAME.pays_on_dealer_cards(GAME.validate_rules(rules or {}))
     return play_round(GAME, round_actions, Round(seats, board, dealer), rules=rules,
                       bonus_on_dealer_cards=on_dealer_cards, **options)

@@ -11,11 +11,13 @@
     floor     irregularities, voids and approvals
 """
 
+from games.engine.core import progressive
 from games.engine.core.card_steps import DrawToRule, HandTurns, Move, OpenDeal
 from games.engine.core.decisions import Option, SeatDecision
 from games.engine.core.game import Game, RuleOption
 from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import (
+    ACCOUNT,
     CAGE,
     CAPPED,
     DECISION,
@@ -39,12 +41,12 @@ from games.engine.core.records import (
 )
 from games.engine.core.settling import SettlementPass, SettleSeats, ZoneCards
 from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
-from games.engine.core.steps import AskInput, Betting, Close, Deal, Step
+from games.engine.core.steps import AskInput, Betting, Close, Deal, Step, SystemDraw
 
 __all__ = [
-    "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE", "TABLE_INVENTORY",
-    "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal", "DrawToRule",
-    "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option", "Prompt", "Refused", "RoundState",
-    "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step", "Zone",
-    "ZoneCards", "ZoneSpec", "instruction",
+    "ACCOUNT", "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE",
+    "TABLE_INVENTORY", "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal",
+    "DrawToRule", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option", "Prompt", "Refused",
+    "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step",
+    "SystemDraw", "Zone", "ZoneCards", "ZoneSpec", "instruction", "progressive",
 ]

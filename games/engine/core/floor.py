@@ -58,9 +58,10 @@ def request_payout_approvals(rnd: RoundState, seat_no: int, lines: list[Settleme
         return
     winners = [line for line in lines if line.outcome == "win"]
     largest = must[0] if must else max(winners, key=lambda line: line.amount)
+    # A jackpot's reason says what is paid and who pays it; the hand and the meter's reading are on its line.
     reason = (f"Seat {seat_no}: payout of {dollars(total)} (table requires approval from "
               f"{dollars(parse_dollars(threshold))})" if over else
-              f"Seat {seat_no}: {rnd.game.wager_label(largest.wager)} payout to validate")
+              f"Seat {seat_no}: {rnd.game.wager_label(largest.wager)} payout to validate: {largest.instruction}")
     # The section of the largest payout, which the floorperson validates.
     rnd.approvals.append(Approval(len(rnd.approvals) + 1, "payout", seat_no, reason, largest.section))
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine.cards import STANDARD_DECK, Deck
+from games.engine.core import progressive
 from games.engine.core.records import IMMEDIATE, SETTLE, VOID, Approval, Irregularity, Refused, SettlementLine
 from games.engine.core.state import Hand, Seat, ZoneSpec
 from games.engine.core.steps import Step
@@ -18,8 +19,9 @@ from games.engine.paytables import paytables_for
 if TYPE_CHECKING:
     from games.engine.core.machine import Action, RoundState
 
-# Options a round carries that no Rules Submission sets: whether the stub is due, training mode.
-ROUND_OPTIONS = frozenset({"stub_count_due", "training"})
+# Options a round carries that no Rules Submission sets: whether the stub is due, training mode,
+# the progressive meters the round's wagers feed (written when the round starts).
+ROUND_OPTIONS = frozenset({"stub_count_due", "training", progressive.OPTION})
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class Game:
     """
 
     wagers: ClassVar[tuple[WagerDef, ...]] = ()
+    # Labels of settlement lines that are no wager of their own (a bonus paid beside a wager).
+    line_labels: ClassVar[dict[str, str]] = {}
     # Where the chapter lets one player wager on adjacent boxes, the section and the option that says how many.
     adjacent_boxes_section: ClassVar[str] = ""
     own_rules: ClassVar[dict[str, Any]] = {}
@@ -56,7 +60,8 @@ class Game:
             return
         cls.wager_labels = {w.slug: w.label for w in cls.wagers} | {
             w.limits_key: w.limits.label or w.label for w in cls.wagers if w.limits and w.limits.key
-        } | {"payout_limit": "Payout limit"}
+        } | {w.progressive.envy: w.progressive.envy_label for w in cls.wagers if w.progressive and w.progressive.envy
+             } | cls.line_labels | {"payout_limit": "Payout limit"}
         cls.required_wager = next(w.slug for w in cls.wagers if w.required)
         cls.paytable_letters = {w.slug: "".join(t.letter for t in paytables_for(cls.slug, w.slug))
                                 for w in cls.wagers if w.paytable}
@@ -167,6 +172,7 @@ class Game:
             if cents <= 0:
                 raise Refused("The floorperson approval threshold must be more than $0.00, or empty for none: "
                               "every payout would otherwise wait for a floorperson")
+        progressive.check_attachments(self, merged)
         return merged
 
     def validate_limits(self, rules: Mapping[str, Any], limits: Mapping[str, str]) -> None:

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
-from games.engine.core import floor
-from games.engine.core.records import CAGE, WIN, Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
+from games.engine.core import floor, progressive
+from games.engine.core.records import Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.settling import SettleSeats
 from games.engine.core.state import Seat, Zone
 from games.engine.core.steps import Betting, Close, Step
@@ -158,9 +158,9 @@ class RoundState:
     # -- values the engine does not compute ---------------------------------------------------
 
     def claim(self, seat_no: int, wager: str, meter: str, share: str, section: str, reason: str,
-              hand_no: int = 1) -> Claim:
+              hand_no: int = 1, tier: str = "") -> Claim:
         """Owe a hand a share of a meter; its line is written when the service answers with the amount."""
-        claim = Claim(len(self.claims) + 1, seat_no, wager, meter, share, section, reason, hand_no)
+        claim = Claim(len(self.claims) + 1, seat_no, wager, meter, share, section, reason, hand_no, tier=tier)
         self.claims.append(claim)
         return claim
 
@@ -177,12 +177,19 @@ class RoundState:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise Refused(f"Claim {claim.id} needs the amount owed, in cents, more than 0; got {amount!r}",
                           claim.section)
+        # The meter's reading at the player's turn, when the service gives it: the amount must be the
+        # share of it the paytable says, to the cent.
+        meter_amount = action.get("meter_amount")
+        if meter_amount is not None:
+            if isinstance(meter_amount, bool) or not isinstance(meter_amount, int) or meter_amount < amount:
+                raise Refused(f"Claim {claim.id}: the meter's amount must be cents, at least the {dollars(amount)} "
+                              f"paid; got {meter_amount!r}", claim.section)
+            owed = progressive.share_of_meter(meter_amount, progressive.claim_percent(claim.share))
+            if owed != amount:
+                raise Refused(f"Claim {claim.id}: {claim.share} of {dollars(meter_amount)} is {dollars(owed)}, "
+                              f"not {dollars(amount)}", claim.section)
         self.claims[index] = dataclasses.replace(claim, amount=amount)
-        seat = self.seats[claim.seat]
-        stake = seat.hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
-        line = SettlementLine(claim.seat, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
-                              hand=claim.reason, note=f"{claim.share} of meter {claim.meter}", payer=CAGE,
-                              must_validate=True)
+        line = progressive.claim_line(self, claim, amount, meter_amount)
         self.lines.append(line)
         floor.request_payout_approvals(self, claim.seat, [line])
 

@@ -26,9 +26,9 @@ WIN, LOSE, PUSH, RETURNED, VOID, CAPPED = "win", "lose", "push", "returned", "vo
 # hand, or at once at a named step (Match-the-Dealer, a blackjack paid at once).
 DECISION, SETTLE, TABLE, IMMEDIATE = "decision", "settle", "table", "immediate"
 
-# Who pays a winning line: the dealer from the table inventory, or the cage (an attendant brings
-# a jackpot).
-TABLE_INVENTORY, CAGE = "table", "cage"
+# Who pays a winning line: the dealer from the table inventory, the cage (an attendant brings
+# a jackpot), or the electronic wagering system, which credits the player's game account (§ 605a.2(d)).
+TABLE_INVENTORY, CAGE, ACCOUNT = "table", "cage", "account"
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class SettlementLine:
 
     @property
     def instruction(self) -> str:
-        return instruction(self.outcome, self.amount, self.stake, self.stake_collected)
+        return instruction(self.outcome, self.amount, self.stake, self.stake_collected, self.payer)
 
     @property
     def pays(self) -> bool:
@@ -81,12 +81,22 @@ class SettlementLine:
         return self.outcome in (WIN, CAPPED)
 
 
-def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False) -> str:
+def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False,
+                payer: str = TABLE_INVENTORY) -> str:
     """What the dealer does with the chips of a settled wager.
 
     >>> instruction("win", 2500, 500), instruction("win", 2500, 500, stake_collected=True)
     ('pay $25.00', 'pay $30.00 (the wager was collected before the deal)')
+    >>> instruction("win", 1_000_000, 500, stake_collected=True, payer="cage")
+    'the cage pays $10,000.00 (not from the table inventory)'
     """
+    if outcome == "win" and payer == CAGE:
+        return f"the cage pays {dollars(amount)} (not from the table inventory)"
+    if outcome == "win" and payer == ACCOUNT:
+        credited = amount + (stake if stake_collected else 0)
+        return f"the system credits {dollars(credited)} to the player's game account"
+    if payer == ACCOUNT:
+        return "nothing: the system took the wager from the player's game account"
     match outcome:
         case "win" if stake_collected:
             return f"pay {dollars(amount + stake)} (the wager was collected before the deal)"
@@ -122,14 +132,22 @@ def seat_total(lines: Iterable[SettlementLine]) -> str:
     >>> seat_total([SettlementLine(1, "ante", 10_00, LOSE, 10_00, ""),
     ...             SettlementLine(1, "bonus", 5_00, WIN, 50_00, "")])
     'pay $50.00 · collect $10.00'
+    >>> seat_total([SettlementLine(2, "progressive", 5_00, WIN, 12_000_00, "", payer=CAGE, stake_collected=True)])
+    'the cage pays $12,000.00'
     """
-    pay = collect = 0
+    pay = collect = cage = credit = 0
     for line in lines:
-        if line.outcome in (WIN, CAPPED):
+        if line.outcome == WIN and line.payer == CAGE:
+            cage += line.amount
+        elif line.payer == ACCOUNT:
+            credit += line.amount + (line.stake if line.stake_collected else 0) if line.outcome == WIN else 0
+        elif line.outcome in (WIN, CAPPED):
             pay += line.amount + (line.stake if line.stake_collected and line.outcome == WIN else 0)
         elif line.outcome == LOSE and not line.stake_collected:
             collect += line.amount
-    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"collect {dollars(collect)}"] if collect else [])
+    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"collect {dollars(collect)}"] if collect else []) + (
+        [f"the cage pays {dollars(cage)}"] if cage else []) + (
+        [f"the system credits {dollars(credit)}"] if credit else [])
     return " · ".join(parts) or "nothing to pay or collect"
 
 
@@ -172,6 +190,7 @@ class Claim:
     reason: str
     hand_no: int = 1
     amount: int | None = None  # cents, once resolved
+    tier: str = ""  # the paytable tier whose meter it reads ("mega", "major", "minor"), "" for a lone meter
 
     @property
     def pending(self) -> bool:

@@ -158,6 +158,19 @@ ANSWER = Text(40, r"[A-Za-z0-9_:.-]+", "one of the answers offered")
 NOTE = Text(NOTE_MAX)
 RECORD_ID = Number(1, 10**9, digits=False)  # an approval or claim of the round, by its number
 CENTS = Number(1, 10**13, digits=False)
+METER = Number(1, 10**9, digits=False)  # a progressive meter, by its id
+
+
+@dataclass(frozen=True)
+class Either(Field):
+    """A value that is one kind or another (a Lucky position: a seat number or "dealer")."""
+
+    first: Field
+    second: Field
+
+    def problem(self, value: Any) -> str | None:
+        first = self.first.problem(value)
+        return None if first is None or self.second.problem(value) is None else first
 
 
 @dataclass(frozen=True)
@@ -218,7 +231,8 @@ ROUND_ACTIONS = accepts(
                                                   "seat": SEAT, "hand": HAND}),
     ActionSchema("approve", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
-    ActionSchema("resolve_claim", {"claim": RECORD_ID, "amount": CENTS}),
+    # The service's answer to a meter claim: the amount owed and the meter's reading it was taken from.
+    ActionSchema("resolve_claim", {"claim": RECORD_ID, "amount": CENTS}, {"meter": METER, "meter_amount": CENTS}),
 )
 
 

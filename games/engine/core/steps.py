@@ -10,12 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from games.engine.core import progressive
 from games.engine.core.records import (
     Choice,
     Prompt,
     Refused,
 )
-from games.engine.core.schema import ANSWER, NAME, SEAT, ActionSchema, Amount, CardsByPlace, accepts
+from games.engine.core.schema import (
+    ANSWER,
+    CARD_CODE,
+    NAME,
+    SEAT,
+    ActionSchema,
+    Amount,
+    CardsByPlace,
+    Either,
+    Text,
+    accepts,
+)
 from games.engine.core.state import Seat
 
 if TYPE_CHECKING:
@@ -144,7 +156,10 @@ class Betting(Step):
         seat_no = rnd.seat_number(action.get("seat"))
         wager = action.get("wager")
         offered = rnd.game.betting_wagers(rnd.rules)
-        if wager not in offered:
+        closed = progressive.unavailable(rnd.game, rnd.rules, wager) if isinstance(wager, str) else ""
+        if closed and action["type"] == "place_wager":
+            raise Refused(closed, progressive.LINK_DOWN_SECTION)
+        if wager not in offered and not (closed and action["type"] == "remove_wager"):
             labels = ", ".join(rnd.game.wager_label(w) for w in offered)
             raise Refused(f"{wager!r} is not a wager this table offers before the deal (offered: {labels})",
                           rnd.game.wager_section)
@@ -164,6 +179,7 @@ class Betting(Step):
             raise Refused(f"Seat {seat_no} must place its {rnd.game.wager_label(rnd.game.required_wager)} "
                           f"before a {rnd.game.wager_label(wager)}", rnd.game.wager_section)
         rnd.check_limits(seat_no, wager, amount)
+        progressive.check_wager(rnd, seat_no, wager, amount)
         seat.wagers[wager] = amount
 
 
@@ -255,7 +271,7 @@ class Close(Step):
         claims = [c for c in rnd.claims if c.pending]
         if claims:
             return Prompt(self.id, claims[0].section, "Waiting for the progressive meter amount: " + "; ".join(
-                f"seat {c.seat}, {c.share} of meter {c.meter} ({c.reason})" for c in claims), waiting_for_floor=True)
+                f"seat {c.seat}: {c.share} ({c.reason}), from meter {c.meter}" for c in claims), waiting_for_floor=True)
         pending = [a for a in rnd.approvals if a.status == "pending"]
         if pending:
             return Prompt(self.id, pending[0].section,
@@ -272,3 +288,46 @@ class Close(Step):
             raise Refused("The round cannot be closed while a floorperson's approval is pending: "
                           + "; ".join(a.reason for a in pending), pending[0].section)
         rnd.closed = True
+
+
+class SystemDraw(Step):
+    """What the table game system draws at random: the Magic Card and the Lucky position (§ 647a.1,
+    § 643a.1).  The engine is pure and draws nothing: ``draw`` turns a random source the service
+    gives it (``secrets.SystemRandom``) into the action that records the draw, and the service
+    applies it in the transaction of the tap that made it due, before any card is dealt.  The draw
+    is then in the round's log: a replay, a retried tap or a restart shows the same, and nothing
+    draws it again."""
+
+    actions = accepts(ActionSchema("system_draw", {"magic_card": Text(3, CARD_CODE, "a card code like 'Td'"),
+                                                   "lucky": Either(SEAT, Text(6, "dealer", '"dealer"'))}))
+
+    def positions(self, rnd: RoundState) -> list[int | str]:
+        """Every betting position and the dealer's."""
+        return [*range(1, rnd.game.seat_count + 1), "dealer"]
+
+    def draw(self, rnd: RoundState, rng: Any) -> dict[str, Any]:
+        card = rng.choice(rnd.game.deck.cards())
+        return self.action("system_draw", magic_card=card.code, lucky=rng.choice(self.positions(rnd)))
+
+    def prompt(self, rnd: RoundState) -> Prompt:
+        # No choice: the service answers it in the tap that made it due, so no tablet shows it.
+        return Prompt(self.id, self.section, self.text)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        (card,) = rnd.checked_cards([action.get("magic_card")], 1, "the Magic Card")
+        lucky = action.get("lucky")
+        if isinstance(lucky, bool) or lucky not in self.positions(rnd):
+            raise Refused(f"The Lucky position is a seat from 1 to {rnd.game.seat_count} or \"dealer\", "
+                          f"not {lucky!r}", self.section)
+        rnd.step_results[self.id] = {"magic_card": card.code, "lucky": lucky}
+        rnd.completed_steps.add(self.id)
+
+    def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
+        drawn = sheet.answer(self.id)
+        if not isinstance(drawn, dict):
+            raise Refused(f"The {self.id} input is {{\"magic_card\": \"Qs\", \"lucky\": 3}}", self.section)
+        return self.action("system_draw", magic_card=drawn.get("magic_card"), lucky=drawn.get("lucky"))
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        if self.id in rnd.step_results:
+            sheet.setdefault("inputs", {})[self.id] = dict(rnd.step_results[self.id])

@@ -7,6 +7,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.core.progressive import OPTION as PROGRESSIVES
+from games.engine.core.progressive import Progressive
+
 BEFORE_DEAL, BY_DECISION = "before_deal", "by_decision"
 
 
@@ -52,6 +55,7 @@ class WagerDef:
     # The yes/no Rules Submission option that offers an optional wager with no paytable letter to
     # choose (Match-the-Dealer, § 635a.6(e): its paytable follows the number of decks).
     offered_by: str = ""
+    progressive: Progressive | None = None  # placed on a progressive table game system, fed to a meter
 
     @property
     def limits_key(self) -> str:
@@ -62,10 +66,16 @@ class WagerDef:
         return (self.paytable.option or f"{self.slug}_paytable") if self.paytable else ""
 
     def offered(self, rules: Mapping[str, Any]) -> bool:
-        """Whether the table offers it: an optional wager needs its paytable selected, or its option set."""
+        """Whether the table offers it: an optional wager needs its paytable selected (or its yes/no
+        option set), and a progressive wager a meter whose link operates (§ 605a.8(c))."""
         if self.offered_by and not rules.get(self.offered_by):
             return False
-        return not (self.paytable and self.paytable.optional and not rules.get(self.paytable_option))
+        if self.paytable and self.paytable.optional and not rules.get(self.paytable_option):
+            return False
+        if self.progressive:
+            attached = (rules.get(PROGRESSIVES) or {}).get(self.slug)
+            return bool(attached) and not attached.get("down")
+        return True
 
 
 def derived_rules(wagers: Iterable[WagerDef]) -> dict[str, Any]:

@@ -59,6 +59,7 @@ class Meter:
     least_reset: Cents | None = None
     primary_rate: Decimal | None = None
     reserve_rate: Decimal | None = None
+    section: str = ""  # where the chapter says it ("§ 647a.12(d)(3)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,8 +105,8 @@ THREE_CARD_PROGRESSIVE = columns(
         "Straight cell pays nothing: its Three-Card Progressive Payout Hand starts at three-of-a-kind (§ 643a.1)."
     ),
     meters={
-        "A": (Meter(seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(14)),),
-        "B": (Meter(seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(20)),),
+        "A": (Meter(seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(14), section="§ 643a.12(d)(3)"),),
+        "B": (Meter(seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(20), section="§ 643a.12(d)(3)"),),
     },
     note="Judged on the player's three cards alone; seed, reseed and rates from § 643a.12(d)(3).",
 )
@@ -124,16 +124,19 @@ THREE_CARD_ENVY = columns(
 )
 
 
+_FIVE_METERS = "§ 643a.12(e)(3)"
+
+
 def _mega(rate: int) -> Meter:
-    return Meter("mega", seed_for_1=10_000, reseed_for_1=10_000, primary_rate=Decimal(rate))
+    return Meter("mega", seed_for_1=10_000, reseed_for_1=10_000, primary_rate=Decimal(rate), section=_FIVE_METERS)
 
 
 def _major(rate: int) -> Meter:
-    return Meter("major", seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(rate))
+    return Meter("major", seed_for_1=1_000, reseed_for_1=1_000, primary_rate=Decimal(rate), section=_FIVE_METERS)
 
 
 def _minor(rate: int) -> Meter:
-    return Meter("minor", seed_for_1=250, reseed_for_1=250, primary_rate=Decimal(rate))
+    return Meter("minor", seed_for_1=250, reseed_for_1=250, primary_rate=Decimal(rate), section=_FIVE_METERS)
 
 
 FIVE_CARD_PROGRESSIVE = columns(
@@ -156,7 +159,7 @@ FIVE_CARD_PROGRESSIVE = columns(
         "matches the printed table of § 655a.12(c)(1), which names them."
     ),
     meters={
-        "A": (Meter(seed_for_1=10_000, reseed_for_1=10_000, primary_rate=Decimal(21)),),
+        "A": (Meter(seed_for_1=10_000, reseed_for_1=10_000, primary_rate=Decimal(21), section=_FIVE_METERS),),
         "B": (_mega(11), _major(10)),
         "C": (_mega(9), _major(7), _minor(3)),
         "D": (_mega(10), _major(8), _minor(3)),
@@ -187,7 +190,8 @@ FIVE_CARD_ENVY = columns(
         (*FLUSH, "50 for 1"),
     ),
     reading="Printed as one run-on paragraph (INDEX.md defect 9); the rows are those of § 647a.12(e)(1).",
-    meters={"": (Meter(seed_for_1=10_000, reseed_for_1=0, primary_rate=Decimal(13), reserve_rate=Decimal(8)),)},
+    meters={"": (Meter(seed_for_1=10_000, reseed_for_1=0, primary_rate=Decimal(13), reserve_rate=Decimal(8),
+                       section="§ 643a.12(f)(4)"),)},
     note="Judged on the player's three cards and the two community cards; meter from § 643a.12(f)(4).",
 )
 

@@ -41,7 +41,7 @@ BONUS_B = Paytable(
 
 (PROGRESSIVE,) = columns(
     GAME, "progressive", "§ 647a.12(d)(1)", [""], FIVE_CARD_PROGRESSIVE_ROWS,
-    meters={"": (Meter(least_reset=1_000_000),)},  # § 647a.12(d)(3): at least $10,000
+    meters={"": (Meter(least_reset=1_000_000, section="§ 647a.12(d)(3)"),)},  # at least $10,000
     note="Judged on the player's two cards and the three-card Flop (§ 647a.11(i)).",
 )
 
@@ -57,7 +57,7 @@ FIVE_CARD_HAND_BONUS = Paytable(
         PayRow("flush", "Flush", odds("50 for 1")),
     ),
     reading="The print says 'payable' for 'paytable' (INDEX.md defect 4).",
-    meters=(Meter(least_reset=1_000_000),),  # § 647a.12(e)(4): at least $10,000
+    meters=(Meter(least_reset=1_000_000, section="§ 647a.12(e)(4)"),),  # at least $10,000
     note="Judged on the two cards and the three-card Flop (§ 647a.11(j)).",
 )
 FIVE_CARD_HAND_BONUS_EXTRAS = Paytable(

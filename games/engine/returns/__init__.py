@@ -140,17 +140,10 @@ Model = Dealt | Envy | NotStated | MatchTheDealer
 # The paytables of wagers no game on the tablets offers yet (chapters still to come, progressive
 # wagers): a game's own wagers carry their model in their definition (``WagerDef.returns``).
 NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
-    ("texas-holdem-bonus", "progressive"): Dealt(
-        counting.five_card_hands,
-        "Assumes the player makes the Flop Wager (a fold is not eligible, § 647a.11(b)(2)(i)(B)).",
-    ),
     ("texas-holdem-bonus", "progressive_envy"): Envy(counting.five_card_hands),
-    ("texas-holdem-bonus", "five_card_hand_bonus"): FIVE,
     ("texas-holdem-bonus", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
     ("wpt-heads-up", "odds_bad_beat"): DECISIONS,
-    ("let-it-ride", "three_card_progressive"): Dealt(counting.three_card_hands),
     ("let-it-ride", "three_card_progressive_envy"): Envy(counting.three_card_hands),
-    ("let-it-ride", "five_card_progressive"): FIVE,
     ("let-it-ride", "five_card_progressive_envy"): Envy(counting.five_card_hands),
     ("let-it-ride", "five_card_hand_bonus"): FIVE,
     ("let-it-ride", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),

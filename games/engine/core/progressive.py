@@ -1,0 +1,306 @@
+"""Progressive wagers (§ 605a.7, § 605a.8): what the engine knows of a meter, and how a
+progressive wager is placed and settled.
+
+A meter lives in the database; the engine sees it only through the round's ``progressives``
+option, written when the round starts: for each progressive wager the table offers, the fixed
+wager amount (§ 605a.7(e)(3)), the meter feeding each paytable tier, and whether the link is
+down (§ 605a.8(c)).  A win that is a share of a meter is a ``Claim`` the service answers with the
+amount on the meter at the player's turn; every other figure is computed here, from the
+paytables, so that a replay is pure.
+
+    >>> contribution(500, Decimal("21"))
+    105
+    >>> share_of_meter(1_234_567, Decimal("10"))
+    123456
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from games.engine.core.records import CAGE, LOSE, TABLE_INVENTORY, WIN, Refused, SettlementLine
+from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.paytables import FixedAmount, MeterShare, Paytable, paytable, paytables_for
+
+if TYPE_CHECKING:
+    from games.engine.core.game import Game
+    from games.engine.core.machine import RoundState
+    from games.engine.core.state import Seat
+    from games.engine.core.wagers import WagerDef
+
+OPTION = "progressives"  # the round option that carries the meters (games.engine.core.game.ROUND_OPTIONS)
+LINK_DOWN_SECTION = "§ 605a.8(c)"
+SAME_WAGER_SECTION = "§ 605a.7(e)(3)"
+
+
+@dataclass(frozen=True)
+class Progressive:
+    """What makes a wager progressive: it is placed on the table's progressive table game system
+    (``system_section``, e.g. § 647a.2(c)) and offered only while a meter feeds it.  ``envy`` is the
+    slug of the Envy Bonus lines paid to its wagerers for other players' qualifying hands, with
+    their label and section."""
+
+    system_section: str
+    envy: str = ""
+    envy_label: str = ""
+    envy_section: str = ""
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A progressive wager as one round sees its meters (the ``progressives`` option)."""
+
+    wager: str
+    amount: Cents  # every wager on it is exactly this (§ 605a.7(e)(3), § 605a.8(g)(2))
+    meters: Mapping[str, tuple[int, str]]  # tier ("" for a table of one meter) -> (meter id, name)
+    down: str = ""  # why the progressive is unplayable now (§ 605a.8(c)); "" while it operates
+
+    def meter_name(self, tier: str) -> str:
+        return self.meters[tier][1]
+
+
+def attachments(rules: Mapping[str, Any]) -> dict[str, Attachment]:
+    """The round's progressive wagers by slug (checked by ``check_attachments``)."""
+    return {wager: Attachment(wager, parse_dollars(value["amount"]),
+                              {tier: (meter["id"], meter["name"]) for tier, meter in value["meters"].items()},
+                              value.get("down", ""))
+            for wager, value in (rules.get(OPTION) or {}).items()}
+
+
+def attachment(rules: Mapping[str, Any], wager: str) -> Attachment | None:
+    return attachments(rules).get(wager)
+
+
+def wager_paytable(game: Game, rules: Mapping[str, Any], wager: WagerDef) -> Paytable:
+    """The paytable a progressive wager is paid on: the table's letter, or the chapter's only one."""
+    letter = rules.get(wager.paytable_option, "") if wager.paytable else ""
+    try:
+        return paytable(game.slug, wager.slug, letter)
+    except KeyError as error:
+        raise Refused(str(error.args[0]), wager.section) from None
+
+
+def meter_tiers(table: Paytable) -> tuple[str, ...]:
+    """The tiers whose meters a paytable's "% of meter" rows read: ("",) or ("mega", "major", ...)."""
+    tiers = dict.fromkeys(row.payout.meter for row in table.rows if isinstance(row.payout, MeterShare))
+    return tuple(tiers)
+
+
+def check_attachments(game: Game, rules: Mapping[str, Any]) -> None:
+    """The ``progressives`` option names progressive wagers of the game, each with a wager amount,
+    one meter per tier its paytable reads, and the Envy schedule its amount needs."""
+    given = rules.get(OPTION)
+    if given in (None, {}):
+        return
+    if not isinstance(given, Mapping):
+        raise Refused(f"The progressives option must map wagers to their meters, got {given!r:.60}")
+    for slug, value in given.items():
+        wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
+        if wager is None:
+            raise Refused(f"{slug!r} is not a progressive wager of {game.name}")
+        if not isinstance(value, Mapping) or not isinstance(value.get("meters"), Mapping) \
+                or not isinstance(value.get("down", ""), str):
+            raise Refused(f"The {wager.label}'s progressive needs its amount, meters and link state")
+        try:
+            amount = parse_dollars(value.get("amount", ""))
+        except MoneyError as error:
+            raise Refused(f"The {wager.label}'s amount: {error}", SAME_WAGER_SECTION) from None
+        if wager.paytable and not rules.get(wager.paytable_option):
+            raise Refused(f"A meter feeds the {wager.label}, but the table selects none of its paytables",
+                          wager.paytable.section)
+        tiers = meter_tiers(wager_paytable(game, rules, wager))
+        if sorted(value["meters"]) != sorted(tiers):
+            named = ", ".join(repr(t) if t else "the meter" for t in tiers)
+            raise Refused(f"The {wager.label}'s paytable reads {named}; the table's meters are for "
+                          f"{', '.join(repr(t) for t in value['meters']) or 'nothing'}", wager.section)
+        for meter in value["meters"].values():
+            if not isinstance(meter, Mapping) or not isinstance(meter.get("id"), int) \
+                    or not isinstance(meter.get("name"), str):
+                raise Refused(f"The {wager.label}'s meters are named by id and name, got {meter!r:.60}")
+        if wager.progressive.envy:
+            envy_schedule(game, wager, amount)
+
+
+def envy_schedule(game: Game, wager: WagerDef, amount: Cents) -> Paytable:
+    """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5))."""
+    letter = f"${amount // 100}" if amount % 100 == 0 else dollars(amount)
+    schedules = paytables_for(game.slug, wager.progressive.envy)
+    found = next((table for table in schedules if table.letter == letter), None)
+    if found is None:
+        known = " and ".join(table.letter for table in schedules)
+        raise Refused(f"The {wager.progressive.envy_label} is scheduled for {known} {wager.label}s only, "
+                      f"not {dollars(amount)}", wager.progressive.envy_section)
+    return found
+
+
+def unavailable(game: Game, rules: Mapping[str, Any], slug: str) -> str:
+    """Why a progressive wager the table offers cannot be placed in this round: its link is down
+    (§ 605a.8(c)).  "" when it can, or when it is not offered at all."""
+    wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
+    if wager is None:
+        return ""
+    found = attachment(rules, slug)
+    if found is None:
+        return ""  # not offered at all: no meter feeds it (the table has no progressive table game system)
+    if found.down:
+        return f"{wager.label}s are not accepted: {found.down}"
+    return ""
+
+
+def check_wager(rnd: RoundState, seat_no: int, slug: str, amount: Cents) -> None:
+    """A progressive wager is exactly the amount its meter requires (§ 605a.7(e)(3))."""
+    found = attachment(rnd.rules, slug)
+    if found is not None and amount != found.amount:
+        raise Refused(f"Seat {seat_no}'s {rnd.game.wager_label(slug)} must be {dollars(found.amount)}, the amount "
+                      f"every wager on this progressive requires, not {dollars(amount)}", SAME_WAGER_SECTION)
+
+
+def contribution(wager_amount: Cents, rate: Decimal) -> Cents:
+    """What one wager adds to a meter fed at ``rate`` percent.  A meter's configuration is refused
+    unless this is a whole number of cents (``games.progressives``), so nothing is ever rounded."""
+    exact = Decimal(wager_amount) * rate / 100
+    if exact != exact.to_integral_value():
+        raise Refused(f"{rate.normalize():f}% of {dollars(wager_amount)} is {exact.normalize():f}¢, not a whole "
+                      "number of cents: choose a rate that is", "§ 605a.7(b)(3)")
+    return int(exact)
+
+
+def share_of_meter(meter: Cents, percent: Decimal) -> Cents:
+    """A "% of meter" payout, to the cent below: the meter never pays more than it shows."""
+    return int((Decimal(meter) * percent / 100).to_integral_value(rounding=ROUND_DOWN))
+
+
+def claim_percent(share: str) -> Decimal:
+    """The percent of a claim's share as the paytable prints it ("10%", "100% mega jackpot")."""
+    try:
+        return Decimal(share.split("%")[0])
+    except InvalidOperation:
+        raise Refused(f"{share!r} is not a share of a meter") from None
+
+
+def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs: tuple[str, ...], shown: str, *,
+           losing_section: str, turn_section: str, payer: str = TABLE_INVENTORY,
+           validate: Callable[[Any], bool] = lambda odds: True) -> SettlementLine | None:
+    """A progressive wager settled at the player's turn: lost, won at odds (paid by ``payer``; the
+    wager went in at "no more bets"), or owed a share of a meter, which is a claim the service
+    answers (then the line is the claim's).  A win at odds waits for a floorperson's validation,
+    whatever the table's threshold, when ``validate`` says so (every one, unless the chapter names
+    some: § 647a.11(j)(2))."""
+    stake = seat.wagers[wager.slug]
+    row = table.pay_row(slugs)
+    if row is None:
+        return SettlementLine(seat.number, wager.slug, stake, LOSE, stake, losing_section, stake_collected=True,
+                              hand=f"{shown}: no paying hand on {table.title}", payer=payer)
+    # The row is named unless the hand's own name says it ("Royal flush (Ah Kh + ...)").
+    described = f"{shown} ({table.title})" if shown.lower().startswith(row.label.lower()) else \
+        f"{shown}: {row.label} ({table.title})"
+    if isinstance(row.payout, MeterShare):
+        name = attachment(rnd.rules, wager.slug).meter_name(row.payout.meter)
+        rnd.claim(seat.number, wager.slug, name, str(row.payout), turn_section, described, tier=row.payout.meter)
+        return None
+    return SettlementLine(seat.number, wager.slug, stake, WIN, row.payout.winnings(stake), table.section,
+                          odds=str(row.payout), hand=described, stake_collected=True, payer=payer,
+                          must_validate=validate(row.payout))
+
+
+def claim_line(rnd: RoundState, claim: Any, amount: Cents, meter_amount: Cents | None) -> SettlementLine:
+    """The line of a resolved claim: the cage pays it (§ 647a.11(i)(4): not from the table inventory),
+    a floorperson validates it, and the player's cards stay on the layout until it is documented."""
+    seat = rnd.seats[claim.seat]
+    stake = seat.hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
+    reading = f": {dollars(meter_amount)} on the meter at seat {claim.seat}'s turn" if meter_amount else ""
+    note = (f"{claim.share} ({claim.meter}){reading}. An attendant brings it from the cage: the player's "
+            "cards stay on the layout until the documentation is complete")
+    return SettlementLine(claim.seat, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
+                          hand=claim.reason, note=note, payer=CAGE, must_validate=True, stake_collected=True)
+
+
+def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[str, str]],
+               order: list[int]) -> list[SettlementLine]:
+    """Envy Bonuses: each seat with the progressive wager is paid, for every *other* seat holding a
+    qualifying hand, the fixed sum its wager's schedule gives that hand; never for its own hand or
+    the dealer's.  ``qualifying`` maps a seat to (its hand's slug, how it is shown).  One line per
+    receiving seat, in ``order``, listing each hand it is paid for."""
+    lines = []
+    for number in order:
+        seat = rnd.seats[number]
+        if wager.slug not in seat.wagers:
+            continue
+        schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug])
+        paid = []
+        for other, (slug, shown) in sorted(qualifying.items()):
+            row = schedule.row(slug) if other != number else None
+            if row is not None and isinstance(row.payout, FixedAmount):
+                paid.append((other, row, shown))
+        if not paid:
+            continue
+        amount = sum(row.payout.amount for _, row, _ in paid)
+        hands = "; ".join(f"seat {other}: {shown}, {row.label} {row.payout}" for other, row, shown in paid)
+        lines.append(SettlementLine(number, wager.progressive.envy, 0, WIN, amount, wager.progressive.envy_section,
+                                    odds=f"{schedule.letter} schedule", hand=hands,
+                                    note=f"{len(paid)} Envy Bonus{'es' if len(paid) > 1 else ''} on a "
+                                         f"{dollars(seat.wagers[wager.slug])} {wager.label}"))
+    return lines
+
+
+@dataclass(frozen=True)
+class MeterParameters:
+    """A meter's Rules Submission parameters (§ 605a.7(b)), in cents and percents."""
+
+    tier: str
+    seed: Cents  # the initial amount
+    reset: Cents  # the amount after a jackpot of the whole meter
+    rate: Decimal  # percent of each wager added to the meter
+    reserve_rate: Decimal  # percent of each wager added to the reserve pool that funds the next reset
+    wager_amount: Cents  # the one amount every wager on it is
+
+
+def check_meter(game: Game, slug: str, rules: Mapping[str, Any], params: MeterParameters) -> None:
+    """Refuse parameters the chapter does not allow for a meter of this wager and tier: the least
+    reset amount, or the seed, reseed and rates it fixes "N for 1" of the wager (§ 643a.12(d)(3));
+    a rate that grows the meter (§ 605a.7(a)(1)) by whole cents per wager; an Envy schedule for
+    the wager amount where the chapter pays one."""
+    wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
+    if wager is None:
+        offered = ", ".join(w.slug for w in game.wagers if w.progressive) or "none"
+        raise Refused(f"{slug!r} is not a progressive wager of {game.name} (its progressive wagers: {offered})")
+    table = wager_paytable(game, rules, wager)
+    tiers = meter_tiers(table)
+    if params.tier not in tiers:
+        named = ", ".join(repr(t) for t in tiers)
+        raise Refused(f"The {wager.label}'s {table.title} has meters for {named}, not {params.tier!r}", table.section)
+    spec = next((m for m in table.meters if m.name == params.tier), None)
+    section = (spec.section if spec and spec.section else table.section)
+    if params.wager_amount <= 0:
+        raise Refused(f"The {wager.label}'s amount must be more than $0.00", SAME_WAGER_SECTION)
+    if wager.progressive.envy:
+        envy_schedule(game, wager, params.wager_amount)
+    if params.rate <= 0:
+        raise Refused("The rate of progression must be more than 0%: the meter grows with every wager",
+                      "§ 605a.7(a)(1)")
+    if params.reserve_rate < 0 or params.rate + params.reserve_rate > 100:
+        raise Refused("The rates must be at least 0% and add up to at most 100% of the wager", "§ 605a.7(b)(4)")
+    contribution(params.wager_amount, params.rate)
+    contribution(params.wager_amount, params.reserve_rate)
+    if spec is None:
+        return
+    units = params.wager_amount // 100 if params.wager_amount % 100 == 0 else None
+    for label, given, least, for_1 in (("initial", params.seed, spec.least_reset, spec.seed_for_1),
+                                       ("reset", params.reset, spec.least_reset, spec.reseed_for_1)):
+        if least is not None and given < least:
+            raise Refused(f"The {label} amount of {dollars(given)} is below the {dollars(least)} the chapter "
+                          "requires", section)
+        if for_1 is not None:
+            if units is None or given != for_1 * 100 * units:
+                required = f"{dollars(for_1 * 100 * units)} on a {dollars(params.wager_amount)} wager" if units \
+                    else "a whole number of dollars times it"
+                raise Refused(f"The {label} amount must be ${for_1:,} for 1 of the wager, {required}; "
+                              f"not {dollars(given)}", section)
+    for label, given, fixed in (("rate of progression", params.rate, spec.primary_rate),
+                                ("reserve rate", params.reserve_rate, spec.reserve_rate)):
+        if spec.primary_rate is not None and given != (fixed or 0):
+            raise Refused(f"The {label} must be {(fixed or Decimal(0)).normalize():f}%, as the chapter fixes it, "
+                          f"not {given.normalize():f}%", section)
