@@ -6,15 +6,14 @@ import csv
 import functools
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db import connection
 from django.db.models import Q, QuerySet
 
-from games import roles
+from games import chain, roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import RETURNED, RoundState
@@ -214,7 +213,7 @@ def pit_state() -> dict[str, Any]:
 HISTORY_PAGE_SIZE = 50
 # The history says "1,000+ rounds" rather than count a million rows for every page.
 HISTORY_COUNT_CAP = 1000
-# What the list and the CSV show of a round: the record written at close stays behind.
+# What the list shows of a round: the record written at close stays behind.
 HISTORY_COLUMNS = ("id", "number", "game", "status", "started_at", "closed_at", "total_paid", "total_collected",
                    "table__name", "dealer__username")
 
@@ -316,66 +315,44 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
                        min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
 
 
-CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected")
+CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected", "log")
 CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
+CSV_BATCH = 500  # rounds read, verified and written at a time
 
 
-def history_csv(rounds: QuerySet[Round]) -> Iterator[bytes]:
-    """The history's CSV of ``rounds``, in chunks, in constant memory: on PostgreSQL formatted by
-    the database itself (COPY … TO STDOUT, sent on as it arrives), elsewhere a row at a time from
-    a cursor.  The two write the same bytes (times in UTC to the microsecond, dollars as 12.50)."""
+def history_csv(rounds: QuerySet[Round], *, on_broken: Callable[[Round, list[chain.Break]], None] | None = None
+                ) -> Iterator[bytes]:
+    """The history's CSV of ``rounds``, in chunks, in constant memory: the rounds are read from a
+    cursor and their logs and seals verified a batch at a time (``games.chain``); the last column
+    says whether each round's history is intact, or where it first breaks (``on_broken`` is also
+    told).  Times in UTC to the microsecond, dollars as 12.50."""
     yield (",".join(CSV_HEADER) + "\n").encode()
-    rows = history_csv_rows(rounds)
-    if connection.vendor == "postgresql":
-        yield from _copied(rows)
-    else:
-        yield from _in_chunks(_written(rows.iterator(chunk_size=2000)))
+    # Every column: the CSV shows a few, and the seal covers them all.
+    verified = chain.verify_rounds(rounds.defer(None).iterator(chunk_size=CSV_BATCH), batch=CSV_BATCH)
+    yield from _written(verified, on_broken)
 
 
-def history_csv_rows(rounds: QuerySet[Round]) -> QuerySet:
-    """The columns of the CSV, in its order (CSV_HEADER)."""
-    return rounds.values_list("table__name", "number", "game", "dealer__username", "started_at", "closed_at",
-                              "status", "total_paid", "total_collected")
+def log_check(breaks: list[chain.Break]) -> str:
+    """What the CSV says of a round's chain: "verified", or its first break."""
+    if not breaks:
+        return "verified"
+    more = f" (and {len(breaks) - 1} more)" if len(breaks) > 1 else ""
+    return f"BROKEN: {breaks[0]}{more}"
 
 
-def _copied(rows: QuerySet) -> Iterator[bytes]:
-    iso = "to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
-    dollars = "to_char({} / 100.0, 'FM999999999999990.00')"
-    formats = [None, None, None, None, iso, iso, None, dollars, dollars]
-    sql, params = rows.query.sql_with_params()
-    with connection.cursor() as cursor:
-        select = cursor.cursor.mogrify(sql, params)  # psycopg's own quoting of the filter values
-        # Wrap each selected column in its format: the query is Django's, its columns in order.
-        columns = ", ".join(f.format(f"q.c{i}") if f else f"q.c{i}" for i, f in enumerate(formats))
-        names = ", ".join(f"c{i}" for i in range(len(formats)))
-        # Django built the query and psycopg quoted its values; the rest are this function's constants.
-        statement = f"COPY (SELECT {columns} FROM ({select}) AS q ({names})) TO STDOUT WITH (FORMAT csv)"  # noqa: S608
-        with cursor.cursor.copy(statement) as copy:
-            yield from _in_chunks(bytes(block) for block in copy)
-
-
-def _written(rows: Iterable[tuple]) -> Iterator[bytes]:
+def _written(verified: Iterable[tuple[Round, list[chain.Break]]], on_broken) -> Iterator[bytes]:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for table, number, game, dealer, started, closed, status, paid, collected in rows:
-        writer.writerow([table, number, game, dealer, started.astimezone(UTC).isoformat(timespec="microseconds"),
-                         closed.astimezone(UTC).isoformat(timespec="microseconds") if closed else "", status,
-                         plain_dollars(paid), plain_dollars(collected)])
+    for rnd, breaks in verified:
+        if breaks and on_broken is not None:
+            on_broken(rnd, breaks)
+        writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username,
+                         rnd.started_at.astimezone(UTC).isoformat(timespec="microseconds"),
+                         rnd.closed_at.astimezone(UTC).isoformat(timespec="microseconds") if rnd.closed_at else "",
+                         rnd.status, plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
+                         log_check(breaks)])
         if out.tell() >= CSV_CHUNK:
             yield out.getvalue().encode()
             out.seek(0)
             out.truncate()
     yield out.getvalue().encode()
-
-
-def _in_chunks(blocks: Iterable[bytes]) -> Iterator[bytes]:
-    """Blocks (a COPY sends one per row) gathered into chunks of about CSV_CHUNK bytes."""
-    chunk, size = [], 0
-    for block in blocks:
-        chunk.append(block)
-        size += len(block)
-        if size >= CSV_CHUNK:
-            yield b"".join(chunk)
-            chunk, size = [], 0
-    if chunk:
-        yield b"".join(chunk)

@@ -8,6 +8,9 @@ whose engine records differ from before the tap, as stable rows keyed by their n
 (updated in place, inserted when new, deleted only when the engine no longer has them).  The
 change is rendered and pushed to the table's tablets (and to the pit when an approval changed)
 only after the transaction commits (``games.push``).
+
+Each tap's events are chained to the round's log as they are written (``games.chain``), and a
+round that closes is sealed in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import push, replay, roles
+from games import chain, push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState
 from games.engine.core.records import totals
@@ -92,15 +95,15 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     for action in actions:
         state = _apply(state, action)
     now = timezone.now()
+    events = [RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user,
+                         role=roles.acting_role(user, action["type"]), created_at=now)
+              for offset, action in enumerate(actions)]
+    rnd.log_hash = chain.link(events, rnd.id, rnd.log_hash)
     try:
-        RoundEvent.objects.bulk_create([
-            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user,
-                       role=roles.acting_role(user, action["type"]))
-            for offset, action in enumerate(actions)
-        ])
+        RoundEvent.objects.bulk_create(events)
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
-    changed = ["seq"]
+    changed = ["seq", "log_hash"]
     rnd.seq += len(actions)
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
@@ -114,6 +117,10 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if _write_lines(rnd, before, state):
         changed += ["total_paid", "total_collected"]
     approvals_changed = _write_approvals(rnd, before, state, user, now)
+    if state.closed:
+        # Sealed last, over the columns as this save writes them and the approvals as written.
+        rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
+        changed.append("closing_hash")
     rnd.save(update_fields=changed)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))

@@ -15,11 +15,11 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import forms, logins, push, roles, selectors, services
+from games import chain, forms, logins, push, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
-from games.history import log_changed, recompute, round_page
+from games.history import recompute, round_page
 from games.inputs import parse_action_field, parse_id, parse_note
 from games.models import Round, Table
 from games.security import request_address, security_event
@@ -292,23 +292,47 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
     if not search.is_valid():
         return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
                             status=400, content_type="text/plain; charset=utf-8")
-    chunks = _read_in_transaction(selectors.history_csv(selectors.search_rounds(**search.search())))
+    def broken(rnd: Round, breaks: list[chain.Break]) -> None:
+        _log_tampered(request, rnd, breaks, "csv")
+
+    rounds = selectors.search_rounds(**search.search())
+    chunks = _read_in_transaction(selectors.history_csv(rounds, on_broken=broken))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
     return response
 
 
+def _log_tampered(request: HttpRequest, rnd: Round, breaks: list[chain.Break], source: str) -> None:
+    """A round whose history fails its check, as a security event (the first break, and how many)."""
+    first = breaks[0]
+    security_event("history_tampered", user=request.user, address=request_address(request), path=request.path,
+                   source=source, round=rnd.id, table=rnd.table.name, number=rnd.number, seq=first.seq,
+                   problem=first.problem, breaks=len(breaks))
+
+
 def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
     """A closed round as recorded when it closed; an open one (or one closed before records were
-    kept) as its log replays today."""
-    page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    kept) as its log replays today.  Its chain is checked first: a break is shown, never hidden."""
+    events = list(rnd.events.select_related("actor"))
+    approvals = list(rnd.approvals.select_related("decided_by"))
+    breaks = chain.verify(rnd, events, approvals)
+    if breaks:
+        _log_tampered(request, rnd, breaks, "page")
+    try:
+        page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    except Exception as error:
+        if not breaks:
+            raise
+        # A log edited into one the engine refuses: the page still shows what is stored, and why.
+        page, extra = {}, {**extra, "error": f"This round's log cannot be replayed: {error}"}
+    broken_seqs = {b.seq for b in breaks if b.seq is not None}
     return render(request, "games/round_detail.html", {
         "round": rnd, **page,
         "recorded": rnd.record is not None,
-        "log_changed": log_changed(rnd),
+        "breaks": breaks,
         "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
-        "events": list(rnd.events.select_related("actor")),
-        "approvals": list(rnd.approvals.select_related("decided_by")),
+        "events": [(event, event.seq in broken_seqs) for event in events],
+        "approvals": approvals,
         **extra,
     })
 
@@ -336,6 +360,13 @@ def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
     rnd = _round(round_id)
+    breaks = chain.verify(rnd, rnd.events.values_list(*chain.EVENT_FIELDS, named=True),
+                          rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
+    if breaks:
+        _log_tampered(request, rnd, breaks, "sheet")
+        return HttpResponse(f"This round's history fails its check ({breaks[0]}); its sheet is not exported. "
+                            "The round's page shows what is stored.\n",
+                            status=409, content_type="text/plain; charset=utf-8")
     if rnd.record is not None:
         if rnd.record["sheet"] is None:
             return HttpResponse(f"No round sheet was recorded for this round: {rnd.record['sheet_error']}\n",

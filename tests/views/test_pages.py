@@ -129,7 +129,7 @@ def test_history_exports_csv(client, cast, played):
     # (§ 647a.12(b), Paytable A) = $50 paid.
     assert rows == [{"table": "TH-9", "round": "1", "game": "texas-holdem-bonus", "dealer": "dealer",
                      "started": rows[0]["started"], "closed": rows[0]["closed"], "status": "closed",
-                     "paid": "50.00", "collected": "105.00"}]
+                     "paid": "50.00", "collected": "105.00", "log": "verified"}]
 
 
 def test_the_round_page_reconstructs_the_hand(client, cast, played):
