@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
 from games import chain, roles
@@ -20,7 +21,7 @@ from games.engine.core import RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, Round, SettlementLine, Table
+from games.models import Approval, DealerAssignment, Round, SettlementLine, Table
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -206,6 +207,34 @@ def pit_state() -> dict[str, Any]:
     items = [{"approval": approval, "lines": lines.get((approval.round_id, approval.seat), [])}
              for approval in approvals]
     return {"items": items, "tables": list(Table.objects.all())}
+
+
+# -- dealers at tables ------------------------------------------------------------------------------
+
+def current_assignment(user) -> DealerAssignment | None:
+    return (DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
+            if user.is_authenticated else None)
+
+
+def dealer_seat(table: Table, user, *, error: str = "") -> dict[str, Any]:
+    """What a dealer's bar on a table page shows: where they are assigned.  Per user, so never in
+    the table's pushed fragment."""
+    assignment = current_assignment(user) if roles.DEALER in roles.roles_of(user) else None
+    return {"table": table, "assignment": assignment, "dealing_here": assignment is not None and
+            assignment.table_id == table.id, "seat_error": error, "is_dealer": roles.DEALER in roles.roles_of(user)}
+
+
+ASSIGNMENT_CHANGES_SHOWN = 50
+
+
+def dealer_roster() -> dict[str, Any]:
+    """Every active dealer with their table, the tables, and the latest assignment changes."""
+    dealers = list(get_user_model().objects.filter(is_active=True, groups__name=roles.DEALER).order_by("username"))
+    current = {a.dealer_id: a for a in DealerAssignment.objects.filter(ended_at__isnull=True).select_related("table")}
+    changes = DealerAssignment.objects.select_related("dealer", "table", "started_by", "ended_by").order_by(
+        "-started_at", "-id")[:ASSIGNMENT_CHANGES_SHOWN]
+    return {"dealers": [(dealer, current.get(dealer.pk)) for dealer in dealers], "tables": list(Table.objects.all()),
+            "changes": list(changes)}
 
 
 # -- history ---------------------------------------------------------------------------------------

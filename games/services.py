@@ -10,7 +10,8 @@ change is rendered and pushed to the table's tablets (and to the pit when an app
 only after the transaction commits (``games.push``).
 
 Each tap's events are chained to the round's log as they are written (``games.chain``), and a
-round that closes is sealed in the same transaction.
+round that closes is sealed in the same transaction.  A dealer acts only at the table they are
+assigned to (``dealer_assign``, ``dealer_sign_in``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -28,7 +30,8 @@ from games.engine.core import Refused, RoundState
 from games.engine.core.records import totals
 from games.engine.registry import game_for
 from games.inputs import NOTE_MAX
-from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
+from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table, Wager
+from games.security import security_event
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +56,7 @@ def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
     table = Table.objects.select_for_update().get(pk=table_id)
+    _check_assignment(user, table)
     if table.rounds.filter(status=Round.Status.OPEN).exists():
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
@@ -87,6 +91,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     rnd = Round.objects.select_for_update().select_related("table").get(pk=round_id)
     if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
         _check_segregation(rnd, user)
+    if any(action["type"] in roles.DEALER_ACTIONS for action in actions):
+        _check_assignment(user, rnd.table)
     if expected_seq is not None and expected_seq != rnd.seq:
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
@@ -149,6 +155,17 @@ def _check_segregation(rnd: Round, user) -> None:
     if rnd.dealer_id == user.pk or rnd.events.filter(actor=user, role=roles.DEALER).exists():
         raise NotAllowed(f"You took a dealer's action in round {rnd.number} of table {rnd.table.name}: "
                          "another floorperson must decide its approvals")
+
+
+def _check_assignment(user, table: Table) -> None:
+    """A dealer acts only at the table they are assigned to (by a supervisor, or by signing in there)."""
+    current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
+    if current is None:
+        raise NotAllowed(f"You are not assigned to a table: tap \"I'm dealing this table\" on table {table.name}'s "
+                         "page, or ask a supervisor to assign you")
+    if current.table_id != table.id:
+        raise NotAllowed(f"You are assigned to table {current.table.name}, not {table.name}: tap \"I'm dealing this "
+                         f"table\" on table {table.name}'s page to move, or ask a supervisor")
 
 
 def _count_round_for_stub(rnd: Round) -> None:
@@ -276,3 +293,60 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
     table.save(update_fields=["rules", "training"])
     _on_commit_push(table.id, pit=True)
     return table
+
+
+# -- dealers at tables ----------------------------------------------------------------------------
+
+@transaction.atomic
+def dealer_assign(*, dealer_id: int, table_id: int | None, user) -> DealerAssignment | None:
+    """A supervisor assigns a dealer to a table, which ends the dealer's assignment at any other
+    one; with no table, ends the dealer's assignment.  Returns the new assignment."""
+    if roles.SUPERVISOR not in roles.roles_of(user):
+        raise NotAllowed("Only a supervisor can assign dealers to tables")
+    dealer = get_user_model().objects.filter(pk=dealer_id, is_active=True).first()
+    if dealer is None or roles.DEALER not in roles.roles_of(dealer):
+        raise Refused(f"User {dealer_id} is not an active dealer" if dealer is None
+                      else f"{dealer.get_username()} does not hold the dealer role")
+    table = None
+    if table_id is not None:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            raise Refused(f"There is no table {table_id}")
+    return _assign(dealer, table, by=user, how=DealerAssignment.How.ASSIGNED)
+
+
+@transaction.atomic
+def dealer_sign_in(*, table_id: int, user) -> DealerAssignment:
+    """A dealer says "I'm dealing this table": their assignment moves here from any other table."""
+    if roles.DEALER not in roles.roles_of(user):
+        raise NotAllowed("Only a dealer can sign in at a table to deal")
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Refused(f"There is no table {table_id}")
+    return _assign(user, table, by=user, how=DealerAssignment.How.SIGNED_IN)
+
+
+def _assign(dealer, table: Table | None, *, by, how: str) -> DealerAssignment | None:
+    # The dealer's row lock serialises changes of one dealer's assignment (two tablets signing in at once).
+    get_user_model().objects.select_for_update().filter(pk=dealer.pk).first()
+    current = DealerAssignment.objects.filter(dealer=dealer, ended_at__isnull=True).select_related("table").first()
+    if current is not None and table is not None and current.table_id == table.id:
+        return current
+    now = timezone.now()
+    changes = []
+    if current is not None:
+        current.ended_at, current.ended_by = now, by
+        current.save(update_fields=["ended_at", "ended_by"])
+        changes.append(("dealer_unassigned", current.table.name))
+    assignment = None
+    if table is not None:
+        assignment = DealerAssignment.objects.create(dealer=dealer, table=table, how=how, started_at=now,
+                                                     started_by=by)
+        changes.append(("dealer_assigned", table.name))
+
+    def log() -> None:
+        for event, table_name in changes:
+            security_event(event, user=by, dealer=dealer.get_username(), table=table_name, how=how)
+
+    transaction.on_commit(log)
+    return assignment

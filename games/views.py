@@ -70,7 +70,22 @@ def _table_fragment(request: HttpRequest, table: Table, error: str = "", *, chan
 @role_required(*ANY_ROLE)
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
-    return render(request, "games/table.html", selectors.table_state(table, request.user))
+    return render(request, "games/table.html", {**selectors.table_state(table, request.user),
+                                                **selectors.dealer_seat(table, request.user)})
+
+
+@require_POST
+@role_required(roles.DEALER)
+def dealer_sign_in(request: HttpRequest, table_id: int) -> HttpResponse:
+    """"I'm dealing this table": the dealer's assignment moves here; the answer is their bar."""
+    table = get_object_or_404(Table, pk=table_id)
+    error = ""
+    try:
+        services.dealer_sign_in(table_id=table.id, user=request.user)
+    except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
+        error = str(refusal)
+    return render(request, "games/table.html#dealer-seat", selectors.dealer_seat(table, request.user, error=error))
 
 
 @role_required(*ANY_ROLE)
@@ -92,6 +107,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         services.round_start(table_id=table.id, user=request.user)
     except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
         return _table_fragment(request, table, str(refusal))
     return _table_fragment(request, table, changed=True)
 
@@ -181,6 +197,25 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
                      selectors.paytable_returns(game, option) if option.paytable_wager else [])
                     for option in game.rule_options],
     })
+
+
+@role_required(roles.SUPERVISOR)
+def dealer_assignments(request: HttpRequest) -> HttpResponse:
+    """The supervisor's page of dealers and their tables: assign a dealer, or end an assignment."""
+    error, done = "", ""
+    if request.method == "POST":
+        try:
+            dealer_id = parse_id(request.POST.get("dealer", ""), "dealer")
+            table = request.POST.get("table", "")
+            table_id = parse_id(table, "table") if table else None
+            assignment = services.dealer_assign(dealer_id=dealer_id, table_id=table_id, user=request.user)
+            done = (f"{assignment.dealer.get_username()} is assigned to table {assignment.table.name}" if assignment
+                    else "The assignment is ended")
+        except Refused as refusal:
+            _log_if_not_allowed(request, refusal)
+            error = str(refusal)
+    return render(request, "games/dealers.html", {**selectors.dealer_roster(), "error": error, "done": done},
+                  status=400 if error else 200)
 
 
 # -- the pit ---------------------------------------------------------------------------------------

@@ -144,11 +144,25 @@ def cast(db):
 
 
 @pytest.fixture
-def table(db):
+def table(cast):
+    """Table TH-9, where both dealers of the cast are signed in to deal."""
     from games.models import Table
 
-    return Table.objects.create(name="TH-9", game="texas-holdem-bonus",
-                                rules={"bonus_paytable": "A", "approval_threshold": "100.00"})
+    table = Table.objects.create(name="TH-9", game="texas-holdem-bonus",
+                                 rules={"bonus_paytable": "A", "approval_threshold": "100.00"})
+    deal_at(table, cast["dealer"], cast["dealer2"])
+    return table
+
+
+def deal_at(table, *dealers):
+    """Sign dealers in at a table, as each would on its page ("I'm dealing this table")."""
+    from django.contrib.auth.models import User
+
+    from games import services
+
+    for dealer in dealers:
+        # A fresh instance: the roles are cached on the one given, which the test may still change.
+        services.dealer_sign_in(table_id=table.id, user=User.objects.get(pk=dealer.pk))
 
 
 def reseal(rnd):

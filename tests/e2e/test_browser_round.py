@@ -251,6 +251,7 @@ def test_a_push_waits_while_the_dealer_types_an_amount(tablet, table):
 
 def start_round_and_disconnect(table_id, user):
     try:
+        services.dealer_sign_in(table_id=table_id, user=user)  # a dealer acts only at their table
         services.round_start(table_id=table_id, user=user)
     finally:
         connection.close()
