@@ -75,6 +75,7 @@ def admin_sql(args: argparse.Namespace, sql: str) -> None:
 
 def generate(args: argparse.Namespace) -> None:
     import importlib
+    from types import SimpleNamespace
 
     from django.apps import apps as django_apps
     from django.contrib.auth.models import Group, User
@@ -109,13 +110,13 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     closing_hash)
+                                     record_hash, closing_hash)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, (%(games)s::text[])[1 + (i %% {TABLES} + 1) %% 3],
                    '{{"bonus_paytable": "A"}}', CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i / 40 + i %% 7) %% {DEALERS},
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s),
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
-                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', ''
+                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', ''
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "games": list(GAMES), "n": n,
                      "start": f"{YEAR_START.isoformat()} 00:00:00-04", "record": record})
@@ -127,19 +128,19 @@ def generate(args: argparse.Namespace) -> None:
             FROM games_round r, generate_series(1, {EVENTS}) s""")
         print(f"  events: {time.perf_counter() - started:.0f} s", flush=True)
         cur.execute(f"""
-            INSERT INTO games_wager (round_id, seat, wager, amount)
-            SELECT r.id, s, 'ante', 1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
+            INSERT INTO games_wager (round_id, seat, hand_no, wager, amount)
+            SELECT r.id, s, 1, 'ante', 1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
         cur.execute(f"""
-            INSERT INTO games_settlementline (round_id, position, seat, wager, stake, outcome, amount, odds, section,
-                                              hand, note, stake_collected)
-            SELECT r.id, s, s, 'ante', 1000 * s, 'lose', 1000 * s, '', '§ 647a.11(h)(2)(i)',
+            INSERT INTO games_settlementline (round_id, position, seat, hand_no, wager, stage, stake, outcome, amount,
+                                              odds, section, hand, note, stake_collected)
+            SELECT r.id, s, s, 1, 'ante', 'settle', 1000 * s, 'lose', 1000 * s, '', '§ 647a.11(h)(2)(i)',
                    'Qs Qd: a pair of queens', '', false
             FROM games_round r, generate_series(1, {LINES}) s""")
         print(f"  wagers and lines: {time.perf_counter() - started:.0f} s", flush=True)
     # The hash chain the services write as they go, computed over the generated logs as the
     # migration that introduced it does: the CSV verifies every round it exports.
     chain_stored_logs = importlib.import_module("games.migrations.0006_event_hash_chain").chain_existing_logs
-    chain_stored_logs(django_apps, None)
+    chain_stored_logs(django_apps, SimpleNamespace(connection=connection))
     print(f"  chained and sealed: {time.perf_counter() - started:.0f} s", flush=True)
     with connection.cursor() as cur:
         cur.execute("VACUUM (ANALYZE) games_round")
@@ -248,7 +249,7 @@ def explain_csv(query: dict) -> str:
 
     search = HistoryFilter(query)
     assert search.is_valid(), search.errors
-    rounds = selectors.search_rounds(**search.search()).defer(None)
+    rounds = selectors.search_rounds(**search.search()).defer(None).defer("record")
     # The rounds' cursor, and the reads of one batch of rounds' events and approvals to verify them.
     batch = list(rounds.values_list("id", flat=True)[:selectors.CSV_BATCH])
     queries = [query.query.sql_with_params() for query in (

@@ -6,13 +6,15 @@ its own ``hash``, over that link and its content: seq, action (canonical JSON), 
 and time as stored.  The round keeps the hash of its last event (``log_hash``), so a tap links
 its events without reading the log.  When the round closes, ``closing_hash`` seals that last
 hash together with everything the history shows of the round: its row (status, times, totals),
-the record written at close and its approvals.
+the digest of the record written at close (``record_hash``: the round page and sheet check the
+record against it; the CSV, which shows none of it, need not read it) and its approvals.
 
 ``verify`` walks a round's events in order and names every break: an event whose content no
 longer matches its hash (edited), a link that is not the hash of the event before (an event
 removed, inserted or re-hashed), a missing seq, a log that does not end where the round says
-(events cut from or added to its end), a closed round whose seal does not match (its row, record
-or approvals edited) or that has none (not closed through the services: fabricated).
+(events cut from or added to its end), a record that is not the one written at close, a closed
+round whose seal does not match (its row or approvals edited) or that has none (not closed
+through the services: fabricated).
 
 The chain has no secret: whoever can write the database and recompute every hash after an edit
 can hide it.  It makes an edit through the admin, a raw SQL statement or a faulty program
@@ -38,8 +40,8 @@ APPROVAL_FIELDS = ("round_id", "number", "kind", "seat", "reason", "section", "s
                    "requested_at", "decided_at")
 # The round's own columns the seal covers (besides its approvals).
 SEALED_FIELDS = ("id", "table_id", "number", "game", "dealer_id", "status", "rules", "shoe_order", "seq",
-                 "started_at", "closed_at", "total_paid", "total_collected", "engine_version", "record", "log_hash")
-ROUND_FIELDS = (*SEALED_FIELDS, "closing_hash")
+                 "started_at", "closed_at", "total_paid", "total_collected", "engine_version", "record_hash",
+                 "log_hash")
 
 
 def _integral_float(text: str) -> float | int:
@@ -47,17 +49,25 @@ def _integral_float(text: str) -> float | int:
     return int(value) if value.is_integer() else value
 
 
-def canonical(value: Any) -> str:
-    """One text for a JSON value, whichever database stored it: keys sorted, no spaces, and a
-    whole number written as an integer (PostgreSQL's jsonb gives ``1e16`` back as an integer).
+def storable(value: Any) -> Any:
+    """A JSON value as the database will give it back, whichever it is: tuples become lists, keys
+    text, and a whole number an integer (PostgreSQL's jsonb gives ``1e16`` back as one).  What
+    the services write is first made this, so that the hash of what they wrote is the hash of
+    what is read later.
 
-    >>> canonical({"b": [1.0, 2.5], "a": "é"})
-    '{"a":"é","b":[1,2.5]}'
-    >>> canonical({"amount": 1e16}) == canonical({"amount": 10**16})
-    True
+    >>> storable({"b": (1.0, 2.5), 7: 1e16})
+    {'b': [1, 2.5], '7': 10000000000000000}
     """
-    plain = json.loads(json.dumps(value), parse_float=_integral_float)
-    return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return json.loads(json.dumps(value), parse_float=_integral_float)
+
+
+def canonical(value: Any) -> str:
+    """One text for a JSON value as stored: keys sorted, no spaces.
+
+    >>> canonical({"b": [1, 2.5], "a": "é"})
+    '{"a":"é","b":[1,2.5]}'
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _digest(*parts: Any) -> str:
@@ -80,7 +90,7 @@ def event_hash(prev_hash: str, seq: int, action: Any, actor_id: int, role: str, 
 
 def link(events: Sequence[RoundEvent], round_id: int, log_hash: str) -> str:
     """Give new events (in order, after the round's last hash) their links and hashes; returns
-    the new last hash."""
+    the new last hash.  Their actions must be ``storable``."""
     head = log_hash or start_hash(round_id)
     for event in events:
         event.prev_hash = head
@@ -88,9 +98,14 @@ def link(events: Sequence[RoundEvent], round_id: int, log_hash: str) -> str:
     return head
 
 
+def record_digest(record: Any) -> str:
+    """The digest of a round's record (``storable``); empty while it has none."""
+    return "" if record is None else hashlib.sha256(canonical(record).encode()).hexdigest()
+
+
 def seal(rnd: Any, approvals: Iterable[Any]) -> str:
-    """The closing hash of a round: its sealed columns (the last hash of its log among them) and
-    its approvals, as stored."""
+    """The closing hash of a round: its sealed columns (the last hash of its log and its record's
+    digest among them) and its approvals, as stored (its rules and shoe order ``storable``)."""
     row = [stamp(value) if isinstance(value, datetime) else value
            for value in (getattr(rnd, name) for name in SEALED_FIELDS)]
     decided = sorted(
@@ -112,9 +127,10 @@ class Break:
         return f"event {self.seq}: {self.problem}" if self.seq is not None else self.problem
 
 
-def verify(rnd: Any, events: Iterable[Any], approvals: Iterable[Any] = ()) -> list[Break]:
-    """Every break in the chain of ``rnd`` (a Round, or a row with ``ROUND_FIELDS``), given its
-    events in seq order and its approvals; an untouched round has none."""
+def verify(rnd: Round, events: Iterable[Any], approvals: Iterable[Any] = (), *, record: bool = True) -> list[Break]:
+    """Every break in the chain of ``rnd``, given its events in seq order and its approvals; an
+    untouched round has none.  ``record=False`` leaves out the check of its record (for a reader
+    that shows none of it and has not read it)."""
     breaks: list[Break] = []
 
     def broken(seq: int | None, problem: str) -> None:
@@ -145,21 +161,24 @@ def verify(rnd: Any, events: Iterable[Any], approvals: Iterable[Any] = ()) -> li
     if rnd.log_hash != (head if count else ""):
         broken(None, "the log does not end where the round's last hash says: events were removed from or added "
                      "to its end")
+    if record and rnd.record_hash != record_digest(rnd.record):
+        broken(None, "the recorded page and sheet are not the ones written when the round closed")
     if rnd.status == Round.Status.OPEN:
         if rnd.closing_hash:
             broken(None, "the round is in play but has a closing hash: it was reopened outside the services")
     elif not rnd.closing_hash:
         broken(None, f"the round is {rnd.status} but has no closing hash: it was not closed through the services")
     elif rnd.closing_hash != seal(rnd, approvals):
-        broken(None, "the round as stored (status, times, totals, recorded page or approvals) is not what was "
-                     "sealed when it closed")
+        broken(None, "the round as stored (status, times, totals or approvals) is not what was sealed when it "
+                     "closed")
     return breaks
 
 
-def verify_rounds(rounds: Iterable[Round], *, batch: int = 500) -> Iterator[tuple[Round, list[Break]]]:
+def verify_rounds(rounds: Iterable[Round], *, batch: int = 500, record: bool = True
+                  ) -> Iterator[tuple[Round, list[Break]]]:
     """Each round with its breaks, reading the events and approvals of ``batch`` rounds at a time:
-    memory stays that of one batch however many rounds there are.  The rounds must carry
-    ``ROUND_FIELDS``."""
+    memory stays that of one batch however many rounds there are.  The rounds must carry every
+    column (but their record when ``record=False``)."""
     rounds = iter(rounds)
     while chunk := list(islice(rounds, batch)):
         ids = [rnd.id for rnd in chunk]
@@ -171,4 +190,4 @@ def verify_rounds(rounds: Iterable[Round], *, batch: int = 500) -> Iterator[tupl
         for approval in Approval.objects.filter(round_id__in=ids).values_list(*APPROVAL_FIELDS, named=True):
             approvals.setdefault(approval.round_id, []).append(approval)
         for rnd in chunk:
-            yield rnd, verify(rnd, events.get(rnd.id, ()), approvals.get(rnd.id, ()))
+            yield rnd, verify(rnd, events.get(rnd.id, ()), approvals.get(rnd.id, ()), record=record)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games import selectors
+from games import chain, selectors
 from games.engine import ENGINE_VERSION
 from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
 from games.models import Round
@@ -71,9 +71,12 @@ def round_record(rnd: Round, state) -> dict[str, Any]:
 
 def record_round(rnd: Round, state) -> None:
     """Write the record of ``rnd``, closing or voided now, in the caller's transaction."""
-    rnd.record, rnd.engine_version = round_record(rnd, state), ENGINE_VERSION
+    # As the database will give it back: its digest, which the closing hash seals, is of this copy.
+    rnd.record, rnd.engine_version = chain.storable(round_record(rnd, state)), ENGINE_VERSION
+    rnd.record_hash = chain.record_digest(rnd.record)
     # Written here, not left to the caller's save, so that it is stored whichever columns that saves.
-    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION)
+    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION,
+                                           record_hash=rnd.record_hash)
 
 
 # -- recompute ---------------------------------------------------------------------------------------

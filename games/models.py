@@ -69,9 +69,11 @@ class Round(models.Model):
     # replayed, so a later change of engine code or of a rules option cannot change what it shows.
     record = models.JSONField(null=True, blank=True)
     engine_version = models.CharField(max_length=40, blank=True)
-    # The hash of the last event of the log (games/chain.py), empty before the first; and, once
-    # the round is closed or void, the hash that seals it with what its history shows.
+    # The hash of the last event of the log (games/chain.py), empty before the first; the digest
+    # of the record; and, once the round is closed or void, the hash that seals them with what its
+    # history shows.
     log_hash = models.CharField(max_length=64, blank=True, default="")
+    record_hash = models.CharField(max_length=64, blank=True, default="")
     closing_hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:

@@ -101,7 +101,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     for action in actions:
         state = _apply(state, action)
     now = timezone.now()
-    events = [RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user,
+    events = [RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=chain.storable(action), actor=user,
                          role=roles.acting_role(user, action["type"]), created_at=now)
               for offset, action in enumerate(actions)]
     rnd.log_hash = chain.link(events, rnd.id, rnd.log_hash)

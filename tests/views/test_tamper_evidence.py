@@ -205,8 +205,8 @@ def test_an_event_inserted_in_the_middle_is_caught(played):
 def test_a_fabricated_closed_round_is_reported(client, cast, table, played, caplog):
     # The admin's old "add round": a $1,000,000 payout, closed, with no log and no chain.
     sql("INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at, seq, "
-        "total_paid, total_collected, engine_version, log_hash, closing_hash) "
-        "VALUES (%s, 2, 'texas-holdem-bonus', '{}', 'closed', %s, %s, %s, 0, 100000000, 0, '', '', '')",
+        "total_paid, total_collected, engine_version, log_hash, record_hash, closing_hash) "
+        "VALUES (%s, 2, 'texas-holdem-bonus', '{}', 'closed', %s, %s, %s, 0, 100000000, 0, '', '', '', '')",
         table.id, cast["dealer"].id, played.closed_at, played.closed_at)
     fake = Round.objects.get(table=table, number=2)
     rows = csv_rows(client, cast["super"])
@@ -225,7 +225,7 @@ def test_a_fabricated_round_with_a_copied_log_is_reported(cast, table, played):
     fake = Round.objects.create(table=table, number=2, game=played.game, rules=played.rules, dealer=played.dealer,
                                 status="closed", closed_at=played.closed_at, seq=played.seq,
                                 total_paid=100_000_000, log_hash=played.log_hash, closing_hash=played.closing_hash,
-                                record=played.record)
+                                record=played.record, record_hash=played.record_hash)
     RoundEvent.objects.bulk_create([RoundEvent(round=fake, **{name: getattr(event, name) for name in (
         "seq", "action", "actor_id", "role", "created_at", "prev_hash", "hash")}) for event in played.events.all()])
     breaks = chain.verify(fake, fake.events.order_by("seq"), fake.approvals.all())
@@ -240,14 +240,20 @@ def test_an_edit_of_a_closed_rounds_row_breaks_its_seal(client, cast, played, co
     assert "is not what was sealed when it closed" in csv_rows(client, cast["super"])[1]["log"]
 
 
-def test_an_edit_of_the_recorded_page_breaks_the_seal(client, cast, played):
+def test_an_edit_of_the_recorded_page_is_caught_where_the_record_is_read(client, cast, played):
     # The record is what the page shows: "pay $50.00" on seat 1's Bonus Wager made "pay $5,000.00".
     record = played.record
     record["page"]["settlement"][0][1][-1]["instruction"] = "pay $5,000.00"
     Round.objects.filter(pk=played.pk).update(record=record)
     page = round_page(client, cast["super"], played)
-    assert ("fails its check</strong> — the round as stored (status, times, totals, recorded page or approvals) "
-            "is not what was sealed when it closed") in page
+    assert ("fails its check</strong> — the recorded page and sheet are not the ones written when the round "
+            "closed") in page
+    assert client.get(reverse("round-sheet", args=[played.id])).status_code == 409
+    status, out = verify_history("--all")
+    assert status == 1 and "the recorded page and sheet are not the ones written" in out
+    # Its digest, which the closing hash seals, cannot be changed to match it unnoticed.
+    Round.objects.filter(pk=played.pk).update(record_hash=chain.record_digest(record))
+    assert "is not what was sealed when it closed" in round_page(client, cast["super"], played)
 
 
 def test_an_edit_of_an_approval_breaks_the_seal(cast, table):
@@ -257,8 +263,8 @@ def test_an_edit_of_an_approval_breaks_the_seal(cast, table):
     assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all()) == []
     rnd.approvals.update(decided_by=cast["super"])
     breaks = chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())
-    assert [str(b) for b in breaks] == ["the round as stored (status, times, totals, recorded page or approvals) is "
-                                        "not what was sealed when it closed"]
+    assert [str(b) for b in breaks] == ["the round as stored (status, times, totals or approvals) is not what was "
+                                        "sealed when it closed"]
 
 
 def test_a_reopened_round_is_reported(played):
@@ -271,10 +277,11 @@ def test_a_reopened_round_is_reported(played):
 
 @pytest.mark.postgres
 def test_a_number_postgresql_stores_in_another_form_still_verifies(cast, table):
-    # jsonb gives 1e16 back as the integer 10000000000000000 and 2.50 as 2.5: the hash is of the value.
+    # jsonb gives the float 1e16 back as the integer 10000000000000000: the services write what
+    # the database will give back (chain.storable), so that what they hash is what is read later.
     rnd = services.round_start(table_id=table.id, user=cast["dealer"])
-    event = RoundEvent(round=rnd, seq=1, action={"type": "note", "big": 1e16, "half": 2.50, "text": "é\u2028"},
-                       actor=cast["dealer"], role="dealer")
+    action = chain.storable({"type": "note", "big": 1e16, "half": 2.50, "whole": 3.0, "text": "é\u2028"})
+    event = RoundEvent(round=rnd, seq=1, action=action, actor=cast["dealer"], role="dealer")
     rnd.log_hash = chain.link([event], rnd.id, "")
     event.save()
     Round.objects.filter(pk=rnd.pk).update(seq=1, log_hash=rnd.log_hash)
