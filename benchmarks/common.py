@@ -60,12 +60,13 @@ def reset_floor(tables: int, tablets: int) -> tuple[list[int], list[str]]:
     from django.contrib.auth.models import Group, User
     from django.db import connection
 
+    from games import services
     from games.models import Table
     from games.roles import DEALER, FLOORPERSON, ROLES
 
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE games_approval, games_settlementline, games_wager, games_roundevent, games_round, "
-                       "games_table, django_session RESTART IDENTITY CASCADE")
+                       "games_dealerassignment, games_table, django_session RESTART IDENTITY CASCADE")
     groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
     password = make_password(PASSWORD)
     names = []
@@ -77,6 +78,11 @@ def reset_floor(tables: int, tablets: int) -> tuple[list[int], list[str]]:
         names.append(name)
     ids = [Table.objects.create(name=f"BENCH-{n + 1}", game="texas-holdem-bonus", rules=TABLE_RULES).id
            for n in range(tables)]
+    # Each table's dealers sign in there: a dealer acts only at their table.
+    for n, name in enumerate(names):
+        user = User.objects.get(username=name)
+        if DEALER in {group.name for group in user.groups.all()}:
+            services.dealer_sign_in(table_id=ids[n // tablets], user=user)
     return ids, names
 
 

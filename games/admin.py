@@ -5,7 +5,8 @@ services alone, so the admin may view them but never add, change or delete one (
 closed round would appear in the history and its CSV).  A table's rules and training mode
 change only on the supervisor's configuration page, through ``services.table_configure``, which
 refuses while a round is in play and checks the options against the chapter; here a table can
-be created (its rules checked the same way) and renamed.
+be created (its rules checked the same way) and renamed.  Dealers' assignments to tables are shown
+here too; they change on the supervisor's "Dealers at tables" page, through ``services.dealer_assign``.
 """
 
 from django import forms
@@ -15,7 +16,18 @@ from django.utils.html import format_html
 
 from games.engine.core import Refused
 from games.engine.registry import GAMES
-from games.models import Approval, Link, LinkedTable, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
+from games.models import (
+    Approval,
+    DealerAssignment,
+    Link,
+    LinkedTable,
+    Meter,
+    MeterEntry,
+    Round,
+    RoundEvent,
+    SettlementLine,
+    Table,
+)
 
 
 class TableAddForm(forms.ModelForm):
@@ -154,3 +166,9 @@ class MeterEntryAdmin(ReadOnlyAdmin):
 
     list_display = ["meter", "seq", "kind", "pool", "amount", "balance_after", "round", "seat", "user", "created_at"]
     list_filter = ["kind", "meter"]
+
+
+@admin.register(DealerAssignment)
+class DealerAssignmentAdmin(ReadOnlyAdmin):
+    list_display = ["dealer", "table", "how", "started_at", "started_by", "ended_at", "ended_by"]
+    list_filter = ["table", "how"]

@@ -4,21 +4,21 @@ A supervisor trusts the history because a past round shows what the table was to
 settled.  Replaying the log with today's engine would not: a changed paytable, a renamed rules
 option or a reworked procedure would silently change (or break) every past round.  So the close
 writes the record (the seats, cards, settlement lines and void as the page shows them, the round
-sheet, the settlement sheet, and a digest of the log) with the engine version that settled it;
-the page, the CSV and the sheet read that.  ``recompute`` is the separate, explicit question
+sheet and the settlement sheet) with the engine version that settled it; the page, the CSV and
+the sheet read that, and the round's closing hash seals it with its log (``games.chain``).  A
+record written before the chain also holds a ``log_digest``, which nothing reads any more.
+``recompute`` is the separate, explicit question
 "what would today's engine pay?", answered from the recorded sheet, with the differences.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games import selectors
+from games import chain, selectors
 from games.engine import ENGINE_VERSION
 from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
 from games.models import Round
@@ -57,38 +57,17 @@ def _line(game, line) -> dict[str, Any]:
             "section": line.section, "payer": line.payer}
 
 
-def log_digest(events: Iterable[tuple[int, Any, int, str]]) -> str:
-    """A hash chain over the log, (seq, action, actor id, role) in order: each link covers the one
-    before, so any edit, insertion or removal of an event changes the round's final digest.
-
-    >>> log_digest([]) == hashlib.sha256(b"").hexdigest()
-    True
-    >>> log_digest([(1, {"type": "deal"}, 7, "dealer")]) != log_digest([(1, {"type": "deal"}, 8, "dealer")])
-    True
-    """
-    digest = hashlib.sha256(b"").hexdigest()
-    for event in events:
-        link = json.dumps(list(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        digest = hashlib.sha256(f"{digest}{link}".encode()).hexdigest()
-    return digest
-
-
-def _log(rnd: Round) -> list[tuple[int, Any, int, str]]:
-    return list(rnd.events.order_by("seq").values_list("seq", "action", "actor_id", "role"))
-
-
 def round_record(rnd: Round, state) -> dict[str, Any]:
     """The record of a round that has just closed or been voided, from its replayed ``state``."""
-    log = _log(rnd)
     record: dict[str, Any] = {
         "page": round_page(rnd, state),
         "settlement": settlement_sheet(state),
-        "log_digest": log_digest(log),
         "sheet": None,
         "sheet_error": "",
     }
     try:
-        record["sheet"] = sheet_from_log(rnd.game, rnd.rules, [action for _, action, _, _ in log], rnd.shoe_order)
+        actions = list(rnd.events.order_by("seq").values_list("action", flat=True))
+        record["sheet"] = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
     except Exception as error:  # the round closes even when its sheet cannot be written: the page says why
         logger.exception("The round sheet of round %s could not be written", rnd.pk)
         record["sheet_error"] = f"{type(error).__name__}: {error}"
@@ -97,14 +76,12 @@ def round_record(rnd: Round, state) -> dict[str, Any]:
 
 def record_round(rnd: Round, state) -> None:
     """Write the record of ``rnd``, closing or voided now, in the caller's transaction."""
-    rnd.record, rnd.engine_version = round_record(rnd, state), ENGINE_VERSION
+    # As the database will give it back: its digest, which the closing hash seals, is of this copy.
+    rnd.record, rnd.engine_version = chain.storable(round_record(rnd, state)), ENGINE_VERSION
+    rnd.record_hash = chain.record_digest(rnd.record)
     # Written here, not left to the caller's save, so that it is stored whichever columns that saves.
-    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION)
-
-
-def log_changed(rnd: Round) -> bool:
-    """Whether the log no longer matches the digest written when the round closed."""
-    return rnd.record is not None and log_digest(_log(rnd)) != rnd.record.get("log_digest")
+    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION,
+                                           record_hash=rnd.record_hash)
 
 
 # -- recompute ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Tables, rounds and their append-only log.
 
-``RoundEvent`` is the source of truth: the engine rebuilds a round by replaying it.  Wagers,
+``RoundEvent`` is the source of truth: the engine rebuilds a round by replaying it.  Its events
+form a hash chain, and a closed round is sealed with a closing hash (``games.chain``).  Wagers,
 settlement lines and approvals are materialised from the replay in the same transaction, so
 that the pit page and the history can query them; they are never edited by hand.  Each is a
 stable row named by its natural key (a wager by seat, hand and wager; a line also by the stage
@@ -10,6 +11,7 @@ so that another row can point at it.
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.engine.core import instruction
 from games.engine.registry import GAMES
@@ -67,6 +69,12 @@ class Round(models.Model):
     # replayed, so a later change of engine code or of a rules option cannot change what it shows.
     record = models.JSONField(null=True, blank=True)
     engine_version = models.CharField(max_length=40, blank=True)
+    # The hash of the last event of the log (games/chain.py), empty before the first; the digest
+    # of the record; and, once the round is closed or void, the hash that seals them with what its
+    # history shows.
+    log_hash = models.CharField(max_length=64, blank=True, default="")
+    record_hash = models.CharField(max_length=64, blank=True, default="")
+    closing_hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -96,14 +104,18 @@ class Round(models.Model):
 
 
 class RoundEvent(models.Model):
-    """One action taken in a round, in order.  Append-only."""
+    """One action taken in a round, in order.  Append-only, and chained: ``hash`` covers the
+    event's content and ``prev_hash``, the hash of the event before it (games/chain.py)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     action = models.JSONField()
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     role = models.CharField(max_length=20)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Given by the service (not set on save) because the hash written with the event covers it.
+    created_at = models.DateTimeField(default=timezone.now)
+    prev_hash = models.CharField(max_length=64, blank=True, default="")
+    hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["round", "seq"]
@@ -312,3 +324,33 @@ class MeterEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("A meter's ledger is append-only: write an entry that reverses this one instead")
+
+
+class DealerAssignment(models.Model):
+    """A dealer's assignment to a table: a dealer acts only at the table of their current one
+    (``ended_at`` empty).  Rows are ended, never deleted, so they are also the audit of who
+    assigned whom where and when."""
+
+    class How(models.TextChoices):
+        ASSIGNED = "assigned", "Assigned by a supervisor"
+        SIGNED_IN = "signed_in", "Signed in at the table"
+
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="table_assignments")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="dealer_assignments")
+    how = models.CharField(max_length=10, choices=How.choices)
+    started_at = models.DateTimeField()
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            # A dealer deals at one table at a time (a table may have several: a relief dealer).
+            models.UniqueConstraint(fields=["dealer"], condition=models.Q(ended_at__isnull=True),
+                                    name="one_table_per_dealer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} at {self.table}"

@@ -6,22 +6,22 @@ import csv
 import functools
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db import connection
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
-from games import roles
+from games import chain, roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import CAGE, RETURNED, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, Link, LinkedTable, Meter, Round, SettlementLine, Table
+from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -290,12 +290,40 @@ def pit_state() -> dict[str, Any]:
     return {"items": items, "tables": list(Table.objects.all())}
 
 
+# -- dealers at tables ------------------------------------------------------------------------------
+
+def current_assignment(user) -> DealerAssignment | None:
+    return (DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
+            if user.is_authenticated else None)
+
+
+def dealer_seat(table: Table, user, *, error: str = "") -> dict[str, Any]:
+    """What a dealer's bar on a table page shows: where they are assigned.  Per user, so never in
+    the table's pushed fragment."""
+    assignment = current_assignment(user) if roles.DEALER in roles.roles_of(user) else None
+    return {"table": table, "assignment": assignment, "dealing_here": assignment is not None and
+            assignment.table_id == table.id, "seat_error": error, "is_dealer": roles.DEALER in roles.roles_of(user)}
+
+
+ASSIGNMENT_CHANGES_SHOWN = 50
+
+
+def dealer_roster() -> dict[str, Any]:
+    """Every active dealer with their table, the tables, and the latest assignment changes."""
+    dealers = list(get_user_model().objects.filter(is_active=True, groups__name=roles.DEALER).order_by("username"))
+    current = {a.dealer_id: a for a in DealerAssignment.objects.filter(ended_at__isnull=True).select_related("table")}
+    changes = DealerAssignment.objects.select_related("dealer", "table", "started_by", "ended_by").order_by(
+        "-started_at", "-id")[:ASSIGNMENT_CHANGES_SHOWN]
+    return {"dealers": [(dealer, current.get(dealer.pk)) for dealer in dealers], "tables": list(Table.objects.all()),
+            "changes": list(changes)}
+
+
 # -- history ---------------------------------------------------------------------------------------
 
 HISTORY_PAGE_SIZE = 50
 # The history says "1,000+ rounds" rather than count a million rows for every page.
 HISTORY_COUNT_CAP = 1000
-# What the list and the CSV show of a round: the record written at close stays behind.
+# What the list shows of a round: the record written at close stays behind.
 HISTORY_COLUMNS = ("id", "number", "game", "status", "started_at", "closed_at", "total_paid", "total_collected",
                    "table__name", "dealer__username")
 
@@ -397,51 +425,43 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
                        min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
 
 
-CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected")
+CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected", "log")
 CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
+CSV_BATCH = 500  # rounds read, verified and written at a time
 
 
-def history_csv(rounds: QuerySet[Round]) -> Iterator[bytes]:
-    """The history's CSV of ``rounds``, in chunks, in constant memory: on PostgreSQL formatted by
-    the database itself (COPY … TO STDOUT, sent on as it arrives), elsewhere a row at a time from
-    a cursor.  The two write the same bytes (times in UTC to the microsecond, dollars as 12.50)."""
+def history_csv(rounds: QuerySet[Round], *, on_broken: Callable[[Round, list[chain.Break]], None] | None = None
+                ) -> Iterator[bytes]:
+    """The history's CSV of ``rounds``, in chunks, in constant memory: the rounds are read from a
+    cursor and their logs and seals verified a batch at a time (``games.chain``); the last column
+    says whether each round's log and row are intact, or where they first break (``on_broken`` is
+    also told).  Times in UTC to the microsecond, dollars as 12.50."""
     yield (",".join(CSV_HEADER) + "\n").encode()
-    rows = history_csv_rows(rounds)
-    if connection.vendor == "postgresql":
-        yield from _copied(rows)
-    else:
-        yield from _in_chunks(_written(rows.iterator(chunk_size=2000)))
+    # Every column the seal covers; not the record, which the CSV does not show (its digest is sealed).
+    rounds = rounds.defer(None).defer("record")
+    verified = chain.verify_rounds(rounds.iterator(chunk_size=CSV_BATCH), batch=CSV_BATCH, record=False)
+    yield from _written(verified, on_broken)
 
 
-def history_csv_rows(rounds: QuerySet[Round]) -> QuerySet:
-    """The columns of the CSV, in its order (CSV_HEADER)."""
-    return rounds.values_list("table__name", "number", "game", "dealer__username", "started_at", "closed_at",
-                              "status", "total_paid", "total_collected")
+def log_check(breaks: list[chain.Break]) -> str:
+    """What the CSV says of a round's chain: "verified", or its first break."""
+    if not breaks:
+        return "verified"
+    more = f" (and {len(breaks) - 1} more)" if len(breaks) > 1 else ""
+    return f"BROKEN: {breaks[0]}{more}"
 
 
-def _copied(rows: QuerySet) -> Iterator[bytes]:
-    iso = "to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
-    dollars = "to_char({} / 100.0, 'FM999999999999990.00')"
-    formats = [None, None, None, None, iso, iso, None, dollars, dollars]
-    sql, params = rows.query.sql_with_params()
-    with connection.cursor() as cursor:
-        select = cursor.cursor.mogrify(sql, params)  # psycopg's own quoting of the filter values
-        # Wrap each selected column in its format: the query is Django's, its columns in order.
-        columns = ", ".join(f.format(f"q.c{i}") if f else f"q.c{i}" for i, f in enumerate(formats))
-        names = ", ".join(f"c{i}" for i in range(len(formats)))
-        # Django built the query and psycopg quoted its values; the rest are this function's constants.
-        statement = f"COPY (SELECT {columns} FROM ({select}) AS q ({names})) TO STDOUT WITH (FORMAT csv)"  # noqa: S608
-        with cursor.cursor.copy(statement) as copy:
-            yield from _in_chunks(bytes(block) for block in copy)
-
-
-def _written(rows: Iterable[tuple]) -> Iterator[bytes]:
+def _written(verified: Iterable[tuple[Round, list[chain.Break]]], on_broken) -> Iterator[bytes]:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for table, number, game, dealer, started, closed, status, paid, collected in rows:
-        writer.writerow([table, number, game, dealer, started.astimezone(UTC).isoformat(timespec="microseconds"),
-                         closed.astimezone(UTC).isoformat(timespec="microseconds") if closed else "", status,
-                         plain_dollars(paid), plain_dollars(collected)])
+    for rnd, breaks in verified:
+        if breaks and on_broken is not None:
+            on_broken(rnd, breaks)
+        writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username,
+                         rnd.started_at.astimezone(UTC).isoformat(timespec="microseconds"),
+                         rnd.closed_at.astimezone(UTC).isoformat(timespec="microseconds") if rnd.closed_at else "",
+                         rnd.status, plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
+                         log_check(breaks)])
         if out.tell() >= CSV_CHUNK:
             yield out.getvalue().encode()
             out.seek(0)

@@ -8,6 +8,10 @@ whose engine records differ from before the tap, as stable rows keyed by their n
 (updated in place, inserted when new, deleted only when the engine no longer has them).  The
 change is rendered and pushed to the table's tablets (and to the pit when an approval changed)
 only after the transaction commits (``games.push``).
+
+Each tap's events are chained to the round's log as they are written (``games.chain``), and a
+round that closes is sealed in the same transaction.  A dealer acts only at the table they are
+assigned to (``dealer_assign``, ``dealer_sign_in``).
 """
 
 from __future__ import annotations
@@ -17,16 +21,18 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import progressives, push, replay, roles
+from games import chain, progressives, push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
-from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
+from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table, Wager
+from games.security import security_event
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +57,7 @@ def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
     table = Table.objects.select_for_update().get(pk=table_id)
+    _check_assignment(user, table)
     if table.rounds.filter(status=Round.Status.OPEN).exists():
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
@@ -89,6 +96,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     rnd = Round.objects.select_for_update().select_related("table").get(pk=round_id)
     if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
         _check_segregation(rnd, user)
+    if any(action["type"] in roles.DEALER_ACTIONS for action in actions):
+        _check_assignment(user, rnd.table)
     if expected_seq is not None and expected_seq != rnd.seq:
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
@@ -102,14 +111,15 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     logged = [(action, roles.acting_role(user, action["type"])) for action in actions]
     logged += [(answer, roles.SYSTEM) for answer in drawn + answers]
     now = timezone.now()
+    events = [RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=chain.storable(action), actor=user, role=role,
+                         created_at=now)
+              for offset, (action, role) in enumerate(logged)]
+    rnd.log_hash = chain.link(events, rnd.id, rnd.log_hash)
     try:
-        RoundEvent.objects.bulk_create([
-            RoundEvent(round=rnd, seq=rnd.seq + offset + 1, action=dict(action), actor=user, role=role)
-            for offset, (action, role) in enumerate(logged)
-        ])
+        RoundEvent.objects.bulk_create(events)
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
-    changed = ["seq"]
+    changed = ["seq", "log_hash"]
     rnd.seq += len(logged)
     if state.closed:
         rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
@@ -124,6 +134,10 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         changed += ["total_paid", "total_collected"]
     approvals_changed = _write_approvals(rnd, before, state, user, now)
     meters.write()  # after the lines: a payout entry points at its line
+    if state.closed:
+        # Sealed last, over the columns as this save writes them and the approvals as written.
+        rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
+        changed.append("closing_hash")
     rnd.save(update_fields=changed)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
@@ -169,6 +183,17 @@ def _check_segregation(rnd: Round, user) -> None:
     if rnd.dealer_id == user.pk or rnd.events.filter(actor=user, role=roles.DEALER).exists():
         raise NotAllowed(f"You took a dealer's action in round {rnd.number} of table {rnd.table.name}: "
                          "another floorperson must decide its approvals")
+
+
+def _check_assignment(user, table: Table) -> None:
+    """A dealer acts only at the table they are assigned to (by a supervisor, or by signing in there)."""
+    current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
+    if current is None:
+        raise NotAllowed(f"You are not assigned to a table: tap \"I'm dealing this table\" on table {table.name}'s "
+                         "page, or ask a supervisor to assign you")
+    if current.table_id != table.id:
+        raise NotAllowed(f"You are assigned to table {current.table.name}, not {table.name}: tap \"I'm dealing this "
+                         f"table\" on table {table.name}'s page to move, or ask a supervisor")
 
 
 def _count_round_for_stub(rnd: Round) -> None:
@@ -300,3 +325,60 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
     table.save(update_fields=["rules", "training"])
     _on_commit_push(table.id, pit=True)
     return table
+
+
+# -- dealers at tables ----------------------------------------------------------------------------
+
+@transaction.atomic
+def dealer_assign(*, dealer_id: int, table_id: int | None, user) -> DealerAssignment | None:
+    """A supervisor assigns a dealer to a table, which ends the dealer's assignment at any other
+    one; with no table, ends the dealer's assignment.  Returns the new assignment."""
+    if roles.SUPERVISOR not in roles.roles_of(user):
+        raise NotAllowed("Only a supervisor can assign dealers to tables")
+    dealer = get_user_model().objects.filter(pk=dealer_id, is_active=True).first()
+    if dealer is None or roles.DEALER not in roles.roles_of(dealer):
+        raise Refused(f"User {dealer_id} is not an active dealer" if dealer is None
+                      else f"{dealer.get_username()} does not hold the dealer role")
+    table = None
+    if table_id is not None:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            raise Refused(f"There is no table {table_id}")
+    return _assign(dealer, table, by=user, how=DealerAssignment.How.ASSIGNED)
+
+
+@transaction.atomic
+def dealer_sign_in(*, table_id: int, user) -> DealerAssignment:
+    """A dealer says "I'm dealing this table": their assignment moves here from any other table."""
+    if roles.DEALER not in roles.roles_of(user):
+        raise NotAllowed("Only a dealer can sign in at a table to deal")
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Refused(f"There is no table {table_id}")
+    return _assign(user, table, by=user, how=DealerAssignment.How.SIGNED_IN)
+
+
+def _assign(dealer, table: Table | None, *, by, how: str) -> DealerAssignment | None:
+    # The dealer's row lock serialises changes of one dealer's assignment (two tablets signing in at once).
+    get_user_model().objects.select_for_update().filter(pk=dealer.pk).first()
+    current = DealerAssignment.objects.filter(dealer=dealer, ended_at__isnull=True).select_related("table").first()
+    if current is not None and table is not None and current.table_id == table.id:
+        return current
+    now = timezone.now()
+    changes = []
+    if current is not None:
+        current.ended_at, current.ended_by = now, by
+        current.save(update_fields=["ended_at", "ended_by"])
+        changes.append(("dealer_unassigned", current.table.name))
+    assignment = None
+    if table is not None:
+        assignment = DealerAssignment.objects.create(dealer=dealer, table=table, how=how, started_at=now,
+                                                     started_by=by)
+        changes.append(("dealer_assigned", table.name))
+
+    def log() -> None:
+        for event, table_name in changes:
+            security_event(event, user=by, dealer=dealer.get_username(), table=table_name, how=how)
+
+    transaction.on_commit(log)
+    return assignment

@@ -15,11 +15,11 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import forms, logins, progressives, push, roles, selectors, services
+from games import chain, forms, logins, progressives, push, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
-from games.history import log_changed, recompute, round_page
+from games.history import recompute, round_page
 from games.inputs import parse_action_field, parse_id, parse_note
 from games.models import Meter, Round, Table
 from games.security import request_address, security_event
@@ -70,7 +70,22 @@ def _table_fragment(request: HttpRequest, table: Table, error: str = "", *, chan
 @role_required(*ANY_ROLE)
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
-    return render(request, "games/table.html", selectors.table_state(table, request.user))
+    return render(request, "games/table.html", {**selectors.table_state(table, request.user),
+                                                **selectors.dealer_seat(table, request.user)})
+
+
+@require_POST
+@role_required(roles.DEALER)
+def dealer_sign_in(request: HttpRequest, table_id: int) -> HttpResponse:
+    """"I'm dealing this table": the dealer's assignment moves here; the answer is their bar."""
+    table = get_object_or_404(Table, pk=table_id)
+    error = ""
+    try:
+        services.dealer_sign_in(table_id=table.id, user=request.user)
+    except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
+        error = str(refusal)
+    return render(request, "games/table.html#dealer-seat", selectors.dealer_seat(table, request.user, error=error))
 
 
 @role_required(*ANY_ROLE)
@@ -92,6 +107,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         services.round_start(table_id=table.id, user=request.user)
     except Refused as refusal:
+        _log_if_not_allowed(request, refusal)
         return _table_fragment(request, table, str(refusal))
     return _table_fragment(request, table, changed=True)
 
@@ -187,6 +203,25 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
                      selectors.paytable_returns(game, option) if option.paytable_wager else [])
                     for option in game.rule_options],
     })
+
+
+@role_required(roles.SUPERVISOR)
+def dealer_assignments(request: HttpRequest) -> HttpResponse:
+    """The supervisor's page of dealers and their tables: assign a dealer, or end an assignment."""
+    error, done = "", ""
+    if request.method == "POST":
+        try:
+            dealer_id = parse_id(request.POST.get("dealer", ""), "dealer")
+            table = request.POST.get("table", "")
+            table_id = parse_id(table, "table") if table else None
+            assignment = services.dealer_assign(dealer_id=dealer_id, table_id=table_id, user=request.user)
+            done = (f"{assignment.dealer.get_username()} is assigned to table {assignment.table.name}" if assignment
+                    else "The assignment is ended")
+        except Refused as refusal:
+            _log_if_not_allowed(request, refusal)
+            error = str(refusal)
+    return render(request, "games/dealers.html", {**selectors.dealer_roster(), "error": error, "done": done},
+                  status=400 if error else 200)
 
 
 # -- the pit ---------------------------------------------------------------------------------------
@@ -375,23 +410,47 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
     if not search.is_valid():
         return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
                             status=400, content_type="text/plain; charset=utf-8")
-    chunks = _read_in_transaction(selectors.history_csv(selectors.search_rounds(**search.search())))
+    def broken(rnd: Round, breaks: list[chain.Break]) -> None:
+        _log_tampered(request, rnd, breaks, "csv")
+
+    rounds = selectors.search_rounds(**search.search())
+    chunks = _read_in_transaction(selectors.history_csv(rounds, on_broken=broken))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
     return response
 
 
+def _log_tampered(request: HttpRequest, rnd: Round, breaks: list[chain.Break], source: str) -> None:
+    """A round whose history fails its check, as a security event (the first break, and how many)."""
+    first = breaks[0]
+    security_event("history_tampered", user=request.user, address=request_address(request), path=request.path,
+                   source=source, round=rnd.id, table=rnd.table.name, number=rnd.number, seq=first.seq,
+                   problem=first.problem, breaks=len(breaks))
+
+
 def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
     """A closed round as recorded when it closed; an open one (or one closed before records were
-    kept) as its log replays today."""
-    page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    kept) as its log replays today.  Its chain is checked first: a break is shown, never hidden."""
+    events = list(rnd.events.select_related("actor"))
+    approvals = list(rnd.approvals.select_related("decided_by"))
+    breaks = chain.verify(rnd, events, approvals)
+    if breaks:
+        _log_tampered(request, rnd, breaks, "page")
+    try:
+        page = rnd.record["page"] if rnd.record is not None else round_page(rnd, services.engine_round(rnd))
+    except Exception as error:
+        if not breaks:
+            raise
+        # A log edited into one the engine refuses: the page still shows what is stored, and why.
+        page, extra = {}, {**extra, "error": f"This round's log cannot be replayed: {error}"}
+    broken_seqs = {b.seq for b in breaks if b.seq is not None}
     return render(request, "games/round_detail.html", {
         "round": rnd, **page,
         "recorded": rnd.record is not None,
-        "log_changed": log_changed(rnd),
+        "breaks": breaks,
         "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
-        "events": list(rnd.events.select_related("actor")),
-        "approvals": list(rnd.approvals.select_related("decided_by")),
+        "events": [(event, event.seq in broken_seqs) for event in events],
+        "approvals": approvals,
         **extra,
     })
 
@@ -419,6 +478,13 @@ def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
     rnd = _round(round_id)
+    breaks = chain.verify(rnd, rnd.events.values_list(*chain.EVENT_FIELDS, named=True),
+                          rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
+    if breaks:
+        _log_tampered(request, rnd, breaks, "sheet")
+        return HttpResponse(f"This round's history fails its check ({breaks[0]}); its sheet is not exported. "
+                            "The round's page shows what is stored.\n",
+                            status=409, content_type="text/plain; charset=utf-8")
     if rnd.record is not None:
         if rnd.record["sheet"] is None:
             return HttpResponse(f"No round sheet was recorded for this round: {rnd.record['sheet_error']}\n",

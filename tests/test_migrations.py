@@ -1,12 +1,19 @@
-"""Data migrations leave every stored round replayable under today's chapter rules."""
+"""Data migrations leave every stored round replayable under today's chapter rules, and every
+stored log chained, without blessing a change made after its round closed."""
 
 import importlib
+from types import SimpleNamespace
 
 from django.apps import apps
+from django.db import connection
 
-from games.models import Table
+from games import chain, services
+from games.models import Round, RoundEvent, Table
+from tests.conftest import OPENING, play
+from tests.views.test_pages import ROUND_END
 
 fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
+chain_migration = importlib.import_module("games.migrations.0007_event_hash_chain")
 
 
 def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):
@@ -18,3 +25,38 @@ def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):
     wpt.refresh_from_db()
     assert holdem.rules == {"bonus_paytable": "B"}  # § 647a.12(c) derives it
     assert wpt.rules == {"payout_limit": "60000.00"}  # § 677a.12(f) leaves it to the table
+
+
+def as_before_the_chain(rnd):
+    """The round as a server before the chain left it: no hashes; a closed round's record kept a
+    digest of its log instead."""
+    RoundEvent.objects.filter(round=rnd).update(prev_hash="", hash="")
+    record = rnd.record
+    if record is not None:
+        record["log_digest"] = chain_migration.old_log_digest(rnd.events.order_by("seq"))
+    Round.objects.filter(pk=rnd.pk).update(log_hash="", closing_hash="", record=record)
+
+
+def test_the_logs_stored_before_the_chain_are_chained_and_their_closed_rounds_sealed(cast, table):
+    closed = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *ROUND_END)
+    open_round = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
+    for rnd in (closed, open_round):
+        as_before_the_chain(rnd)
+        rnd.refresh_from_db()
+        assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())  # no chain yet
+    chain_migration.chain_existing_logs(apps, SimpleNamespace(connection=connection))
+    for rnd in (closed, open_round):
+        rnd.refresh_from_db()
+        assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all()) == []
+    assert closed.closing_hash and not open_round.closing_hash
+
+
+def test_a_log_changed_after_its_round_closed_is_not_blessed_by_the_chain(cast, table):
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *ROUND_END)
+    as_before_the_chain(rnd)
+    # Changed after the close: the record's digest no longer matches the log.
+    RoundEvent.objects.filter(round=rnd, seq=1).update(action={**OPENING[0], "amount": "100"})
+    chain_migration.chain_existing_logs(apps, SimpleNamespace(connection=connection))
+    rnd.refresh_from_db()
+    assert [str(b) for b in chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())] == [
+        "the round as stored (status, times, totals or approvals) is not what was sealed when it closed"]

@@ -24,7 +24,8 @@ Tablets
 -------
 ``tablet(username, path)`` opens a new browser context (its own cookies: one person's tablet),
 logs in through the login page, opens ``path`` and, when the page has a websocket, waits until
-it is connected and has received its first push.  ``Tablet.tap(label)`` taps a button of the
+it is connected and has received its first push; a dealer's tablet on a table page then taps
+"I'm dealing this table" (a dealer acts only at their table).  ``Tablet.tap(label)`` taps a button of the
 table page and waits until the tap's answer is on screen *and* the websocket push of the same
 state has arrived; without that second wait, a push arriving late would redraw the wager forms
 while the next seat's amounts are being typed.
@@ -295,6 +296,12 @@ class Tablet:
         self.page.goto(self.base_url + path)
         self.wait_for_socket()
 
+    def sign_in_to_deal(self) -> None:
+        """Tap "I'm dealing this table" on a table page (a dealer acts only at their table)."""
+        bar = self.page.locator("#dealer-seat")
+        bar.get_by_role("button", name="I'm dealing this table").click()
+        expect(bar).to_contain_text("You are dealing this table")
+
     def wait_for_socket(self) -> None:
         """Wait until the page's websocket is open and its first push (the current state) arrived."""
         if self.page.locator("[ws-connect]").count():
@@ -399,6 +406,9 @@ def tablet(chromium, asgi_server: LiveServer, people) -> Callable[..., Tablet]:
         page.wait_for_url(lambda url: "/accounts/login/" not in url)
         device = Tablet(page, username, asgi_server.url)
         device.open(path)
+        # A dealer arriving at a table signs in there first, as on the floor.
+        if page.get_by_role("button", name="I'm dealing this table").count():
+            device.sign_in_to_deal()
         return device
 
     return open_tablet

@@ -190,7 +190,8 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
     assert export.ok and export.headers["content-type"] == "text/csv"
     header, *rows = export.text().splitlines()
     assert header.startswith("table,round,game,dealer") and len(rows) == 1
-    assert rows[0].startswith("TH-E2E,1,texas-holdem-bonus,dealer,") and rows[0].endswith(",closed,305.00,25.00")
+    assert rows[0].startswith("TH-E2E,1,texas-holdem-bonus,dealer,")
+    assert rows[0].endswith(",closed,305.00,25.00,verified")  # the round's chain checked as it was exported
     row.get_by_role("link", name="1", exact=True).click()
     expect(supervisor.page.locator("h1")).to_contain_text("table TH-E2E · round 1")
     settlement = supervisor.page.locator("h2:text-is('Settlement') + table tbody tr")
@@ -250,6 +251,7 @@ def test_a_push_waits_while_the_dealer_types_an_amount(tablet, table):
 
 def start_round_and_disconnect(table_id, user):
     try:
+        services.dealer_sign_in(table_id=table_id, user=user)  # a dealer acts only at their table
         services.round_start(table_id=table_id, user=user)
     finally:
         connection.close()

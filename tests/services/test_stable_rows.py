@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import replay, selectors, services
 from games.models import Approval, SettlementLine, Wager
-from tests.conftest import OPENING, play, tablet_action
+from tests.conftest import OPENING, deal_at, play, tablet_action
 from tests.services.test_round_services import REST_OF_ROUND
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +124,7 @@ def test_the_pit_is_read_in_the_same_number_of_queries_however_many_approvals_wa
 
     for name in ("TH-1", "TH-2", "TH-3"):
         other = Table.objects.create(name=name, game="texas-holdem-bonus", rules=table.rules)
+        deal_at(other, cast["dealer"])
         play(services.round_start(table_id=other.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     assert Approval.objects.filter(status="pending").count() == 3
     with django_assert_max_num_queries(3):

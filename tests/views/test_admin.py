@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from games import services
-from games.models import Approval, Round, RoundEvent, SettlementLine, Table
+from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table
 from tests.conftest import OPENING, play
 from tests.services.test_round_services import REST_OF_ROUND, snapshot
 
@@ -23,7 +23,7 @@ def round_with_history(cast, table):
     return play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
 
 
-@pytest.mark.parametrize("model", [Round, RoundEvent, SettlementLine, Approval])
+@pytest.mark.parametrize("model", [Round, RoundEvent, SettlementLine, Approval, DealerAssignment])
 def test_history_cannot_be_added_changed_or_deleted_in_the_admin(admin_client, round_with_history, model):
     obj = model.objects.first()
     name = f"admin:games_{model._meta.model_name}"

@@ -6,7 +6,7 @@ import io
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.http import StreamingHttpResponse
 from django.test import AsyncRequestFactory, RequestFactory
 from django.urls import reverse
@@ -174,7 +174,7 @@ def test_the_csv_is_streamed_row_by_row_with_the_filtered_rounds(client, cast, f
     assert isinstance(response, StreamingHttpResponse)
     chunks = iter(response.streaming_content)
     first = next(chunks)
-    assert first == b"table,round,game,dealer,started,closed,status,paid,collected\n"  # sent before any row
+    assert first == b"table,round,game,dealer,started,closed,status,paid,collected,log\n"  # sent before any row
     rows = list(csv.DictReader(io.StringIO((first + b"".join(chunks)).decode())))
     expected = sorted((r for r in rounds if r.dealer == cast["dealer2"] and r.status == "closed"),
                       key=lambda r: (r.started_at, r.id), reverse=True)
@@ -226,17 +226,6 @@ def test_each_filter_reads_its_index_in_the_historys_order(cast, floor_tables, n
         plan = rounds[:51].explain()
     assert f"Index Scan using {index} on games_round" in plan, plan
     assert "Sort" not in plan, plan
-
-
-@pytest.mark.postgres
-def test_postgresql_writes_the_same_csv_as_the_row_by_row_path(cast, floor_tables, monkeypatch):
-    make_rounds(floor_tables, [cast["dealer"], cast["dealer2"]], 1500)
-    Round.objects.filter(pk=Round.objects.order_by("id").first().pk).update(closed_at=None, total_paid=123456789)
-    copied = b"".join(selectors.history_csv(selectors.search_rounds()))
-    monkeypatch.setattr(connections["default"], "vendor", "row by row")
-    written = b"".join(selectors.history_csv(selectors.search_rounds()))
-    assert copied == written and copied.count(b"\n") == 1 + 1500
-    assert b",,closed,1234567.89," in copied
 
 
 @pytest.mark.postgres

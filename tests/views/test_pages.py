@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine.round_sheet import settle_sheet
-from tests.conftest import OPENING, play
+from tests.conftest import OPENING, deal_at, play
 
 pytestmark = pytest.mark.django_db
 
@@ -76,6 +76,7 @@ def test_clearing_every_field_of_a_let_it_ride_seat_removes_all_its_wagers_in_on
     from games.models import Table
 
     lir = Table.objects.create(name="LIR-9", game="let-it-ride", rules={"three_card_bonus_paytable": "A"})
+    deal_at(lir, cast["dealer"])
     login(client, cast["dealer"])
     client.post(reverse("round-start", args=[lir.id]))
     rnd = lir.rounds.get()
@@ -144,7 +145,7 @@ def test_history_exports_csv(client, cast, played):
     # (§ 647a.12(b), Paytable A) = $50 paid.
     assert rows == [{"table": "TH-9", "round": "1", "game": "texas-holdem-bonus", "dealer": "dealer",
                      "started": rows[0]["started"], "closed": rows[0]["closed"], "status": "closed",
-                     "paid": "50.00", "collected": "105.00"}]
+                     "paid": "50.00", "collected": "105.00", "log": "verified"}]
 
 
 def test_the_round_page_reconstructs_the_hand(client, cast, played):
@@ -197,6 +198,7 @@ def test_a_dealer_marks_one_player_on_two_adjacent_heads_up_boxes(client, cast, 
     from games.models import Table
 
     wpt = Table.objects.create(name="WPT-9", game="wpt-heads-up", rules={"adjacent_boxes": "2"})
+    deal_at(wpt, cast["dealer"])
     login(client, cast["dealer"])
     client.post(reverse("round-start", args=[wpt.id]))
     rnd = wpt.rounds.get()

@@ -3,7 +3,8 @@
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 
-from games.models import Table
+from games import services
+from games.models import DealerAssignment, Table
 from games.roles import ROLES
 
 DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - demo accounts of the embedded default only
@@ -23,6 +24,9 @@ DEMO_TABLES = [
                              "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
     ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
 ]
+# Where each demo dealer starts (a dealer acts only at their table; "I'm dealing this table" on
+# another table's page moves them there).
+DEMO_ASSIGNMENTS = {"dealer": "TH-1", "dealer2": "TH-2"}
 
 
 class Command(BaseCommand):
@@ -38,9 +42,16 @@ class Command(BaseCommand):
             user.groups.set([groups[role] for role in user_roles])
         for name, game, rules, training in DEMO_TABLES:
             Table.objects.get_or_create(name=name, defaults={"game": game, "rules": rules, "training": training})
+        for username, table_name in DEMO_ASSIGNMENTS.items():
+            dealer = User.objects.get(username=username)
+            if not DealerAssignment.objects.filter(dealer=dealer, ended_at__isnull=True).exists():
+                services.dealer_sign_in(table_id=Table.objects.get(name=table_name).id, user=dealer)
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, user_roles in DEMO_USERS.items():
             self.stdout.write(f"  {username:<8} {', '.join(user_roles)}")
         training = [name for name, *_, in_training in DEMO_TABLES if in_training]
         self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES)
                           + f" ({' and '.join(training)} in training mode)")
+        where = ", ".join(f"{username} at {table}" for username, table in DEMO_ASSIGNMENTS.items())
+        self.stdout.write(f"Each dealer acts at one table ({where}); \"I'm dealing this table\" on another table's "
+                          "page moves them there.")
