@@ -48,12 +48,20 @@ def _require(mapping: Any, key: str, kind: type, where: str) -> Any:
 
 
 def settle_sheet(sheet: Any) -> dict[str, Any]:
+    """The settlement sheet of a round sheet, by the engine of the game it names."""
     try:
-        return _settle(sheet)
+        game = game_for(_require(sheet, "game", str, "the sheet"))
+        return game.settle_sheet(sheet)
     except Refused as refusal:
         raise SheetError(str(refusal)) from None
     except KeyError as error:
         raise SheetError(str(error.args[0])) from None
+
+
+def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
+                   shoe_order: list[str] | None = None) -> dict[str, Any]:
+    """The round sheet of a recorded round: settling it gives the round's own settlement."""
+    return game_for(slug).sheet_from_log(rules, actions, shoe_order)
 
 
 class _Player:
@@ -84,9 +92,8 @@ class _Player:
                 self.act({"type": "approve" if approved else "refuse", "approval": approval.id})
 
 
-def _settle(sheet: Any) -> dict[str, Any]:
-    slug = _require(sheet, "game", str, "the sheet")
-    game = game_for(slug)
+def settle_banked_sheet(game: Any, sheet: Any) -> dict[str, Any]:
+    """A banked game's sheet: its wagers placed, then each prompt answered from the sheet."""
     rules = sheet.get("rules", {})
     if not isinstance(rules, Mapping):
         raise SheetError("the sheet: 'rules' must be an object")
@@ -224,10 +231,10 @@ def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
     }
 
 
-def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                   shoe_order: list[str] | None = None) -> dict[str, Any]:
-    """The round sheet of a recorded round: settling it gives the round's own settlement."""
-    game = game_for(slug)
+def banked_sheet_from_log(game: Any, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
+                          shoe_order: list[str] | None = None) -> dict[str, Any]:
+    """A banked round's sheet: the wagers, the decisions and the cards of each seat."""
+    slug = game.slug
     rnd = RoundState(game, rules, shoe_order=shoe_order)
     actions = list(actions)
     irregularities = []

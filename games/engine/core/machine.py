@@ -269,5 +269,10 @@ class RoundState:
     def dealer_shown(self) -> bool:
         return "dealer" in self.zones and self.zones["dealer"].shown
 
+    def wagers(self) -> dict[tuple[int, int, str], Cents]:
+        """Every wager of the round by (seat, hand, wager): the rows the history keeps."""
+        return {(seat.number, hand.number, wager): amount for seat in self.seats.values() for hand in seat.hands
+                for wager, amount in hand.wagers.items()}
+
     def seat_lines(self, seat_no: int) -> list[SettlementLine]:
         return [line for line in self.lines if line.seat == seat_no]
