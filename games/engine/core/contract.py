@@ -39,6 +39,9 @@ class GameRound(Protocol):
 
     def apply(self, action: Mapping[str, Any], *, logged: bool = False) -> GameRound: ...
 
+    def current_step(self) -> Any:
+        """The step the round is at (``id``, the ``actions`` it takes), or None."""
+
     def used_cards(self) -> list[Card]: ...
 
     def wagers(self) -> dict[tuple[int, int, str], Cents]: ...

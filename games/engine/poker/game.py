@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from games.engine.cards import STANDARD_DECK
-from games.engine.core.records import Irregularity, Refused
+from games.engine.core.records import Irregularity
 from games.engine.core.state import ZoneSpec
 from games.engine.money import Cents
 from games.engine.poker.options import DEFAULT_RULES, POSITIONS, RULE_OPTIONS, read_options

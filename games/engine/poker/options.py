@@ -198,7 +198,8 @@ class TableOptions:
         return f"{self.variant.label}, {structure}, {stakes}{ante}"
 
 
-def _money(rules: Mapping[str, Any], key: str, label: str, section: str, *, empty_is_none: bool = False) -> Cents | None:
+def _money(rules: Mapping[str, Any], key: str, label: str, section: str, *,
+           empty_is_none: bool = False) -> Cents | None:
     value = rules[key]
     if empty_is_none and value in ("", None):
         return None
@@ -291,3 +292,9 @@ def _check_amounts(o: TableOptions) -> None:
     if not 0 < o.chip_unit <= MAX_ODD_CHIP:
         raise Refused(f"The smallest chip in play must be more than $0.00 and at most $1.00 (the chip a tie cannot "
                       f"divide may not exceed $1), not {dollars(o.chip_unit)}", "§ 637a.11(k)")
+    stakes = {"the Ante": o.ante, "the smaller bet": o.small_bet, "the larger bet": o.big_bet} | (
+        {"the Forced Bet": o.bring_in} if o.stud else {"the small blind": o.small_blind, "the big blind": o.big_blind})
+    odd = [name for name, amount in stakes.items() if amount % o.chip_unit and (o.limit or o.stud or "bet" not in name)]
+    if odd:
+        raise Refused(f"The smallest chip in play ({dollars(o.chip_unit)}) must make up {odd[0]} "
+                      f"({dollars(stakes[odd[0]])}): a pot is divided in those chips", "§ 637a.11(k)")

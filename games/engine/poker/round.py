@@ -63,9 +63,13 @@ class Moment:
     """Where the hand is: the step an action must name, what kind of decision it is, whose."""
 
     id: str
-    kind: str  # seating, button, straddle, deal, board, up_card, down_cards, bet, show, close
+    kind: str  # seating, button, straddle, deal, board, up_card, bet, show, close
     section: str
     seat: int | None = None
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return ACTIONS[self.kind]
 
 
 class PokerRound:
@@ -99,6 +103,8 @@ class PokerRound:
         self.held: dict[int, dict[str, Any]] = {}  # an action taken out of turn, binding if nothing changes
         self.dead: set[int] = set()  # hands dead for a wrong number of cards
         self.decisions = 0  # betting decisions taken in this hand
+        self.betting_street: int | None = None  # the street of the last betting decision
+        self.last_aggressor: int | None = None  # who bet or raised last in that street
         self.awarded = False
         self.pushed: dict[int, Cents] = {}
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None
@@ -191,6 +197,10 @@ class PokerRound:
             seat = self.order[state.showdown_index]
             return Moment(f"show.seat{seat}", "show", "§ 637a.18(e)", seat)
         return Moment("close", "close", "§ 637a.7(e)(6)")  # pragma: no cover - the hand is settled when it ends
+
+    def current_step(self) -> Moment | None:
+        """The step the round is at: what an action must name, and the actions it takes."""
+        return self.moment()
 
     @property
     def street(self):
@@ -422,6 +432,8 @@ class PokerRound:
         if len(choices) == 1 and (choices[0].action["choice"] != choice or (
                 choice in RAISES and parse_dollars(choices[0].action["amount"]) != amount)):
             raise Refused(f"Seat {seat}'s action is fixed: {choices[0].label}", moment.section)
+        if state.street_index != self.betting_street:
+            self.betting_street, self.last_aggressor = state.street_index, None
         before = state.stacks[index]
         match choice:
             case "fold":
@@ -435,6 +447,8 @@ class PokerRound:
         self.put_in[seat] += before - state.stacks[index]
         self.held.pop(seat, None)
         self.decisions += 1
+        if choice in RAISES:
+            self.last_aggressor = seat
 
     def _all_in(self, moment: Moment) -> tuple[str, str | None]:
         """All-in is a call of the whole stack or a bet or raise to it, whichever it is now."""
@@ -446,8 +460,8 @@ class PokerRound:
         if state.can_complete_bet_or_raise_to(stack + bet):
             kind = "complete" if state.completion_status else "raise" if max(state.bets) else "bet"
             return kind, plain_dollars(stack + bet)
-        raise Refused(f"Seat {moment.seat} cannot go all-in now: it may call {dollars(state.checking_or_calling_amount or 0)}"
-                      if state.can_check_or_call() else f"Seat {moment.seat} cannot go all-in now", moment.section)
+        raise Refused(f"Seat {moment.seat} cannot go all-in now: the structure does not let it bet or raise "
+                      "its whole stack", moment.section)
 
     def _check_raise(self, moment: Moment, choice: str, amount: Cents) -> None:
         """A bet or raise the table stakes, the structure or the minimum do not allow is refused by name."""
@@ -462,8 +476,8 @@ class PokerRound:
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
         if amount < low:
-            raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at least {dollars(low)} (the minimum raise), "
-                          f"not {dollars(amount)}; all-in is {dollars(most_owned)}", "§ 637a.8(k)")
+            raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at least {dollars(low)} (the minimum "
+                          f"raise), not {dollars(amount)}; all-in is {dollars(most_owned)}", "§ 637a.8(k)")
         if amount > high:
             limit = STRUCTURES[self.options.structure][0].lower()
             raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at most {dollars(high)} in {limit}, "
@@ -498,7 +512,7 @@ class PokerRound:
         choices = []
         if state.can_post_bring_in():
             choices.append(choice(f"Forced Bet {dollars(state.effective_bring_in_amount)}", "bring_in"))
-        if state.can_fold():
+        if state.checking_or_calling_amount and state.can_fold():  # with nothing to call, a player checks
             choices.append(choice("Fold", "fold", "danger"))
         if state.can_check_or_call():
             owed = state.checking_or_calling_amount
@@ -602,7 +616,8 @@ class PokerRound:
         pots = tuple(self._pots())
         showings = {}
         for index, seat in enumerate(self.order):
-            if state.statuses[index] and self._cards_known(seat) and len(self.known[seat]) == self.options.variant.hole_count:
+            if state.statuses[index] and self._cards_known(seat) and \
+                    len(self.known[seat]) == self.options.variant.hole_count:
                 hands = {half: state.get_up_hand(index, 0, k)
                          for k, half in enumerate(self.options.variant.halves)}
                 showings[seat] = Showing(seat, hands, tuple(card for card in self.known[seat] if card))
@@ -853,14 +868,20 @@ class PokerRound:
         if self._may_muck(seat):
             choices.append(Choice(f"Seat {seat} mucks (unshown, gives up the pot)",
                                   {"type": "decide", "step": moment.id, "seat": seat, "choice": "muck"}, "danger"))
-        order = "the player who made the last bet shows first, then clockwise" if self.state.opener_index is not None \
-            else "clockwise"
         waiting = [self.order[i] for i in list(self.state.showdown_indices)[1:]]
-        return Prompt(moment.id, moment.section, f"Showdown ({order}): seat {seat} shows its hand"
+        return Prompt(moment.id, moment.section, f"Showdown ({self._showdown_order()}): seat {seat} shows its hand"
                       + (f": enter its {_cards(missing)} face down." if missing else "."),
                       tuple(choices), seat=seat, cards_for=f"seat:{seat}" if missing else "",
                       cards_label=f"seat {seat}'s cards", cards_needed=missing,
                       upcoming=("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else "")
+
+    def _showdown_order(self) -> str:
+        """§ 637a.18(e): the player who started the final bet shows first, the others clockwise.  With no
+        bet in the last betting round, the first player to act shows first (as card rooms do)."""
+        opener = self.order[self.state.opener_index]
+        if self.last_aggressor is not None and self.last_aggressor == opener:
+            return f"seat {opener} made the final bet and shows first, then clockwise"
+        return f"no final bet: seat {opener}, first to act, shows first, then clockwise"
 
     def _close_prompt(self, moment: Moment) -> Prompt:
         if self.void is not None:
@@ -875,6 +896,8 @@ class PokerRound:
         return "Burn one card. " if self.state.can_burn_card() else ""
 
     def _after_deal(self) -> str:
+        if self.state.street_index:
+            return "then a betting round"
         return f"then {'the Forced Bet' if self.options.stud else 'the first betting round'}"
 
     # -- helpers -------------------------------------------------------------------------------

@@ -139,5 +139,6 @@ VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (
             first_opening=Opening.LOW_CARD, later_opening=Opening.HIGH_HAND,
             first_to_act="the lowest up card makes the Forced Bet (an ace ranks highest)",
             later_to_act="the highest high hand showing; a tie: the player nearest the dealer's left",
-            to_act_sections=("§ 637a.10(d)(4)", "§ 637a.10(f)(1)"), structures=(LIMIT,), qualifier="a low of five different cards, 8 or lower (§ 637a.10(j))"),
+            to_act_sections=("§ 637a.10(d)(4)", "§ 637a.10(f)(1)"), structures=(LIMIT,),
+            qualifier="a low of five different cards, 8 or lower (§ 637a.10(j))"),
 )}

@@ -1,0 +1,122 @@
+"""Play Poker hands (Chapter 637a) from a script written the way a floorperson notes a hand.
+
+One line per action, in the order the dealer takes them:
+
+    sit 1 100            seat 1 sits down with $100 of table stakes (add 1 20, away 3, back 3, leave 3)
+    time charge          the time charge from each seated player
+    start                start the hand (the button moves, the blinds are posted)
+    button 5             the first button, when the highest card takes it
+    straddle             the player left of the big blind straddles (no straddle)
+    deal                 the hole cards, dealt face down (deal 1:As,Kd 3:Qh,Qd: a card reader read them)
+    up 2 Kh              Stud: seat 2's up card (up 2 Ac,Ad,Kh: all three from a card reader)
+    flop Ah Kd 2c        the board (turn 3s, river 9d)
+    1 fold               seat 1's decision: fold, check, call, bet 4, raise 12, complete 2, bring-in, all-in
+    1 shows As Ad        seat 1 shows its cards at the showdown (1 shows: cards known; 1 mucks)
+    misdeal              an irregularity: misdeal, wrong count, exposed Ah, wrong cards 3, out of turn 4 call
+    approve              the floorperson confirms what waits (refuse: does not)
+    close                close the hand
+
+Amounts are dollars, as the dealer says them.  ``play`` taps each action as a tablet does, naming
+the step on the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play import refuse
+
+from games.engine.poker.game import GAME
+from games.engine.poker.round import PokerRound
+
+__all__ = ["GAME", "action", "lines", "play", "refuse", "run", "tap"]
+
+
+def tap(rnd: PokerRound, act: dict[str, Any]) -> PokerRound:
+    step = rnd.current_step()
+    if step is not None and "step" not in act and act.get("type") in step.actions:
+        act = {**act, "step": step.id}
+    return rnd.apply(act)
+
+
+def action(rnd: PokerRound, line: str) -> dict[str, Any]:
+    """The action one line of a script stands for, at the point ``rnd`` is at."""
+    words = line.split()
+    match words:
+        case ["sit" | "add" as do, seat, amount]:
+            return {"type": "seating", "seat": int(seat), "do": do, "amount": amount}
+        case ["away" | "back" | "leave" as do, seat]:
+            return {"type": "seating", "seat": int(seat), "do": do}
+        case ["time", "charge"]:
+            return {"type": "seating", "do": "time_charge"}
+        case ["start"]:
+            return {"type": "start_hand"}
+        case ["button", seat]:
+            return {"type": "input", "value": int(seat)}
+        case ["straddle"] | ["no", "straddle"]:
+            return {"type": "decide", "seat": rnd.prompt.seat, "choice": "_".join(words)}
+        case ["deal", *given]:
+            cards = {f"seat:{part.split(':')[0]}": part.split(":")[1].split(",") for part in given}
+            return {"type": "deal", **({"cards": cards} if cards else {})}
+        case ["up", seat, cards]:
+            return {"type": "cards", "target": f"seat:{seat}", "cards": cards.split(",")}
+        case ["flop" | "turn" | "river", *cards]:
+            return {"type": "cards", "target": "board", "cards": cards}
+        case [seat, "shows", *cards] if cards:
+            return {"type": "cards", "target": f"seat:{seat}", "cards": cards}
+        case [seat, "shows" | "mucks" as what]:
+            return {"type": "decide", "seat": int(seat), "choice": "show" if what == "shows" else "muck"}
+        case [seat, choice, *amount] if seat.isdigit():
+            return {"type": "decide", "seat": int(seat), "choice": choice.replace("-", "_"),
+                    **({"amount": amount[0]} if amount else {})}
+        case ["misdeal"]:
+            return {"type": "irregularity", "kind": "misdeal"}
+        case ["wrong", "count"]:
+            return {"type": "irregularity", "kind": "wrong_card_count"}
+        case ["exposed", card]:
+            return {"type": "irregularity", "kind": "exposed_card", "card": card}
+        case ["wrong", "cards", seat]:
+            return {"type": "irregularity", "kind": "wrong_hole_count", "seat": int(seat)}
+        case ["out", "of", "turn", seat, choice, *amount]:
+            return {"type": "irregularity", "kind": "out_of_turn", "seat": int(seat), "choice": choice,
+                    **({"amount": amount[0]} if amount else {})}
+        case ["approve" | "refuse" as answer]:
+            pending = next(a for a in rnd.approvals if a.status == "pending")
+            return {"type": answer, "approval": pending.id}
+        case ["close"]:
+            return {"type": "close"}
+    raise ValueError(f"not a line of a Poker script: {line!r}")
+
+
+def run(rnd: PokerRound, script: str) -> PokerRound:
+    for line in script.strip().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            rnd = tap(rnd, action(rnd, line))
+    return rnd
+
+
+def play(script: str, rules: dict[str, Any] | None = None, positions: dict[str, Any] | None = None) -> PokerRound:
+    """A new round at a table with ``rules`` (and ``positions`` carried from the last hand), played."""
+    rules = {**(rules or {}), **({"positions": positions} if positions else {})}
+    return run(GAME.new_round(rules), script)
+
+
+def actions(script: str, rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The actions a script sends, each naming its step: a round's log."""
+    rnd, log = GAME.new_round(rules or {}), []
+    for line in script.strip().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            act = action(rnd, line)
+            step = rnd.current_step()
+            if step is not None and act["type"] in step.actions:
+                act = {**act, "step": step.id}
+            log.append(act)
+            rnd = rnd.apply(act)
+    return log
+
+
+def lines(rnd: PokerRound) -> dict[tuple[int, str], tuple[str, int]]:
+    """{(seat, wager): (outcome, amount in cents)}; seat 0 is the house (the rake, the drops)."""
+    return {(line.seat, line.wager): (line.outcome, line.amount) for line in rnd.lines}
