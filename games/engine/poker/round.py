@@ -107,6 +107,7 @@ class PokerRound:
         self.last_aggressor: int | None = None  # who bet or raised last in that street
         self.awarded = False
         self.pushed: dict[int, Cents] = {}
+        self.closing_bets: list[Cents] = []  # the bets of the betting round the last fold ended
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None
 
     # -- replay and actions -------------------------------------------------------------------
@@ -435,6 +436,8 @@ class PokerRound:
         if state.street_index != self.betting_street:
             self.betting_street, self.last_aggressor = state.street_index, None
         before = state.stacks[index]
+        if choice == "fold" and sum(state.statuses) == 2:
+            self.closing_bets = list(state.bets)  # the last fold: what the winner's bet was called with
         match choice:
             case "fold":
                 _kit(state.fold)
@@ -460,6 +463,8 @@ class PokerRound:
         if state.can_complete_bet_or_raise_to(stack + bet):
             kind = "complete" if state.completion_status else "raise" if max(state.bets) else "bet"
             return kind, plain_dollars(stack + bet)
+        if state.can_check_or_call():
+            return "call", None  # no one can call more: the stack beyond the call would only come back
         raise Refused(f"Seat {moment.seat} cannot go all-in now: the structure does not let it bet or raise "
                       "its whole stack", moment.section)
 
@@ -613,7 +618,7 @@ class PokerRound:
         if any((state.can_burn_card(), state.can_deal_hole(), state.can_deal_board(),
                 state.actor_index is not None, state.showdown_index is not None)):
             return
-        pots = tuple(self._pots())
+        pots = self._called_into_pot(tuple(self._pots()))
         showings = {}
         for index, seat in enumerate(self.order):
             if state.statuses[index] and self._cards_known(seat) and \
@@ -628,6 +633,24 @@ class PokerRound:
         lines, self.pushed = settle(end, self.options)
         self.lines += lines
         self.awarded = True
+
+    def _called_into_pot(self, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+        """When the last player folds, pokerkit leaves the winner's whole bet of that betting round out
+        of the pot.  The part of it the others called is in the pot, as on the table; only what no one
+        called goes back (and the rake and the drops are taken from the pot as it stands)."""
+        state = self.state
+        if sum(state.statuses) != 1 or not self.closing_bets:
+            return pots
+        winner = state.statuses.index(True)
+        called = min(state.bets[winner], max(b for i, b in enumerate(self.closing_bets) if i != winner))
+        if not called:
+            return pots
+        seat = self.order[winner]
+        if not pots:
+            return (Pot(0, called, (seat,), {seat: called}),)
+        last = pots[-1]
+        return (*pots[:-1], Pot(last.index, last.amount + called, last.seats,
+                               {**last.stakes, seat: last.stakes.get(seat, 0) + called}))
 
     def _left_first_round(self) -> bool:
         return any(len(self.known[seat]) > len(self.options.variant.streets[0].hole) for seat in self.order) or \
