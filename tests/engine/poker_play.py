@@ -22,10 +22,12 @@ the step on the screen.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from play import refuse
+import pytest
 
+from games.engine.core.records import Refused
 from games.engine.poker.game import GAME
 from games.engine.poker.round import PokerRound
 
@@ -115,6 +117,22 @@ def actions(script: str, rules: dict[str, Any] | None = None) -> list[dict[str, 
             log.append(act)
             rnd = rnd.apply(act)
     return log
+
+
+def snapshot(rnd: PokerRound) -> dict[str, Any]:
+    return copy.deepcopy({key: value for key, value in vars(rnd).items() if key != "game"})
+
+
+def refuse(rnd: PokerRound, line_or_action: str | dict[str, Any], match: str, section: str = "") -> Refused:
+    """A line (or an action) the rules do not allow: refused, naming why, and the round unchanged."""
+    act = action(rnd, line_or_action) if isinstance(line_or_action, str) else line_or_action
+    before = snapshot(rnd)
+    with pytest.raises(Refused, match=match) as refusal:
+        tap(rnd, act)
+    assert snapshot(rnd) == before
+    if section:
+        assert refusal.value.section == section
+    return refusal.value
 
 
 def lines(rnd: PokerRound) -> dict[tuple[int, str], tuple[str, int]]:

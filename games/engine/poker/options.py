@@ -76,7 +76,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                help="The player it falls to may complete to the smaller bet instead."),
     RuleOption("small_bet", "Limit: the smaller bet (first two betting rounds)", "money", "§ 637a.8(k)"),
     RuleOption("big_bet", "Limit: the larger bet (later betting rounds)", "money", "§ 637a.8(k)"),
-    RuleOption("max_raises", "Limit: most bets and raises in one betting round", "choice", "§ 637a.8(k)",
+    RuleOption("max_raises", "Limit: most bets and raises in one betting round (before the flop the big blind is "
+                             "the first bet)", "choice", "§ 637a.8(k)",
                (("3", "3"), ("4", "4"), ("5", "5"), ("", "No cap"))),
     RuleOption("straddle", "Straddle Bet offered (twice the big blind, by the player left of the big blind)", "bool",
                "§ 637a.11(e)", help="The amount is the common card-room Straddle: twice the big blind."),

@@ -429,7 +429,7 @@ class PokerRound:
             amount = parse_dollars(amount)
             self._check_raise(moment, choice, amount)
         if choice not in legal:
-            raise Refused(self._why_not(moment, choice), moment.section)
+            raise Refused(*self._why_not(moment, choice))
         if len(choices) == 1 and (choices[0].action["choice"] != choice or (
                 choice in RAISES and parse_dollars(choices[0].action["amount"]) != amount)):
             raise Refused(f"Seat {seat}'s action is fixed: {choices[0].label}", moment.section)
@@ -488,20 +488,22 @@ class PokerRound:
             raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at most {dollars(high)} in {limit}, "
                           f"not {dollars(amount)}", "§ 637a.8(k)")
 
-    def _why_not(self, moment: Moment, choice: str) -> str:
+    def _why_not(self, moment: Moment, choice: str) -> tuple[str, str]:
+        """Why a betting choice is not open to the seat now: the message and the section."""
         state, seat = self.state, moment.seat
         if seat in self.held or seat in self.dead:
-            return f"Seat {seat}'s action is fixed: {self._betting_choices(moment)[0].label}"
-        if choice in ("bet", "raise", "complete", "all_in") and self.options.limit and \
-                state.completion_betting_or_raising_count >= (self.options.max_raises or 10**6):
-            return f"The betting is capped: {self.options.max_raises} bets and raises in a betting round (§ 637a.8(k))"
+            return f"Seat {seat}'s action is fixed: {self._betting_choices(moment)[0].label}", moment.section
+        cap = state.street.max_completion_betting_or_raising_count if state.street else None
+        if choice in RAISES and cap is not None and state.completion_betting_or_raising_count >= cap:
+            return (f"The betting is capped: {self.options.max_raises} bets and raises in a betting round",
+                    "§ 637a.8(k)")
         if choice == "check" and state.checking_or_calling_amount:
-            return f"Seat {seat} cannot check: {dollars(state.checking_or_calling_amount)} is to call"
+            return f"Seat {seat} cannot check: {dollars(state.checking_or_calling_amount)} is to call", moment.section
         if choice == "call" and not state.checking_or_calling_amount:
-            return f"Seat {seat} has nothing to call: it may check"
+            return f"Seat {seat} has nothing to call: it may check", moment.section
         if choice == "fold":
-            return f"Seat {seat} has nothing to call and may check: a fold is not needed"
-        return f"Seat {seat} cannot {VERBS.get(choice, choice)} now"
+            return f"Seat {seat} has nothing to call and may check: a fold is not needed", moment.section
+        return f"Seat {seat} cannot {VERBS.get(choice, choice)} now", moment.section
 
     def _betting_choices(self, moment: Moment) -> list[Choice]:
         state, seat = self.state, moment.seat

@@ -76,11 +76,14 @@ class Variant:
         return sum(1 for street in self.streets for up in street.hole if not up)
 
     def pokerkit_streets(self, small_bet: int, big_bet: int, max_raises: int | None) -> tuple[Street, ...]:
+        """pokerkit's streets.  A cap on bets and raises counts the big blind as the first bet before the
+        flop, as card rooms post it; pokerkit counts only the bets and raises made in the round."""
         streets = []
         for index, street in enumerate(self.streets):
             opening = self.first_opening if index == 0 else self.later_opening
+            cap = max_raises - 1 if max_raises is not None and index == 0 and not self.stud else max_raises
             streets.append(Street(street.burn, street.hole, street.board, False, opening,
-                                  big_bet if street.big_bet else small_bet, max_raises))
+                                  big_bet if street.big_bet else small_bet, cap))
         return tuple(streets)
 
 
