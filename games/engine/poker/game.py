@@ -89,6 +89,18 @@ class PokerGame:
 
         return poker_sheet.settle(self, sheet)
 
+    def hand_history(self, rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
+        """The hand as a Poker Hand History (PHH) file."""
+        from games.engine.poker import phh  # it settles through the round sheets, which read the registry
+
+        return phh.export(rnd, table=table, hand=hand)
+
+    def sheet_from_hand_history(self, text: str) -> dict[str, Any]:
+        """The round sheet of a PHH file."""
+        from games.engine.poker import phh
+
+        return phh.to_sheet(self, text)
+
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
                        shoe_order: list[str] | None = None) -> dict[str, Any]:
         from games.engine.poker import sheet as poker_sheet
