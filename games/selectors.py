@@ -6,7 +6,7 @@ import csv
 import functools
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,11 +17,13 @@ from django.db.models import Q, QuerySet
 from games import roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import RETURNED, RoundState
+from games.engine.core import RETURNED, Refused, RoundState
 from games.engine.core import SettlementLine as EngineLine
+from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
 from games.models import Approval, Round, SettlementLine, Table
+from games.poker_view import poker_round_view
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -74,6 +76,16 @@ def table_state(table: Table, user, *, error: str = "") -> dict[str, Any]:
     return {**table_context(table, error=error), **role_flags(user)}
 
 
+def _dealing(table: Table) -> str:
+    """How the table deals (a banked game's dealing method), or what it deals (a Poker table's game)."""
+    game = table.game_engine
+    rules = {**game.default_rules, **table.rules}
+    try:
+        return DEALING_LABELS.get(rules.get("dealing_method", ""), "") or game.describe(rules)
+    except Refused:
+        return ""  # a configuration the chapter refuses: the round's start says why
+
+
 def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
     """Everything the table fragment shows, the same for everyone (no role, no user)."""
     rnd = current_round(table)
@@ -83,22 +95,25 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
         "round": rnd,
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
-        "dealing": DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+        "dealing": _dealing(table),
     }
     if rnd is None:
         return context
     state = engine_round(rnd)
     context.update(round_view(rnd, state))
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
-    context["betting_wagers"] = [(w, state.game.wager_label(w)) for w in state.game.betting_wagers(state.rules)]
-    context["adjacent_boxes"] = state.game.adjacent_boxes(state.rules)
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     context["approvals"] = list(rnd.approvals.select_related("decided_by"))
     return context
 
 
-def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
+def round_view(rnd: Round, state: GameRound) -> dict[str, Any]:
+    """What the table's layout and the round's page show, as the game's family draws it."""
+    return ROUND_VIEWS[state.game.family](rnd, state)
+
+
+def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
     game = state.game
     prompt = state.prompt
     seats = []
@@ -140,7 +155,15 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                   for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
         "void": state.void,
+        "layout_template": "games/layouts/banked.html",
+        "betting_wagers": [(w, game.wager_label(w)) for w in game.betting_wagers(state.rules)],
+        "adjacent_boxes": game.adjacent_boxes(state.rules),
     }
+
+
+ROUND_VIEWS: dict[str, Callable[[Round, Any], dict[str, Any]]] = {
+    "banked": banked_round_view, "poker": poker_round_view,
+}
 
 
 def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:

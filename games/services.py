@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from games import push, replay, roles
 from games.engine.cards import Shoe
-from games.engine.core import Refused, RoundState
+from games.engine.core import Refused
+from games.engine.core.contract import GameRound
 from games.engine.core.records import totals
 from games.engine.registry import game_for
 from games.inputs import NOTE_MAX
@@ -55,6 +56,9 @@ def round_start(*, table_id: int, user) -> Round:
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
     game = game_for(table.game)
+    # What the last round leaves to this one (a Poker table's seats, stakes and button).
+    previous = table.rounds.order_by("-number").first()
+    rules.update(game.carried_options(engine_round(previous) if previous is not None else None))
     game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     shoe_order = Shoe(game.deck.cards()).order() if table.training else None
@@ -121,7 +125,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     return rnd
 
 
-def _apply(state: RoundState, action: Mapping[str, Any]) -> RoundState:
+def _apply(state: GameRound, action: Mapping[str, Any]) -> GameRound:
     """The engine's answer to one action.  Actions come from tablets, so a value of the wrong
     shape (a list where a card code belongs) must be refused like any other bad input, not
     become a server error or a closed socket; it is logged with its traceback, because it also
@@ -155,13 +159,8 @@ def _count_round_for_stub(rnd: Round) -> None:
 # The rows mirror the engine's records.  Diffing the state before the tap with the state after
 # it says which rows can have changed without reading them: most taps change none.
 
-def _wagers_of(state: RoundState) -> dict[tuple[int, int, str], int]:
-    return {(seat.number, hand.number, wager): amount for seat in state.seats.values() for hand in seat.hands
-            for wager, amount in hand.wagers.items()}
-
-
-def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
-    old, new = _wagers_of(before), _wagers_of(after)
+def _write_wagers(rnd: Round, before: GameRound, after: GameRound) -> None:
+    old, new = before.wagers(), after.wagers()
     if old == new:
         return
     gone = [key for key in old if key not in new]
@@ -178,7 +177,7 @@ def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
 LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "hand", "note", "stake_collected")
 
 
-def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, Any]]:
+def _lines_of(state: GameRound) -> dict[tuple[int, int, str, str], dict[str, Any]]:
     return {
         (line.seat, line.hand_no, line.wager, line.stage): {
             "position": position, "stake": line.stake, "outcome": line.outcome, "amount": line.amount,
@@ -189,7 +188,7 @@ def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, An
     }
 
 
-def _write_lines(rnd: Round, before: RoundState, after: RoundState) -> bool:
+def _write_lines(rnd: Round, before: GameRound, after: GameRound) -> bool:
     """Upsert the settlement lines by (seat, hand, wager, stage); returns whether any changed.
 
     A line keeps its row (and id) for as long as the engine lists it, whatever its outcome
@@ -229,7 +228,7 @@ def _line_ids(rnd: Round, keys: list[tuple[int, int, str, str]]) -> dict[tuple[i
     return {row[:4]: row[4] for row in rows if row[:4] in wanted}
 
 
-def _write_approvals(rnd: Round, before: RoundState, after: RoundState, user, now) -> bool:
+def _write_approvals(rnd: Round, before: GameRound, after: GameRound, user, now) -> bool:
     """Insert the approvals the tap requested and record the ones it decided; returns whether any did."""
     was = {approval.id: approval.status for approval in before.approvals}
     requested = [approval for approval in after.approvals if approval.id not in was]

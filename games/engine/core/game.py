@@ -201,6 +201,10 @@ class Game:
         """What the table's header adds to the game's name: nothing, the paytables are on the page."""
         return ""
 
+    def hand_history(self, rnd: RoundState, *, table: str = "", hand: int | None = None) -> str | None:
+        """A standard hand history of the round, where the family has one (Poker's PHH): none here."""
+        return None
+
     def settle_sheet(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
         from games.engine import round_sheet  # it reads the registry, which imports every game
 

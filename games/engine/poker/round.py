@@ -108,6 +108,7 @@ class PokerRound:
         self.awarded = False
         self.pushed: dict[int, Cents] = {}
         self.closing_bets: list[Cents] = []  # the bets of the betting round the last fold ended
+        self.said: dict[int, list[str]] = {}  # each seat's betting decisions, as the history lists them
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None
 
     # -- replay and actions -------------------------------------------------------------------
@@ -448,6 +449,9 @@ class PokerRound:
             case _:
                 _kit(lambda: state.complete_bet_or_raise_to(amount))
         self.put_in[seat] += before - state.stacks[index]
+        done = {"bring_in": "Forced Bet", "check": "check", "call": "call", "fold": "fold"}.get(choice) or \
+            f"{'bet' if choice == 'bet' else choice + ' to'} {dollars(amount)}"
+        self.said.setdefault(seat, []).append(f"{moment.id.split('.')[1].replace('_', ' ')}: {done}")
         self.held.pop(seat, None)
         self.decisions += 1
         if choice in RAISES:
