@@ -19,6 +19,9 @@ DEMO_TABLES = [
     ("LIR-1", "let-it-ride", {"let_it_ride_paytable": "A", "five_card_bonus_paytable": "C",
                               "three_card_bonus_paytable": "D", "six_card_bonus_paytable": "A",
                               "approval_threshold": "500.00"}, False),
+    ("POKER-1", "poker", {"variant": "holdem", "structure": "no_limit", "small_blind": "1.00", "big_blind": "2.00",
+                          "straddle": True, "rake_method": "percent", "rake_percent": "10", "rake_cap": "5.00",
+                          "bad_beat_drop": "1.00", "drop_minimum_pot": "20.00"}, False),
 ]
 
 
