@@ -24,8 +24,6 @@ from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 TH, WH, LH = thb_play.Hand, wpt_play.Hand, lir_play.Hand
-STUD_HILO = {"variant": "stud_hilo8", "structure": "limit", "ante": "0.25", "bring_in": "0.50", "small_bet": "1.00",
-             "big_bet": "2.00", "min_buy_in": "10.00", "chip_unit": "0.25"}
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -55,62 +53,32 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
             {2: LH("20", "Ts Td 4h")}, card_reader=True)]),
     ],
     "poker": [
-        ("no-limit Hold'em: two all-ins, side pots, a fold", {}, poker_play.actions("""
-            sit 1 100
-            sit 3 50
-            sit 5 200
-            sit 8 80
-            start
-            deal
-            5 raise 6
-            8 call
-            1 fold
-            3 all-in
-            5 call
-            8 call
-            flop Ah Kd 7c
-            5 bet 10
-            8 all-in
-            5 call
-            8 shows Kh Ks
-            3 shows Ac 2c
-            5 shows Qs Qd
-            turn 4s
-            river 9h""")),
-        ("Seven-card Stud high-low eight or better: the Forced Bet, a fold, a split pot", STUD_HILO,
+        ("no-limit Hold'em: two all-ins, side pots, a fold", {}, poker_play.actions(poker_play.HOLDEM_ALL_INS)),
+        ("Seven-card Stud high-low eight or better: the Forced Bet, a fold, a split pot", poker_play.STUD_HILO,
+         poker_play.actions(poker_play.STUD_HILO_SPLIT, poker_play.STUD_HILO)),
+        ("limit Hold'em from a card-reading shoe: a muck at the showdown", {"structure": "limit"},
          poker_play.actions("""
-            sit 2 40
-            sit 4 30
-            sit 6 50
+            sit 2 60
+            sit 5 60
+            sit 9 60
             start
-            up 2 Ks
-            up 4 3c
-            up 6 5d
-            4 bring-in
-            6 call
-            2 complete 1
-            4 call
-            6 call
-            up 2 Kd
-            up 4 4h
-            up 6 Jc
-            2 bet 1
-            4 call
-            6 fold
-            up 2 9h
-            up 4 6s
-            2 check
-            4 check
-            up 2 2d
-            up 4 Tc
-            2 check
-            4 check
-            deal
-            2 check
-            4 bet 2
+            deal 2:As,Ad 5:Kc,Qc 9:7h,2d
+            9 call
+            2 raise 4
+            5 call
+            9 fold
+            flop Ac 8c 3d
+            2 bet 2
+            5 raise 4
             2 call
-            4 shows Ah 2h 8c
-            2 shows Qc Qh 7d""", STUD_HILO)),
+            turn Jh
+            2 check
+            5 check
+            river 4s
+            2 bet 4
+            5 call
+            2 shows
+            5 mucks""", {"structure": "limit"})),
     ],
 }
 CASES = [(slug, name, rules, actions) for slug, examples in EXAMPLES.items() for name, rules, actions in examples]

@@ -4,74 +4,15 @@ to the same lines and stacks; pokerkit itself reads the PHH to the same finishin
 from __future__ import annotations
 
 import pytest
-from poker_play import GAME, actions, play
+from poker_play import GAME, HOLDEM_ALL_INS, STUD_HILO, STUD_HILO_SPLIT, actions, play
 from pokerkit import HandHistory
 
 from games.engine.core.records import Refused
 from games.engine.money import Cents
 from games.engine.round_sheet import SheetError, settle_sheet, sheet_from_log
 
-HOLDEM = """
-    sit 1 100
-    sit 3 50
-    sit 5 200
-    sit 8 80
-    start
-    deal
-    5 raise 6
-    8 call
-    1 fold
-    3 all-in
-    5 call
-    8 call
-    flop Ah Kd 7c
-    5 bet 10
-    8 all-in
-    5 call
-    8 shows Kh Ks
-    3 shows Ac 2c
-    5 shows Qs Qd
-    turn 4s
-    river 9h
-    close
-"""
-STUD_HILO = {"variant": "stud_hilo8", "structure": "limit", "ante": "0.25", "bring_in": "0.50", "small_bet": "1.00",
-             "big_bet": "2.00", "min_buy_in": "10.00", "chip_unit": "0.25"}
-STUD = """
-    sit 2 40
-    sit 4 30
-    sit 6 50
-    start
-    up 2 Ks
-    up 4 3c
-    up 6 5d
-    4 bring-in
-    6 call
-    2 complete 1
-    4 call
-    6 call
-    up 2 Kd
-    up 4 4h
-    up 6 Jc
-    2 bet 1
-    4 call
-    6 fold
-    up 2 9h
-    up 4 6s
-    2 check
-    4 check
-    up 2 2d
-    up 4 Tc
-    2 check
-    4 check
-    deal
-    2 check
-    4 bet 2
-    2 call
-    4 shows Ah 2h 8c
-    2 shows Qc Qh 7d
-    close
-"""
+HOLDEM = HOLDEM_ALL_INS + "close"
+STUD = STUD_HILO_SPLIT + "close"
 STRADDLED = """
     sit 1 100
     sit 3 100

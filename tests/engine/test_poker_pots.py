@@ -350,3 +350,29 @@ def test_a_high_low_pot_that_cannot_be_halved_gives_the_excess_to_the_high_half(
     # § 637a.10(i)(3)(i): $5 in $1 chips is $3 high and $2 low; $9.75 in quarters is $5.00 and $4.75.
     assert halves(500, 100) == (300, 200)
     assert halves(975, 25) == (500, 475)
+
+
+def test_when_the_last_player_folds_to_a_raise_the_called_part_is_in_the_pot_and_raked():
+    # Limit Hold'em, $2/$4.  Before the flop seat 9 calls $2, seat 2 (small blind) raises to $4, seat 5
+    # calls, seat 9 folds: $4 + $4 + $2 = $10.  On the flop seat 2 bets $2, seat 5 raises to $4, seat 2
+    # folds.  $2 of seat 5's raise was called: the pot is $10 + $2 + $2 = $14, the $2 above it goes back
+    # uncalled (§ 637a.7(d)).  The rake, 10% of $14 rounded down to the $1 chip, is $1: $13 to seat 5.
+    rnd = play("""
+        sit 2 60
+        sit 5 60
+        sit 9 60
+        start
+        deal
+        9 call
+        2 raise 4
+        5 call
+        9 fold
+        flop Ac 8c 3d
+        2 bet 2
+        5 raise 4
+        2 fold
+    """, {"structure": "limit"})
+    assert lines(rnd) == {(5, "uncalled_bet"): ("returned", 0), (0, "rake"): ("rake", 1_00),
+                          (5, "main_pot"): ("award", 13_00)}
+    assert rnd.lines[0].stake == 2_00
+    assert rnd.final_stacks() == {2: 54_00, 5: 67_00, 9: 58_00}

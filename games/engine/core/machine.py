@@ -26,6 +26,33 @@ if TYPE_CHECKING:
 Action = Mapping[str, Any]
 
 
+def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
+    """What every round checks before its current step takes an action: the round is in play and not
+    waiting for a floorperson, the step takes actions of this type, and the action names the step.
+    ``rnd`` is any round of the contract (``games.engine.core.contract``)."""
+    if rnd.closed:
+        raise Refused("The round is closed")
+    if rnd.void_pending is not None:
+        raise Refused(f"The round waits for a floorperson to confirm the void ({rnd.void_pending.label})",
+                      rnd.void_pending.section)
+    step = rnd.current_step()
+    if step is None:
+        raise Refused("The round is complete")
+    if action["type"] not in step.actions:
+        raise Refused(f"Not now: the round is at '{rnd.prompt.text}'", step.section)
+    if new_action and "step" not in action:
+        # Every action names the step it was decided on, so that a stale tablet or a second tap
+        # cannot land on the step that replaced it.  (Logs written before this rule replay as
+        # they were accepted.)
+        raise Refused(f"The action does not name its step: the round is at the {step.id} step "
+                      f"('{rnd.prompt.text}')", step.section)
+    named = action.get("step", step.id)
+    if named != step.id:
+        # A stale tablet or a second tap: the action was meant for a step that is over.
+        raise Refused(f"The {named} step is not current: the round is at the {step.id} step "
+                      f"('{rnd.prompt.text}')", step.section)
+
+
 class RoundState:
     """The state of one round, rebuilt by applying its actions in order."""
 
@@ -83,28 +110,8 @@ class RoundState:
         self.seq += 1
 
     def _step_action(self, action: Action, new_action: bool) -> None:
-        if self.closed:
-            raise Refused("The round is closed")
-        if self.void_pending is not None:
-            raise Refused(f"The round waits for a floorperson to confirm the void ({self.void_pending.label})",
-                          self.void_pending.section)
-        step = self.current_step()
-        if step is None:
-            raise Refused("The round is complete")
-        if action["type"] not in step.actions:
-            raise Refused(f"Not now: the round is at '{self.prompt.text}'", step.section)
-        if new_action and "step" not in action:
-            # Every action names the step it was decided on, so that a stale tablet or a second tap
-            # cannot land on the step that replaced it.  (Logs written before this rule replay as
-            # they were accepted.)
-            raise Refused(f"The action does not name its step: the round is at the {step.id} step "
-                          f"('{self.prompt.text}')", step.section)
-        named = action.get("step", step.id)
-        if named != step.id:
-            # A stale tablet or a second tap: the action was meant for a step that is over.
-            raise Refused(f"The {named} step is not current: the round is at the {step.id} step "
-                          f"('{self.prompt.text}')", step.section)
-        step.apply(self, action)
+        check_step_action(self, action, new_action)
+        self.current_step().apply(self, action)
 
     def current_step(self) -> Step | None:
         if self.void is not None:
@@ -131,9 +138,7 @@ class RoundState:
     @property
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
-            return Prompt("void_pending", self.void_pending.section,
-                          f"{self.void_pending.label}: waiting for a floorperson to confirm the void",
-                          waiting_for_floor=True)
+            return floor.void_pending_prompt(self)
         step = self.current_step()
         if step is None:
             return None

@@ -22,6 +22,7 @@ from pokerkit import Deck as PokerkitDeck
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
+from games.engine.core.machine import check_step_action
 from games.engine.core.records import (
     DECISION,
     RAKE,
@@ -144,24 +145,11 @@ class PokerRound:
         self.seq += 1
 
     def _step_action(self, action: Action, new_action: bool) -> None:
-        if self.closed:
-            raise Refused("The round is closed")
-        if self.void_pending is not None:
-            raise Refused(f"The round waits for a floorperson to confirm the void ({self.void_pending.label})",
-                          self.void_pending.section)
         moment = self.moment()
-        kind = action["type"]
-        if kind not in ACTIONS[moment.kind]:
-            if kind == "seating":
-                raise Refused("Players are seated and add to their table stakes only between hands", "§ 637a.8(b)(2)")
-            raise Refused(f"Not now: the round is at '{self.prompt.text}'", moment.section)
-        if new_action and "step" not in action:
-            raise Refused(f"The action does not name its step: the round is at the {moment.id} step "
-                          f"('{self.prompt.text}')", moment.section)
-        named = action.get("step", moment.id)
-        if named != moment.id:
-            raise Refused(f"The {named} step is not current: the round is at the {moment.id} step "
-                          f"('{self.prompt.text}')", moment.section)
+        if moment is not None and self.void_pending is None and action["type"] == "seating" \
+                and moment.kind != "seating":
+            raise Refused("Players are seated and add to their table stakes only between hands", "§ 637a.8(b)(2)")
+        check_step_action(self, action, new_action)
         HANDLERS[moment.kind](self, moment, action)
         self._settle_if_over()
 
@@ -670,8 +658,9 @@ class PokerRound:
         bands: list[tuple[int, int, tuple[int, ...]]] = []
         previous = 0
         for level in levels:
+            # As pokerkit: a seat may win a band its contribution and its bet still in front of it reach.
             seats = tuple(self.order[i] for i in range(len(self.order))
-                          if contributions[i] >= level and state.statuses[i])
+                          if -state.payoffs[i] >= level and state.statuses[i])
             if bands and bands[-1][2] == seats:
                 bands[-1] = (bands[-1][0], level, seats)
             elif level > previous:
@@ -689,14 +678,8 @@ class PokerRound:
     # -- irregularities and the floorperson ----------------------------------------------------
 
     def _irregularity(self, action: Action) -> None:
-        if self.closed:
-            raise Refused("The round is closed")
-        if self.void is not None or self.void_pending is not None:
-            raise Refused("The round is already being voided")
-        kind = action.get("kind")
-        irregularity = self.game.irregularities.get(kind) if isinstance(kind, str) else None
-        if irregularity is None:
-            raise Refused(f"Unknown irregularity {kind!r} (known: {', '.join(self.game.irregularities)})")
+        irregularity = floor.reported(self, action)
+        kind = irregularity.kind
         if self.state is None:
             raise Refused("No cards are being dealt yet: the hand has not started", irregularity.section)
         if self.awarded:
@@ -747,14 +730,7 @@ class PokerRound:
                                **({"amount": plain_dollars(parse_dollars(amount))} if amount else {})}
 
     def _decide_approval(self, action: Action) -> None:
-        approval_id = action.get("approval")
-        approval = next((a for a in self.approvals if a.id == approval_id and not isinstance(approval_id, bool)), None)
-        if approval is None:
-            raise Refused(f"There is no approval {approval_id!r} in this round")
-        if approval.status != "pending":
-            raise Refused(f"Approval {approval.id} was already {approval.status}")
-        approval.status = "approved" if action["type"] == "approve" else "refused"
-        approval.note = action.get("note", "") or approval.note
+        approval = floor.answer(self.approvals, action)
         if approval.status == "approved":
             self.void = self.void_pending
             # Every chip goes back to the player who put it forward; the button stays (a misdeal).
@@ -792,9 +768,7 @@ class PokerRound:
     @property
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
-            return Prompt("void_pending", self.void_pending.section,
-                          f"{self.void_pending.label}: waiting for a floorperson to confirm the void",
-                          waiting_for_floor=True)
+            return floor.void_pending_prompt(self)
         moment = self.moment()
         if moment is None:
             return None
