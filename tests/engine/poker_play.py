@@ -31,8 +31,8 @@ from games.engine.core.records import Refused
 from games.engine.poker.game import GAME
 from games.engine.poker.round import PokerRound
 
-__all__ = ["GAME", "HOLDEM_ALL_INS", "STUD_HILO", "STUD_HILO_SPLIT", "action", "actions", "lines", "play",
-           "refuse", "run", "tap"]
+__all__ = ["GAME", "HOLDEM_ALL_INS", "LIMIT_TO_THE_FLOP_RAISE", "STUD_HILO", "STUD_HILO_SPLIT", "action", "actions",
+           "lines", "play", "refuse", "run", "tap"]
 
 # Two whole hands, up to the close, that more than one test plays.
 # No-limit Hold'em: seat 3 all-in before the flop, seat 8 all-in on it; the hands are shown before the
@@ -59,6 +59,21 @@ HOLDEM_ALL_INS = """
     5 shows Qs Qd
     turn 4s
     river 9h
+"""
+# Limit Hold'em, $2/$4: a raise before the flop, then a bet and a raise on it.
+LIMIT_TO_THE_FLOP_RAISE = """
+    sit 2 60
+    sit 5 60
+    sit 9 60
+    start
+    deal{cards}
+    9 call
+    2 raise 4
+    5 call
+    9 fold
+    flop Ac 8c 3d
+    2 bet 2
+    5 raise 4
 """
 # Seven-card Stud High-low Eight or Better: the Forced Bet, a completion, a fold, a pot split high and low.
 STUD_HILO = {"variant": "stud_hilo8", "structure": "limit", "ante": "0.25", "bring_in": "0.50", "small_bet": "1.00",

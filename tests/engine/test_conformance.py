@@ -57,19 +57,7 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("Seven-card Stud high-low eight or better: the Forced Bet, a fold, a split pot", poker_play.STUD_HILO,
          poker_play.actions(poker_play.STUD_HILO_SPLIT, poker_play.STUD_HILO)),
         ("limit Hold'em from a card-reading shoe: a muck at the showdown", {"structure": "limit"},
-         poker_play.actions("""
-            sit 2 60
-            sit 5 60
-            sit 9 60
-            start
-            deal 2:As,Ad 5:Kc,Qc 9:7h,2d
-            9 call
-            2 raise 4
-            5 call
-            9 fold
-            flop Ac 8c 3d
-            2 bet 2
-            5 raise 4
+         poker_play.actions(poker_play.LIMIT_TO_THE_FLOP_RAISE.format(cards=" 2:As,Ad 5:Kc,Qc 9:7h,2d") + """
             2 call
             turn Jh
             2 check

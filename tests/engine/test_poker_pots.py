@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from poker_play import lines, play
+from poker_play import LIMIT_TO_THE_FLOP_RAISE, lines, play
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
 from pokerkit import rake as pokerkit_rake
 
@@ -357,21 +357,7 @@ def test_when_the_last_player_folds_to_a_raise_the_called_part_is_in_the_pot_and
     # calls, seat 9 folds: $4 + $4 + $2 = $10.  On the flop seat 2 bets $2, seat 5 raises to $4, seat 2
     # folds.  $2 of seat 5's raise was called: the pot is $10 + $2 + $2 = $14, the $2 above it goes back
     # uncalled (§ 637a.7(d)).  The rake, 10% of $14 rounded down to the $1 chip, is $1: $13 to seat 5.
-    rnd = play("""
-        sit 2 60
-        sit 5 60
-        sit 9 60
-        start
-        deal
-        9 call
-        2 raise 4
-        5 call
-        9 fold
-        flop Ac 8c 3d
-        2 bet 2
-        5 raise 4
-        2 fold
-    """, {"structure": "limit"})
+    rnd = play(LIMIT_TO_THE_FLOP_RAISE.format(cards="") + "2 fold", {"structure": "limit"})
     assert lines(rnd) == {(5, "uncalled_bet"): ("returned", 0), (0, "rake"): ("rake", 1_00),
                           (5, "main_pot"): ("award", 13_00)}
     assert rnd.lines[0].stake == 2_00

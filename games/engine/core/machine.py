@@ -53,7 +53,29 @@ def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
                       f"('{rnd.prompt.text}')", step.section)
 
 
-class RoundState:
+class LoggedRound:
+    """A round rebuilt from its log: ``replay`` applies the actions in order, ``apply`` checks one more on a
+    copy.  A subclass's ``_apply`` takes one action or raises ``Refused``."""
+
+    @classmethod
+    def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
+        rnd = cls(game, rules, **kwargs)
+        for action in actions:
+            rnd._apply(action)
+        return rnd
+
+    def apply(self, action: Action, *, logged: bool = False) -> Any:
+        """Check and apply an action on a copy; return the new round or raise ``Refused``.
+        ``logged``: the action comes from a round's log, where it was accepted once."""
+        new = copy.deepcopy(self)
+        new._apply(action, new_action=not logged)
+        return new
+
+    def _apply(self, action: Action, *, new_action: bool = False) -> None:
+        raise NotImplementedError
+
+
+class RoundState(LoggedRound):
     """The state of one round, rebuilt by applying its actions in order."""
 
     def __init__(self, game: Game, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None):
@@ -76,20 +98,6 @@ class RoundState:
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None  # training mode
 
     # -- replay and actions -------------------------------------------------------------------
-
-    @classmethod
-    def replay(cls, game: Game, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> RoundState:
-        rnd = cls(game, rules, **kwargs)
-        for action in actions:
-            rnd._apply(action)
-        return rnd
-
-    def apply(self, action: Action, *, logged: bool = False) -> RoundState:
-        """Check and apply an action on a copy; return the new round or raise ``Refused``.
-        ``logged``: the action comes from a round's log, where it was accepted once."""
-        new = copy.deepcopy(self)
-        new._apply(action, new_action=not logged)
-        return new
 
     def _apply(self, action: Action, *, new_action: bool = False) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):

@@ -11,7 +11,6 @@ decision's step counts the decisions before it, so a stale tablet can never act 
 
 from __future__ import annotations
 
-import copy
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pokerkit import Deck as PokerkitDeck
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
-from games.engine.core.machine import check_step_action
+from games.engine.core.machine import LoggedRound, check_step_action
 from games.engine.core.records import (
     DECISION,
     RAKE,
@@ -73,7 +72,7 @@ class Moment:
         return ACTIONS[self.kind]
 
 
-class PokerRound:
+class PokerRound(LoggedRound):
     """The state of one Poker round (one hand), rebuilt by applying its actions in order."""
 
     def __init__(self, game: PokerGame, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None):
@@ -113,20 +112,6 @@ class PokerRound:
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None
 
     # -- replay and actions -------------------------------------------------------------------
-
-    @classmethod
-    def replay(cls, game: PokerGame, rules: Mapping[str, Any], actions: Iterable[Action],
-               **kwargs: Any) -> PokerRound:
-        rnd = cls(game, rules, **kwargs)
-        for action in actions:
-            rnd._apply(action)
-        return rnd
-
-    def apply(self, action: Action, *, logged: bool = False) -> PokerRound:
-        """Check and apply an action on a copy; return the new round or raise ``Refused``."""
-        new = copy.deepcopy(self)
-        new._apply(action, new_action=not logged)
-        return new
 
     def _apply(self, action: Action, *, new_action: bool = False) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
