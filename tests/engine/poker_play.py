@@ -9,7 +9,7 @@ One line per action, in the order the dealer takes them:
     straddle             the player left of the big blind straddles (no straddle)
     deal                 the hole cards, dealt face down (deal 1:As,Kd 3:Qh,Qd: a card reader read them)
     up 2 Kh              Stud: seat 2's up card (up 2 Ac,Ad,Kh: all three from a card reader)
-    flop Ah Kd 2c        the board (turn 3s, river 9d)
+    flop Ah Kd 2c        the board (turn 3s, river 9d; common As: Stud's common card)
     1 fold               seat 1's decision: fold, check, call, bet 4, raise 12, complete 2, bring-in, all-in
     1 shows As Ad        seat 1 shows its cards at the showdown (1 shows: cards known; 1 mucks)
     misdeal              an irregularity: misdeal, wrong count, exposed Ah, wrong cards 3, out of turn 4 call
@@ -142,7 +142,7 @@ def action(rnd: PokerRound, line: str) -> dict[str, Any]:
             return {"type": "deal", **({"cards": cards} if cards else {})}
         case ["up", seat, cards]:
             return {"type": "cards", "target": f"seat:{seat}", "cards": cards.split(",")}
-        case ["flop" | "turn" | "river", *cards]:
+        case ["flop" | "turn" | "river" | "common", *cards]:
             return {"type": "cards", "target": "board", "cards": cards}
         case [seat, "shows", *cards] if cards:
             return {"type": "cards", "target": f"seat:{seat}", "cards": cards}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import poker_play
 import pytest
-from poker_play import GAME, action, lines, play, refuse, run
+from poker_play import GAME, action, lines, play, refuse, run, tap
 
 from games.engine.core.records import VOID
 
@@ -314,3 +314,34 @@ def test_a_hands_log_replays_to_the_same_hand():
     played = play(SHOWDOWN + "1 shows Ac Ad\n3 mucks\n5 mucks\n8 shows Kc Kd\nclose")
     replayed = GAME.replay({}, log)
     assert replayed.closed and replayed.lines == played.lines and replayed.final_stacks() == played.final_stacks()
+
+
+def test_eight_players_at_seventh_street_share_one_common_card():
+    # § 637a.10(h): after three rounds of up cards to eight players, 8 x 6 cards and 3 burns leave one
+    # card: too few to give each player a seventh.  The dealer burns (shuffling the burn cards first)
+    # and deals one common card face up, which plays in every hand.
+    rules = {**STUD, "rake_method": "none"}
+    ups = ["2c 3c 4c 5c 6c 7c 8c 9c", "Td Jd Qd Kd Ad 2d 3d 4d", "5d 6d 7d 8d 9d 2h 3h 4h",
+           "5h 6h 7h 8h 9h Th Jh Qh"]
+    rnd = play("\n".join(f"sit {n} 50" for n in range(1, 9)) + "\nstart", rules)
+    for street, cards in enumerate(ups):
+        rnd = run(rnd, "\n".join(f"up {n} {card}" for n, card in enumerate(cards.split(), start=1)))
+        while rnd.prompt.step.startswith("bet."):  # the Forced Bet, then everyone calls or checks
+            kinds = [c.action["choice"] for c in rnd.prompt.choices]
+            rnd = tap(rnd, next(c.action for c in rnd.prompt.choices
+                                if c.action["choice"] == next(k for k in ("bring_in", "call", "check") if k in kinds)))
+        assert street == 3 or rnd.prompt.step.startswith("deal.")
+    assert rnd.prompt.step == "common.seventh_street" and rnd.prompt.section == "§ 637a.10(h)"
+    assert "too few cards remain to give each of the 8 players one" in rnd.prompt.text
+    rnd = run(rnd, "common As")  # to the center
+    assert [c.code for c in rnd.board] == ["As"]
+    while rnd.prompt.step.startswith("bet."):
+        rnd = tap(rnd, rnd.prompt.choices[0].action)  # everyone checks
+    downs = {1: "Kh Ah", 2: "2s 3s", 3: "4s 5s", 4: "6s 7s", 5: "8s 9s", 6: "Ts Js", 7: "Qs Ks", 8: "Tc Jc"}
+    while rnd.prompt.step.startswith("show."):
+        assert rnd.prompt.cards_needed == 2  # the two cards dealt face down on third street
+        rnd = run(rnd, f"{rnd.prompt.seat} shows {downs[rnd.prompt.seat]}")
+    # The pot: eight $0.50 Antes and eight $1 calls of the Forced Bet, $12.  Seat 5's 9♦ 9♥ 9♠ with
+    # its A♦ and the common A♠ is a full house, nines full of aces (§ 637a.10(i)(1)).
+    assert lines(rnd) == {(5, "main_pot"): ("award", 12_00)}
+    assert rnd.lines[0].hand.startswith("Full house") and "As" in rnd.lines[0].hand

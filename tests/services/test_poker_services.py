@@ -113,3 +113,21 @@ def test_a_closed_hand_offers_its_hand_history_for_download(client, cast, first_
     response = client.get(reverse("round-hand-history", args=[first_hand.id]))
     assert response.status_code == 200 and response["Content-Disposition"].endswith('-hand-1.phh"')
     assert "seats = [2, 4, 7]" in response.content.decode()
+
+
+def test_a_supervisor_configures_a_poker_table_within_the_chapter(client, cast, poker):
+    client.force_login(cast["super"])
+    page = client.get(reverse("table-configure", args=[poker.id])).content.decode()
+    assert "Rake percentage (at most 10)" in page and "Table stakes a player needs to be dealt in" in page
+    form = {option.key: str(value) for option, value in [
+        (option, {**poker.game_engine.default_rules, **poker.rules}[option.key])
+        for option in poker.game_engine.rule_options] if option.kind != "bool"}
+    response = client.post(reverse("table-configure", args=[poker.id]), {**form, "rake_percent": "12"})
+    assert "The rake percentage must be between 0 and 10, not 12" in response.content.decode()
+    poker.refresh_from_db()
+    assert poker.rules == {"rake_cap": "3.00"}
+    client.post(reverse("table-configure", args=[poker.id]), {**form, "variant": "omaha_hilo",
+                                                               "structure": "pot_limit", "straddle": "on"})
+    poker.refresh_from_db()
+    assert (poker.rules["variant"], poker.rules["structure"], poker.rules["straddle"]) == (
+        "omaha_hilo", "pot_limit", True)

@@ -215,7 +215,6 @@ def _hand_text(hand: Hand | None) -> str:
 
 def settle(end: HandEnd, options: TableOptions) -> tuple[list[SettlementLine], dict[int, Cents]]:
     """The hand's lines in the order of § 637a.7(e)(6), and what each seat is pushed."""
-    variant = options.variant
     lines = [SettlementLine(seat, "uncalled_bet", amount, RETURNED, 0, "§ 637a.7(d)",
                             note="Uncalled: no player called this much of the bet")
              for seat, amount in sorted(end.returned.items()) if amount]
@@ -245,7 +244,6 @@ def settle(end: HandEnd, options: TableOptions) -> tuple[list[SettlementLine], d
     lines += awards.get(0, [])
     for seat, amount in end.returned.items():
         pushed[seat] = pushed.get(seat, 0) + amount
-    del variant
     return lines, pushed
 
 
@@ -287,10 +285,11 @@ def _half(pot: Pot, amount: Cents, showings: list[Showing], half: str, options: 
     shares = divide(amount, [s.seat for s in ordered], options.chip_unit)
     notes = [note] if note else []
     if len(winners) > 1:
-        excess = shares[ordered[0].seat] - min(shares.values())
+        least = min(shares.values())
+        extra = ", ".join(f"{dollars(shares[s.seat] - least)} to seat {s.seat}" for s in ordered
+                          if shares[s.seat] > least)
         notes.append(f"Tied {len(winners)} ways" + (
-            f": the excess {dollars(excess)} to seat {ordered[0].seat} ({rule.reason[half]}, {rule.section})"
-            if excess else ""))
+            f": the excess {extra} ({rule.reason[half]}, {rule.section})" if extra else ""))
     return [SettlementLine(s.seat, slug, pot.stakes.get(s.seat, 0), AWARD, shares[s.seat], section,
                            hand=_hand_text(s.hands[half]), note="; ".join(notes))
             for s in ordered]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pokerkit import Automation, Mode, State
+from pokerkit import Automation, CardBurning, Mode, State
 from pokerkit import Deck as PokerkitDeck
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
@@ -159,6 +159,8 @@ class PokerRound(LoggedRound):
             slug = street.name.replace(" ", "_")
             if street.board:
                 return Moment(slug, "board", street.section)
+            if self._common_card_due():
+                return Moment(f"common.{slug}", "common", "§ 637a.10(h)")
             if all(not up for up in street.hole):
                 return Moment(f"deal.{slug}" if self.options.stud else "deal", "deal", street.section)
             index = next(i for i in range(len(self.order)) if state.hole_dealing_statuses[i])
@@ -372,15 +374,40 @@ class PokerRound(LoggedRound):
         _kit(lambda: self.state.deal_hole("".join(c or UNKNOWN for c in cards), index))
         self.known[seat] += cards
 
-    def _board(self, moment: Moment, action: Action) -> None:
+    def _common_card_due(self) -> bool:
+        """§ 637a.10(h): a Stud street the deck cannot give each remaining player a card of is one common
+        card, face up in the center, for all.  pokerkit deals it so when its own deck runs short; the
+        cards here are mostly dealt unknown, so the count is the table's: 52 less every card dealt,
+        burned, exposed or on the board."""
+        state = self.state
+        if not self.options.stud:
+            return False
+        if any(state.board_dealing_counts):
+            return True  # the street was turned into a common card already
+        if not state.can_burn_card():
+            return False  # the street's dealing is under way, one card to each player
+        burned = sum(isinstance(op, CardBurning) for op in state.operations)
+        gone = sum(len(cards) for cards in self.known.values()) + burned + len(self.exposed) + len(self.board)
+        return 52 - gone < 1 + sum(state.statuses)
+
+    def _common(self, moment: Moment, action: Action) -> None:
+        if not any(self.state.board_dealing_counts):
+            # As pokerkit's own dealing does when its deck runs short: the street's cards become one board card.
+            for pending in self.state.hole_dealing_statuses:
+                pending.clear()
+            self.state.board_dealing_counts[0] = 1
+        self._board(moment, action, count=1, what="the common card")
+
+    def _board(self, moment: Moment, action: Action, count: int | None = None, what: str = "") -> None:
+        what = what or f"the {self.street.name}"
         if action.get("target") != "board":
-            raise Refused(f"The {self.street.name} is dealt to the board now (target board)", moment.section)
-        count = self.street.board
+            raise Refused(f"{what[0].upper()}{what[1:]} is dealt to the board now (target board)", moment.section)
+        count = count or self.street.board
         self._burn()
         codes = action.get("cards")
         if not codes and self.shoe is not None:
             codes = [card.code for card in self.shoe.draw(count)]
-        cards = self._checked(codes or [], count, f"the {self.street.name}")
+        cards = self._checked(codes or [], count, what)
         _kit(lambda: self.state.deal_board("".join(card.code for card in cards)))
 
     # -- betting -------------------------------------------------------------------------------
@@ -600,8 +627,7 @@ class PokerRound(LoggedRound):
         pots = self._called_into_pot(tuple(self._pots()))
         showings = {}
         for index, seat in enumerate(self.order):
-            if state.statuses[index] and self._cards_known(seat) and \
-                    len(self.known[seat]) == self.options.variant.hole_count:
+            if state.statuses[index] and self._cards_known(seat):
                 hands = {half: state.get_up_hand(index, 0, k)
                          for k, half in enumerate(self.options.variant.halves)}
                 showings[seat] = Showing(seat, hands, tuple(card for card in self.known[seat] if card))
@@ -744,9 +770,9 @@ class PokerRound(LoggedRound):
         void or a round that never dealt)."""
         stacks = self.final_stacks()
         players = {seat: Player(stacks[seat], player.away) for seat, player in self.players.items()}
-        dealt = self.state is not None and self.void is None
-        button = self.button if self.button is not None else self.previous_button
-        return Positions(players, button, dealt or (self.button_moves and self.button is None))
+        if self.button is None:  # no hand was dealt: the last button still stands, as it stood
+            return Positions(players, self.previous_button, self.button_moves)
+        return Positions(players, self.button, self.void is None)
 
     # -- the prompt ----------------------------------------------------------------------------
 
@@ -812,6 +838,16 @@ class PokerRound(LoggedRound):
                       f"{dealt}. Enter seat {seat}'s up card.", choices, seat=seat, cards_for=f"seat:{seat}",
                       cards_label=f"seat {seat}'s up card", cards_needed=1,
                       upcoming=("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else "")
+
+    def _common_prompt(self, moment: Moment) -> Prompt:
+        live = sum(self.state.statuses)
+        choices = (Choice("Deal from the virtual shoe", {"type": "cards", "step": moment.id, "target": "board"}),
+                   ) if self.shoe is not None else ()
+        return Prompt(moment.id, moment.section,
+                      f"{self.street.name.capitalize()}: too few cards remain to give each of the {live} players one. "
+                      "Burn one card (with one card or none left, shuffle the burn cards first) and deal one common "
+                      "card face up in the center: it plays in every hand.", choices, cards_for="board",
+                      cards_label="the common card", cards_needed=1)
 
     def _board_prompt(self, moment: Moment) -> Prompt:
         street = self.street
@@ -959,16 +995,19 @@ def _kit(operation: Callable[[], T]) -> T:
 
 ACTIONS: dict[str, tuple[str, ...]] = {
     "seating": ("seating", "start_hand"), "button": ("input",), "straddle": ("decide",), "deal": ("deal",),
-    "up_card": ("cards",), "board": ("cards",), "bet": ("decide",), "show": ("decide", "cards"), "close": ("close",),
+    "up_card": ("cards",), "board": ("cards",), "common": ("cards",), "bet": ("decide",), "show": ("decide", "cards"),
+    "close": ("close",),
 }
 HANDLERS: dict[str, Callable[[PokerRound, Moment, Action], None]] = {
     "seating": PokerRound._seating, "button": PokerRound._button, "straddle": PokerRound._straddle,
-    "deal": PokerRound._deal, "up_card": PokerRound._up_card, "board": PokerRound._board, "bet": PokerRound._bet,
+    "deal": PokerRound._deal, "up_card": PokerRound._up_card, "board": PokerRound._board,
+    "common": PokerRound._common, "bet": PokerRound._bet,
     "show": PokerRound._show, "close": PokerRound._close,
 }
 PROMPTS: dict[str, Callable[[PokerRound, Moment], Prompt]] = {
     "seating": PokerRound._seating_prompt, "button": PokerRound._button_prompt,
     "straddle": PokerRound._straddle_prompt, "deal": PokerRound._deal_prompt, "up_card": PokerRound._up_card_prompt,
-    "board": PokerRound._board_prompt, "bet": PokerRound._bet_prompt, "show": PokerRound._show_prompt,
+    "board": PokerRound._board_prompt, "common": PokerRound._common_prompt, "bet": PokerRound._bet_prompt,
+    "show": PokerRound._show_prompt,
     "close": PokerRound._close_prompt,
 }
