@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from poker_play import LIMIT_TO_THE_FLOP_RAISE, lines, play
+from poker_play import LIMIT_TO_THE_FLOP_RAISE, STUD_HILO_SPLIT, lines, play
+from poker_play import STUD_HILO as STUD_HILO_RULES
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
 from pokerkit import rake as pokerkit_rake
 
@@ -333,6 +334,17 @@ def test_stud_high_low_ties_for_high_with_no_low_and_the_odd_chip_goes_to_the_hi
     """, STUD_HILO)
     assert lines(rnd) == {(1, "main_pot_high"): ("award", 5_00), (2, "main_pot_high"): ("award", 4_75)}
     assert "the excess $0.25 to seat 1 (the highest card by suit, § 637a.10(i)(3))" in rnd.lines[0].note
+
+
+def test_stud_high_low_divides_the_pot_between_the_high_hand_and_a_qualifying_low():
+    # § 637a.10(i)(3)(i) and (j).  Three $0.25 Antes, the $0.50 Forced Bet completed to $1 and called by
+    # all three ($3), $1 + $1 on fourth street, $2 + $2 on seventh: $9.75.  Seat 2's kings and queens win
+    # the high half, seat 4's 6-4-3-2-A (eight or better) the low: $9.75 in quarters is $4.75 each and
+    # a quarter over, which goes with the high half: $5.00 and $4.75.  The rake, 10% rounded down to the
+    # $1 chip, is nothing.
+    rnd = play(STUD_HILO_SPLIT, STUD_HILO_RULES)
+    assert lines(rnd) == {(2, "main_pot_high"): ("award", 5_00), (4, "main_pot_low"): ("award", 4_75)}
+    assert rnd.lines[0].hand.startswith("Two pair") and rnd.lines[1].hand == "High card (Ah 2h 3c 4h 6s)"
 
 
 @pytest.mark.parametrize("amount, winners, unit, shares", [
