@@ -20,6 +20,7 @@ from typing import Any
 
 from games import chain, selectors
 from games.engine import ENGINE_VERSION
+from games.engine.core import Refused
 from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
 from games.models import Round
 
@@ -71,6 +72,11 @@ def round_record(rnd: Round, state) -> dict[str, Any]:
     except Exception as error:  # the round closes even when its sheet cannot be written: the page says why
         logger.exception("The round sheet of round %s could not be written", rnd.pk)
         record["sheet_error"] = f"{type(error).__name__}: {error}"
+    try:
+        # A standard hand history besides the sheet, where the game's family has one (Poker's PHH).
+        record["hand_history"] = state.game.hand_history(state, table=rnd.table.name, hand=rnd.number)
+    except Refused as refusal:
+        record["hand_history"], record["hand_history_error"] = None, refusal.message
     return record
 
 

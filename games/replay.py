@@ -17,17 +17,17 @@ from typing import Any
 
 from django.db import connection
 
-from games.engine.core import RoundState
+from games.engine.core.contract import GameRound
 from games.engine.registry import game_for
 from games.models import Round
 
 CACHE_ROUNDS = 512  # open rounds of a large floor, with room to spare; each state is a few kB
 
-_states: OrderedDict[int, tuple[int, RoundState]] = OrderedDict()
+_states: OrderedDict[int, tuple[int, GameRound]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def cached_state(round_id: int, seq: int) -> RoundState | None:
+def cached_state(round_id: int, seq: int) -> GameRound | None:
     with _lock:
         entry = _states.get(round_id)
         if entry is None or entry[0] != seq:
@@ -36,7 +36,7 @@ def cached_state(round_id: int, seq: int) -> RoundState | None:
         return entry[1]
 
 
-def remember_state(round_id: int, seq: int, state: RoundState) -> None:
+def remember_state(round_id: int, seq: int, state: GameRound) -> None:
     """Keep a committed state.  Never call it for a state that may still be rolled back."""
     with _lock:
         current = _states.get(round_id)
@@ -53,11 +53,11 @@ def forget_all() -> None:
         _states.clear()
 
 
-def replay(rnd: Round, events: Sequence[Mapping[str, Any]]) -> RoundState:
-    return RoundState.replay(game_for(rnd.game), rnd.rules, events, shoe_order=rnd.shoe_order)
+def replay(rnd: Round, events: Sequence[Mapping[str, Any]]) -> GameRound:
+    return game_for(rnd.game).replay(rnd.rules, events, shoe_order=rnd.shoe_order)
 
 
-def engine_round(rnd: Round, events: Sequence[Mapping[str, Any]] | None = None) -> RoundState:
+def engine_round(rnd: Round, events: Sequence[Mapping[str, Any]] | None = None) -> GameRound:
     """The engine's state of a round at ``rnd.seq``: from the cache when it holds that seq,
     otherwise replayed from the log (only the events up to ``rnd.seq``, so that the state
     matches the row even if another tablet has acted since the row was read)."""

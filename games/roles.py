@@ -14,6 +14,7 @@ DEALER_ACTIONS = frozenset({
     "place_wager", "remove_wager", "no_more_bets", "same_player", "own_player", "deal", "decide", "cards", "stub_count",
     "irregularity", "close",
     "input", "settle", "play",
+    "seating", "start_hand",  # Poker: seats and table stakes between hands, and the start of a hand
 })
 FLOOR_ACTIONS = frozenset({"approve", "refuse"})
 

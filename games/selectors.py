@@ -17,11 +17,13 @@ from django.db.models import Q, QuerySet
 from games import chain, roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import CAGE, RETURNED, RoundState
+from games.engine.core import CAGE, RETURNED, Refused, RoundState
 from games.engine.core import SettlementLine as EngineLine
+from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
 from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table
+from games.poker_view import poker_round_view
 from games.replay import engine_round
 
 DEALING_LABELS = {
@@ -114,6 +116,16 @@ def table_state(table: Table, user, *, error: str = "") -> dict[str, Any]:
     return {**table_context(table, error=error), **role_flags(user)}
 
 
+def _dealing(table: Table) -> str:
+    """How the table deals (a banked game's dealing method), or what it deals (a Poker table's game)."""
+    game = table.game_engine
+    rules = {**game.default_rules, **table.rules}
+    try:
+        return DEALING_LABELS.get(rules.get("dealing_method", ""), "") or game.describe(rules)
+    except Refused:
+        return ""  # a configuration the chapter refuses: the round's start says why
+
+
 def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
     """Everything the table fragment shows, the same for everyone (no role, no user)."""
     rnd = current_round(table)
@@ -123,8 +135,7 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
         "round": rnd,
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
-        "dealing": table.game_engine.describe_table(table.rules)
-                   or DEALING_LABELS.get(table.rules.get("dealing_method", "manual_shoe"), ""),
+        "dealing": _dealing(table),
         "progressive": table_feed(table),
     }
     if rnd is None:
@@ -132,15 +143,18 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
     state = engine_round(rnd)
     context.update(round_view(rnd, state))
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
-    context["betting_wagers"] = [(w, state.game.wager_label(w)) for w in state.game.betting_wagers(state.rules)]
-    context["adjacent_boxes"] = state.game.adjacent_boxes(state.rules)
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     context["approvals"] = list(rnd.approvals.select_related("decided_by"))
     return context
 
 
-def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
+def round_view(rnd: Round, state: GameRound) -> dict[str, Any]:
+    """What the table's layout and the round's page show, as the game's family draws it."""
+    return ROUND_VIEWS[state.game.family](rnd, state)
+
+
+def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
     game = state.game
     prompt = state.prompt
     seats = []
@@ -189,6 +203,9 @@ def round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).
         "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
+        "layout_template": "games/layouts/banked.html",
+        "betting_wagers": [(w, game.wager_label(w)) for w in game.betting_wagers(state.rules)],
+        "adjacent_boxes": game.adjacent_boxes(state.rules),
     }
 
 
@@ -215,6 +232,11 @@ def collect_then_pay(state: RoundState) -> dict[str, list[EngineLine]] | None:
     lines = [line for line in state.lines if line.stage == passes[-1].stage and line.outcome != "capped"]
     return {"section": passes[-1].section, "collect": [line for line in lines if line.outcome == "lose"],
             "pay": [line for line in lines if line.outcome == "win"]}
+
+
+ROUND_VIEWS: dict[str, Callable[[Round, Any], dict[str, Any]]] = {
+    "banked": banked_round_view, "poker": poker_round_view,
+}
 
 
 def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:

@@ -28,6 +28,7 @@ from django.utils import timezone
 from games import chain, progressives, push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
+from games.engine.core.contract import GameRound
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
@@ -66,6 +67,9 @@ def round_start(*, table_id: int, user) -> Round:
     if feeds:  # the meters this round's progressive wagers feed, and the link's state (§ 605a.8(c))
         rules[progressive_option] = feeds
     game = game_for(table.game)
+    # What the last round leaves to this one (a Poker table's seats, stakes and button).
+    previous = table.rounds.order_by("-number").first()
+    rules.update(game.carried_options(engine_round(previous) if previous is not None else None))
     merged = game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
@@ -145,7 +149,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     return rnd
 
 
-def _apply(state: RoundState, action: Mapping[str, Any]) -> RoundState:
+def _apply(state: GameRound, action: Mapping[str, Any]) -> GameRound:
     """The engine's answer to one action.  Actions come from tablets, so a value of the wrong
     shape (a list where a card code belongs) must be refused like any other bad input, not
     become a server error or a closed socket; it is logged with its traceback, because it also
@@ -207,13 +211,8 @@ def _count_round_for_stub(rnd: Round) -> None:
 # The rows mirror the engine's records.  Diffing the state before the tap with the state after
 # it says which rows can have changed without reading them: most taps change none.
 
-def _wagers_of(state: RoundState) -> dict[tuple[int, int, str], int]:
-    return {(seat.number, hand.number, wager): amount for seat in state.seats.values() for hand in seat.hands
-            for wager, amount in hand.wagers.items()}
-
-
-def _write_wagers(rnd: Round, before: RoundState, after: RoundState) -> None:
-    old, new = _wagers_of(before), _wagers_of(after)
+def _write_wagers(rnd: Round, before: GameRound, after: GameRound) -> None:
+    old, new = before.wagers(), after.wagers()
     if old == new:
         return
     gone = [key for key in old if key not in new]
@@ -231,7 +230,7 @@ LINE_FIELDS = ("position", "stake", "outcome", "amount", "odds", "section", "han
                "payer")
 
 
-def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, Any]]:
+def _lines_of(state: GameRound) -> dict[tuple[int, int, str, str], dict[str, Any]]:
     return {
         (line.seat, line.hand_no, line.wager, line.stage): {
             "position": position, "stake": line.stake, "outcome": line.outcome, "amount": line.amount,
@@ -242,7 +241,7 @@ def _lines_of(state: RoundState) -> dict[tuple[int, int, str, str], dict[str, An
     }
 
 
-def _write_lines(rnd: Round, before: RoundState, after: RoundState) -> bool:
+def _write_lines(rnd: Round, before: GameRound, after: GameRound) -> bool:
     """Upsert the settlement lines by (seat, hand, wager, stage); returns whether any changed.
 
     A line keeps its row (and id) for as long as the engine lists it, whatever its outcome
@@ -282,7 +281,7 @@ def _line_ids(rnd: Round, keys: list[tuple[int, int, str, str]]) -> dict[tuple[i
     return {row[:4]: row[4] for row in rows if row[:4] in wanted}
 
 
-def _write_approvals(rnd: Round, before: RoundState, after: RoundState, user, now) -> bool:
+def _write_approvals(rnd: Round, before: GameRound, after: GameRound, user, now) -> bool:
     """Insert the approvals the tap requested and record the ones it decided; returns whether any did."""
     was = {approval.id: approval.status for approval in before.approvals}
     requested = [approval for approval in after.approvals if approval.id not in was]

@@ -22,4 +22,5 @@ urlpatterns = [
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
     path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
     path("rounds/<int:round_id>/recompute/", views.round_recompute, name="round-recompute"),
+    path("rounds/<int:round_id>/hand.phh", views.round_hand_history, name="round-hand-history"),
 ]

@@ -121,7 +121,7 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
             action["cards"] = post["cards"].split()
         if post.get("note"):
             action["note"] = parse_note(post["note"])
-        for field in ("card", "amount"):
+        for field in ("card", "amount", "choice"):
             if post.get(field):
                 action[field] = post[field]
         # The seat and hand an irregularity happened to (§ 635a.13(h), (i)), typed beside its button.
@@ -495,4 +495,18 @@ def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
         sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
     response = JsonResponse(sheet, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-round-{rnd.number}.json"'
+    return response
+
+
+@role_required(roles.SUPERVISOR, roles.FLOORPERSON)
+def round_hand_history(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A closed Poker hand as the Poker Hand History (PHH) file written when it closed."""
+    rnd = _round(round_id)
+    text = (rnd.record or {}).get("hand_history")
+    if text is None:
+        why = (rnd.record or {}).get("hand_history_error") or "this round has no standard hand history"
+        return HttpResponse(f"No hand history was recorded for this round: {why}\n", status=409,
+                            content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-hand-{rnd.number}.phh"'
     return response

@@ -138,3 +138,35 @@ def test_each_refusal_in_the_docs_is_the_message_the_command_gives(index, tmp_pa
     with pytest.raises(CommandError) as error:
         call_command("settle_round", str(path))
     assert f"CommandError: {error.value}" == documented_refusals()[index]
+
+
+POKER_PHH = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+seats = [2, 5, 9]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 cc', 'd db 2c7d9h', 'p2 cbr 10',
+           'p3 f']
+"""
+
+
+def test_it_settles_a_poker_hand_history_file(tmp_path):
+    # Seat 9 (p3, the button) raises to $6, seat 2 (small blind) folds, seat 5 calls; on the flop seat 5 bets
+    # $10 and seat 9 folds: the bet goes back uncalled, the $1 + $6 + $6 = $13 pot to seat 5 (§ 637a.7(d)).
+    path = tmp_path / "hand.phh"
+    path.write_text(POKER_PHH, encoding="utf-8")
+    status, out, err = settle_round(str(path))
+    assert (status, err) == (0, "")
+    settlement = json.loads(out)
+    assert [(line["seat"], line["wager"], line["outcome"], line["amount_cents"]) for line in settlement["lines"]] == [
+        (5, "uncalled_bet", "returned", 0), (5, "main_pot", "award", 13_00)]
+    assert settlement["stacks"] == {"2": "99.00", "5": "107.00", "9": "94.00"}
+
+
+def test_a_poker_hand_history_that_breaks_the_rules_is_refused_with_exit_status_2(tmp_path):
+    path = tmp_path / "hand.phh"
+    path.write_text(POKER_PHH.replace("'p3 f'", "'p1 f'"), encoding="utf-8")
+    status, out, err = settle_round(str(path))
+    assert (status, out) == (2, "")
+    assert "does not follow the rules here" in err

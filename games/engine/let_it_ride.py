@@ -251,7 +251,8 @@ class LetItRide(BankedPoker):
     )
     irregularities = {
         "card_face_up": Irregularity(
-            "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False),
+            "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False,
+            asks=("card",)),
         "wrong_card_count": Irregularity(
             "wrong_card_count", "A player or the community area dealt an incorrect number of cards",
             "§ 643a.13(c)", void=True),

@@ -3,17 +3,21 @@
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.core import Game, Step
+from games.engine.core import Step
+from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
+from games.engine.poker.game import ACTIONS as POKER_ACTIONS
+from games.engine.poker.game import GAME as POKER
 from games.engine.spanish21 import GAME as SPANISH_21
 from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
-GAMES: dict[str, Game] = {game.slug: game for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21)}
+GAMES: dict[str, TableGame] = {game.slug: game
+                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER)}
 
 
-def game_for(slug: str) -> Game:
+def game_for(slug: str) -> TableGame:
     try:
         return GAMES[slug]
     except KeyError:
@@ -36,11 +40,14 @@ def _action_schemas() -> dict[str, ActionSchema]:
         if not isinstance(cls.actions, Mapping):
             raise TypeError(f"{cls.__qualname__}.actions must declare each action type with its keys "
                             "(schema.accepts(ActionSchema(...)))")
-        for kind, schema in cls.actions.items():
+    # A family of games whose rounds are not made of steps (Poker) declares its actions as a whole.
+    declared = [(cls.__qualname__, cls.actions) for cls in _step_classes()] + [("Poker", POKER_ACTIONS)]
+    for name, actions in declared:
+        for kind, schema in actions.items():
             try:
                 schemas[kind] = schemas[kind].merged(schema) if kind in schemas else schema
             except TypeError as error:
-                raise TypeError(f"{cls.__qualname__}: {error}") from None
+                raise TypeError(f"{name}: {error}") from None
     return schemas
 
 

@@ -48,17 +48,30 @@ def _require(mapping: Any, key: str, kind: type, where: str) -> Any:
 
 
 def settle_sheet(sheet: Any) -> dict[str, Any]:
-    return settlement_sheet(play_sheet(sheet)[0])
-
-
-def play_sheet(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
-    """The round a sheet describes, played through the engine, and the actions that played it."""
+    """The settlement sheet of a round sheet, by the engine of the game it names."""
     try:
-        return _play(sheet)
+        game = game_for(_require(sheet, "game", str, "the sheet"))
+        return game.settle_sheet(sheet)
     except Refused as refusal:
         raise SheetError(str(refusal)) from None
     except KeyError as error:
         raise SheetError(str(error.args[0])) from None
+
+
+def play_sheet(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
+    """The round a banked game's sheet describes, played through the engine, and the actions that played it."""
+    try:
+        return play_banked_sheet(game_for(_require(sheet, "game", str, "the sheet")), sheet)
+    except Refused as refusal:
+        raise SheetError(str(refusal)) from None
+    except KeyError as error:
+        raise SheetError(str(error.args[0])) from None
+
+
+def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
+                   shoe_order: list[str] | None = None) -> dict[str, Any]:
+    """The round sheet of a recorded round: settling it gives the round's own settlement."""
+    return game_for(slug).sheet_from_log(rules, actions, shoe_order)
 
 
 class _Player:
@@ -95,9 +108,12 @@ class _Player:
                 self.act({"type": "approve" if approved else "refuse", "approval": approval.id})
 
 
-def _play(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
-    slug = _require(sheet, "game", str, "the sheet")
-    game = game_for(slug)
+def settle_banked_sheet(game: Any, sheet: Any) -> dict[str, Any]:
+    """A banked game's sheet: its wagers placed, then each prompt answered from the sheet."""
+    return settlement_sheet(play_banked_sheet(game, sheet)[0])
+
+
+def play_banked_sheet(game: Any, sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
     rules = sheet.get("rules", {})
     if not isinstance(rules, Mapping):
         raise SheetError("the sheet: 'rules' must be an object")
@@ -289,10 +305,10 @@ def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
     }
 
 
-def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                   shoe_order: list[str] | None = None) -> dict[str, Any]:
-    """The round sheet of a recorded round: settling it gives the round's own settlement."""
-    game = game_for(slug)
+def banked_sheet_from_log(game: Any, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
+                          shoe_order: list[str] | None = None) -> dict[str, Any]:
+    """A banked round's sheet: the wagers, the decisions and the cards of each seat."""
+    slug = game.slug
     rnd = RoundState(game, rules, shoe_order=shoe_order)
     actions = list(actions)
     irregularities = []

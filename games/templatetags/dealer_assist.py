@@ -38,6 +38,11 @@ def tojson(value) -> str:
 
 
 @register.filter
+def split(text: str) -> list[str]:
+    return text.split()
+
+
+@register.filter
 def wager_label(slug: str, game) -> str:
     return game.wager_label(slug)
 

@@ -4,6 +4,24 @@ the chapters (647a: the Code as amended through 44 Pa.B. 7683; 677a and 643a: th
 4956; 635a: 42 Pa.B. 2686).  Paragraph labels repeat across levels ("(a)", "(1)", "(i)", "(A)"), as printed."""
 
 OUTLINES: dict[str, dict[int, str]] = {
+    # 637a: §§ 637a.1-637a.11 as adopted at 42 Pa.B. 2686 (2012) and § 637a.18(a)-(e) as in force; of
+    # §§ 637a.12-637a.17 only the titles are known (the chapter's table of contents), so only the
+    # section itself can be cited, never a paragraph of it.
+    "637a": {
+        1: "",
+        2: "a b 1 2 c d e",
+        3: "a b c",
+        4: "a b c d e",
+        5: "a b 1 2 c d",
+        6: "a b 1 2 3 4 5 6 7 8 9 c d e f",
+        7: "a b c d e 1 2 3 4 i ii 5 6 i ii iii iv",
+        8: "a b 1 2 3 4 5 i ii iii 6 i ii c d e 1 2 3 f 1 2 g h i j k",
+        9: "a 1 2 3 4 5 6 b c",
+        10: "a b c d 1 2 3 4 e f 1 2 3 g h i 1 2 3 i ii iii iv j k 1 2 l",
+        11: "a b c 1 i ii 2 d e f g h i j k",
+        12: "", 13: "", 14: "", 15: "", 16: "", 17: "",
+        18: "a b c d e",
+    },
     "635a": {
         1: "",
         2: "a b 1 2 3 i ii iii 4 5 6 c d e 1 2",

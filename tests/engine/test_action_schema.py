@@ -2,6 +2,7 @@
 
 import gc
 
+import poker_play
 import pytest
 
 from games import roles
@@ -70,7 +71,7 @@ def _next_action(rnd: RoundState) -> dict:
     return [dict(prompt.choices[0].action)]
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(slug for slug, game in GAMES.items() if game.family == "banked"))
 def test_every_action_a_round_offers_fits_its_schema(slug):
     rnd = RoundState(GAMES[slug], {})
     taken = set()
@@ -82,6 +83,12 @@ def test_every_action_a_round_offers_fits_its_schema(slug):
             taken.add(action["type"])
             rnd = rnd.apply(action)
     assert {"place_wager", "no_more_bets", "cards", "close"} <= taken
+
+
+def test_every_action_of_a_poker_hand_fits_its_schema():
+    for action in poker_play.actions(poker_play.HOLDEM_ALL_INS) + poker_play.actions(
+            poker_play.STUD_HILO_SPLIT, poker_play.STUD_HILO):
+        check_shape(action)
 
 
 # -- what is refused, naming the key ---------------------------------------------------------------

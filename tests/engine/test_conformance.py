@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 import lir_play
+import poker_play
 import pytest
 import s21_play
 import thb_play
@@ -18,7 +19,8 @@ from citations import Chapter
 from play import tap
 
 from games.engine.cards import Shoe
-from games.engine.core import VOID, Refused, RoundState
+from games.engine.core import VOID, Refused
+from games.engine.core.contract import GameRound as RoundState
 from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
@@ -67,6 +69,22 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("a dealer's Blackjack at the peek", {}, s21_play.actions(
             {1: SB("10", "Qs 9s", ""), 2: SB("15", "Ad Jd", "")}, "Kc Ah", peek="yes")),
     ],
+    "poker": [
+        ("no-limit Hold'em: two all-ins, side pots, a fold", {}, poker_play.actions(poker_play.HOLDEM_ALL_INS)),
+        ("Seven-card Stud high-low eight or better: the Forced Bet, a fold, a split pot", poker_play.STUD_HILO,
+         poker_play.actions(poker_play.STUD_HILO_SPLIT, poker_play.STUD_HILO)),
+        ("limit Hold'em from a card-reading shoe: a muck at the showdown", {"structure": "limit"},
+         poker_play.actions(poker_play.LIMIT_TO_THE_FLOP_RAISE.format(cards=" 2:As,Ad 5:Kc,Qc 9:7h,2d") + """
+            2 call
+            turn Jh
+            2 check
+            5 check
+            river 4s
+            2 bet 4
+            5 call
+            2 shows
+            5 mucks""", {"structure": "limit"})),
+    ],
 }
 CASES = [(slug, name, rules, actions) for slug, examples in EXAMPLES.items() for name, rules, actions in examples]
 IDS = [f"{slug}: {name}" for slug, name, _, _ in CASES]
@@ -78,7 +96,7 @@ def test_every_registered_game_supplies_examples():
 
 def played(slug: str, rules: dict[str, Any], actions: list[dict[str, Any]]) -> list[RoundState]:
     """The round before each action and after the last one (closed)."""
-    rounds = [RoundState(GAMES[slug], rules)]
+    rounds = [GAMES[slug].new_round(rules)]
     for action in completed(rounds[0], actions):
         rounds.append(tap(rounds[-1], action))
     assert rounds[-1].closed
@@ -93,15 +111,21 @@ def completed(rnd: RoundState, actions: list[dict[str, Any]]) -> list[dict[str, 
     return [*actions, *tail, {"type": "close"}]
 
 
+def steps_before(rounds: list[RoundState], number: int) -> list[str]:
+    """The steps of the prompts before round ``number``: what a stale tablet would still name."""
+    return [r.prompt.step for r in rounds[:number] if r.prompt is not None]
+
+
 def snapshot(rnd: RoundState) -> Any:
     return copy.deepcopy({key: value for key, value in vars(rnd).items() if key not in ("game", "steps")})
 
 
-def bad_actions(rnd: RoundState) -> list[dict[str, Any]]:
-    """Actions no prompt of this round offers now: a step that is not current, a seat whose turn it
-    is not, cards for the wrong place, nonsense."""
+def bad_actions(rnd: RoundState, earlier: list[str]) -> list[dict[str, Any]]:
+    """Actions no prompt of this round offers now: a step that is not current (one that no longer is,
+    as a stale tablet would send, or none at all), a seat whose turn it is not, cards for the wrong
+    place, nonsense."""
     prompt = rnd.prompt
-    others = [step.id for step in rnd.steps if step.id != prompt.step]
+    others = [step for step in dict.fromkeys([*reversed(earlier), "no_such_step"]) if step != prompt.step]
     wrong_seat = next((n for n in range(1, rnd.game.seat_count + 1) if n != prompt.seat), 1)
     return [
         {"type": "decide", "step": prompt.step, "seat": wrong_seat, "choice": "fold"},
@@ -117,9 +141,10 @@ def bad_actions(rnd: RoundState) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_refusal_changes_nothing_and_wrong_seats_and_steps_are_refused(slug, name, rules, actions):
-    for rnd in played(slug, rules, actions)[:-1]:
+    rounds = played(slug, rules, actions)
+    for number, rnd in enumerate(rounds[:-1]):
         before = snapshot(rnd)
-        for action in bad_actions(rnd):
+        for action in bad_actions(rnd, steps_before(rounds, number)):
             with pytest.raises(Refused):
                 tap(rnd, action)
             assert snapshot(rnd) == before, action
@@ -139,8 +164,8 @@ def test_an_action_that_does_not_name_its_step_is_refused_naming_the_current_one
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_a_log_written_before_actions_named_their_steps_still_replays(slug, name, rules, actions):
     log = [{key: value for key, value in action.items() if key != "step"}
-           for action in completed(RoundState(GAMES[slug], rules), actions)]
-    replayed = RoundState.replay(GAMES[slug], rules, log)
+           for action in completed(GAMES[slug].new_round(rules), actions)]
+    replayed = GAMES[slug].replay(rules, log)
     assert replayed.closed and replayed.lines == played(slug, rules, actions)[-1].lines
 
 
@@ -160,8 +185,8 @@ def test_every_citation_names_a_section_of_the_games_chapter(slug, name, rules, 
     cited |= {a.section for a in rounds[-1].approvals} | {i.section for i in game.irregularities.values()}
     cited |= {option.section for option in game.rule_options if option.section}
     cited |= {game.table_section, game.wager_section}
-    for rnd in rounds[:-1]:
-        for action in bad_actions(rnd):
+    for number, rnd in enumerate(rounds[:-1]):
+        for action in bad_actions(rnd, steps_before(rounds, number)):
             try:
                 tap(rnd, action)
             except Refused as refusal:
@@ -172,7 +197,7 @@ def test_every_citation_names_a_section_of_the_games_chapter(slug, name, rules, 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_a_round_exported_as_a_sheet_settles_to_the_same_lines(slug, name, rules, actions):
     rounds = played(slug, rules, actions)
-    sheet = sheet_from_log(slug, rules, completed(RoundState(GAMES[slug], rules), actions))
+    sheet = sheet_from_log(slug, rules, completed(GAMES[slug].new_round(rules), actions))
     assert settle_sheet(sheet)["lines"] == [line.as_dict() for line in rounds[-1].lines]
 
 
@@ -208,16 +233,15 @@ def test_every_void_returns_every_wager_but_those_the_chapter_keeps_alive(slug, 
             tried += 1
             voided = finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
             irregularity = voided.void
-            for number, seat in voided.seats.items():
+            for number, hand_no, wager in voided.wagers():
                 settled = {line.wager: line.outcome for line in voided.lines if line.seat == number
-                           and line.stage != "decision"}
-                for wager in seat.wagers:
-                    if wager in irregularity.surviving_wagers:
-                        assert settled.get(wager) not in (None, VOID), (kind, number, wager)
-                    elif not any(line.wager == wager and (line.stage == "decision" or game.kept_through_void(line))
-                                 for line in voided.lines if line.seat == number):
-                        # Not settled before the void (a fold, a wager settled at a named step): returned.
-                        assert settled.get(wager) == VOID, (kind, number, wager)
+                           and line.hand_no == hand_no and line.stage != "decision"}
+                if wager in irregularity.surviving_wagers:
+                    assert settled.get(wager) not in (None, VOID), (kind, number, wager)
+                elif not any(line.wager == wager and (line.stage == "decision" or game.kept_through_void(line))
+                             for line in voided.lines if line.seat == number and line.hand_no == hand_no):
+                    # Not settled before the void (a fold, a wager settled at a named step): returned.
+                    assert settled.get(wager) == VOID, (kind, number, wager)
     assert tried > 0
 
 
@@ -227,9 +251,9 @@ def test_the_training_shoe_never_deals_more_copies_of_a_card_than_the_deck_holds
     example_rules, example_actions = EXAMPLES[slug][0][1], EXAMPLES[slug][0][2]
     deck = game.deck_for(game.validate_rules(example_rules))
     order = Shoe(deck.cards()).order()
-    rnd = RoundState(game, example_rules, shoe_order=order)
+    rnd = game.new_round(example_rules, shoe_order=order)
     for action in example_actions:
-        if action["type"] not in ("place_wager", "no_more_bets"):
+        if action["type"] in ("deal", "cards"):  # the example's cards stop here: the shoe deals the rest
             break
         rnd = tap(rnd, action)
     rnd = finish(rnd)

@@ -139,7 +139,8 @@ class BankedPoker(Game):
         stub_section = cls.dealing.cite(cls.dealing.misdeal, "manual_shoe")
         return {
             "card_face_up": Irregularity(
-                "card_face_up", "Card found face up in the shoe or deck", f"§ {chapter}.13(a)", void=False),
+                "card_face_up", "Card found face up in the shoe or deck", f"§ {chapter}.13(a)", void=False,
+                asks=("card",)),
             "wrong_card_count": Irregularity(
                 "wrong_card_count", "Incorrect number of cards dealt", f"§ {chapter}.13(c)", void=True),
             "shoe_jam": Irregularity(

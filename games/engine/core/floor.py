@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from games.engine.core.records import Approval, Irregularity, Refused, SettlementLine
+from games.engine.core.records import Approval, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.money import dollars, parse_dollars
 
 if TYPE_CHECKING:
     from games.engine.core.machine import Action, RoundState
 
 
-def report_irregularity(rnd: RoundState, action: Action) -> None:
+def reported(rnd: Any, action: Action) -> Irregularity:
+    """The irregularity an action reports, refused if the round is over or already being voided, or if
+    the game knows no such irregularity (a stub count's result is reported by its own step)."""
     if rnd.closed:
         raise Refused("The round is closed")
     if rnd.void is not None or rnd.void_pending is not None:
@@ -21,6 +23,20 @@ def report_irregularity(rnd: RoundState, action: Action) -> None:
     if irregularity is None or kind.startswith("stub_"):
         known = ", ".join(k for k in rnd.game.irregularities if not k.startswith("stub_"))
         raise Refused(f"Unknown irregularity {kind!r} (known: {known})")
+    return irregularity
+
+
+def void_pending_prompt(rnd: Any) -> Prompt | None:
+    """While a void waits for a floorperson, that is all the round shows."""
+    if rnd.void_pending is None:
+        return None
+    return Prompt("void_pending", rnd.void_pending.section,
+                  f"{rnd.void_pending.label}: waiting for a floorperson to confirm the void", waiting_for_floor=True)
+
+
+def report_irregularity(rnd: RoundState, action: Action) -> None:
+    irregularity = reported(rnd, action)
+    kind = irregularity.kind
     # No game's irregularity can happen before the deal.
     if not rnd.bets_closed:
         raise Refused("No cards are being dealt yet: the round is still taking wagers", irregularity.section)
@@ -66,15 +82,21 @@ def request_payout_approvals(rnd: RoundState, seat_no: int, lines: list[Settleme
     rnd.approvals.append(Approval(len(rnd.approvals) + 1, "payout", seat_no, reason, largest.section))
 
 
-def decide_approval(rnd: RoundState, action: Action) -> None:
+def answer(approvals: list[Approval], action: Action) -> Approval:
+    """Record a floorperson's answer (approve or refuse) on the pending approval it names."""
     approval_id = action.get("approval")
-    approval = next((a for a in rnd.approvals if a.id == approval_id and not isinstance(approval_id, bool)), None)
+    approval = next((a for a in approvals if a.id == approval_id and not isinstance(approval_id, bool)), None)
     if approval is None:
         raise Refused(f"There is no approval {approval_id!r} in this round")
     if approval.status != "pending":
         raise Refused(f"Approval {approval.id} was already {approval.status}")
     approval.status = "approved" if action["type"] == "approve" else "refused"
     approval.note = action.get("note", "") or approval.note
+    return approval
+
+
+def decide_approval(rnd: RoundState, action: Action) -> None:
+    approval = answer(rnd.approvals, action)
     if approval.kind == "void":
         if approval.status == "approved":
             rnd.void = rnd.void_pending

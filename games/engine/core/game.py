@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -46,6 +46,7 @@ class Game:
     adds the options that are not about one wager in ``own_rules`` and ``own_options``.
     """
 
+    family: ClassVar[str] = "banked"  # the house banks every wager (games.engine.core.contract)
     wagers: ClassVar[tuple[WagerDef, ...]] = ()
     # Labels of settlement lines that are no wager of their own (a bonus paid beside a wager).
     line_labels: ClassVar[dict[str, str]] = {}
@@ -144,10 +145,6 @@ class Game:
         """The cards a table deals, where its Rules Submission chooses how many decks (§ 635a.3(a))."""
         return self.deck
 
-    def describe_table(self, rules: Mapping[str, Any]) -> str:
-        """How the table deals, for the screen's heading; "" where its dealing method says it."""
-        return ""
-
     def describe_hand(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
         """What the seat's view says of a hand beside its cards ("soft 17", "bust"); "" for nothing."""
         return ""
@@ -197,6 +194,42 @@ class Game:
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         raise NotImplementedError
+
+    # -- what every game answers (games.engine.core.contract) ---------------------------------
+
+    def new_round(self, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None) -> RoundState:
+        from games.engine.core.machine import RoundState  # the machine imports this module
+
+        return RoundState(self, rules, shoe_order=shoe_order)
+
+    def replay(self, rules: Mapping[str, Any], actions: Iterable[Action], *,
+               shoe_order: Iterable[str] | None = None) -> RoundState:
+        from games.engine.core.machine import RoundState
+
+        return RoundState.replay(self, rules, actions, shoe_order=shoe_order)
+
+    def carried_options(self, previous: RoundState | None) -> dict[str, Any]:
+        """Round options a new round takes from the last one: none, each banked round stands alone."""
+        return {}
+
+    def describe(self, rules: Mapping[str, Any]) -> str:
+        """What the table's header adds to the game's name: nothing, the paytables are on the page."""
+        return ""
+
+    def hand_history(self, rnd: RoundState, *, table: str = "", hand: int | None = None) -> str | None:
+        """A standard hand history of the round, where the family has one (Poker's PHH): none here."""
+        return None
+
+    def settle_sheet(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
+        from games.engine import round_sheet  # it reads the registry, which imports every game
+
+        return round_sheet.settle_banked_sheet(self, sheet)
+
+    def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Action],
+                       shoe_order: list[str] | None = None) -> dict[str, Any]:
+        from games.engine import round_sheet
+
+        return round_sheet.banked_sheet_from_log(self, rules, actions, shoe_order)
 
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError

@@ -27,7 +27,56 @@ if TYPE_CHECKING:
 Action = Mapping[str, Any]
 
 
-class RoundState:
+def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
+    """What every round checks before its current step takes an action: the round is in play and not
+    waiting for a floorperson, the step takes actions of this type, and the action names the step.
+    ``rnd`` is any round of the contract (``games.engine.core.contract``)."""
+    if rnd.closed:
+        raise Refused("The round is closed")
+    if rnd.void_pending is not None:
+        raise Refused(f"The round waits for a floorperson to confirm the void ({rnd.void_pending.label})",
+                      rnd.void_pending.section)
+    step = rnd.current_step()
+    if step is None:
+        raise Refused("The round is complete")
+    if action["type"] not in step.actions:
+        raise Refused(f"Not now: the round is at '{rnd.prompt.text}'", step.section)
+    if new_action and "step" not in action:
+        # Every action names the step it was decided on, so that a stale tablet or a second tap
+        # cannot land on the step that replaced it.  (Logs written before this rule replay as
+        # they were accepted.)
+        raise Refused(f"The action does not name its step: the round is at the {step.id} step "
+                      f"('{rnd.prompt.text}')", step.section)
+    named = action.get("step", step.id)
+    if named != step.id:
+        # A stale tablet or a second tap: the action was meant for a step that is over.
+        raise Refused(f"The {named} step is not current: the round is at the {step.id} step "
+                      f"('{rnd.prompt.text}')", step.section)
+
+
+class LoggedRound:
+    """A round rebuilt from its log: ``replay`` applies the actions in order, ``apply`` checks one more on a
+    copy.  A subclass's ``_apply`` takes one action or raises ``Refused``."""
+
+    @classmethod
+    def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
+        rnd = cls(game, rules, **kwargs)
+        for action in actions:
+            rnd._apply(action)
+        return rnd
+
+    def apply(self, action: Action, *, logged: bool = False) -> Any:
+        """Check and apply an action on a copy; return the new round or raise ``Refused``.
+        ``logged``: the action comes from a round's log, where it was accepted once."""
+        new = copy.deepcopy(self)
+        new._apply(action, new_action=not logged)
+        return new
+
+    def _apply(self, action: Action, *, new_action: bool = False) -> None:
+        raise NotImplementedError
+
+
+class RoundState(LoggedRound):
     """The state of one round, rebuilt by applying its actions in order."""
 
     def __init__(self, game: Game, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None):
@@ -52,20 +101,6 @@ class RoundState:
 
     # -- replay and actions -------------------------------------------------------------------
 
-    @classmethod
-    def replay(cls, game: Game, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> RoundState:
-        rnd = cls(game, rules, **kwargs)
-        for action in actions:
-            rnd._apply(action)
-        return rnd
-
-    def apply(self, action: Action, *, logged: bool = False) -> RoundState:
-        """Check and apply an action on a copy; return the new round or raise ``Refused``.
-        ``logged``: the action comes from a round's log, where it was accepted once."""
-        new = copy.deepcopy(self)
-        new._apply(action, new_action=not logged)
-        return new
-
     def _apply(self, action: Action, *, new_action: bool = False) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise Refused(f"An action needs a type, got {action!r}")
@@ -85,28 +120,8 @@ class RoundState:
         self.seq += 1
 
     def _step_action(self, action: Action, new_action: bool) -> None:
-        if self.closed:
-            raise Refused("The round is closed")
-        if self.void_pending is not None:
-            raise Refused(f"The round waits for a floorperson to confirm the void ({self.void_pending.label})",
-                          self.void_pending.section)
-        step = self.current_step()
-        if step is None:
-            raise Refused("The round is complete")
-        if action["type"] not in step.actions:
-            raise Refused(f"Not now: the round is at '{self.prompt.text}'", step.section)
-        if new_action and "step" not in action:
-            # Every action names the step it was decided on, so that a stale tablet or a second tap
-            # cannot land on the step that replaced it.  (Logs written before this rule replay as
-            # they were accepted.)
-            raise Refused(f"The action does not name its step: the round is at the {step.id} step "
-                          f"('{self.prompt.text}')", step.section)
-        named = action.get("step", step.id)
-        if named != step.id:
-            # A stale tablet or a second tap: the action was meant for a step that is over.
-            raise Refused(f"The {named} step is not current: the round is at the {step.id} step "
-                          f"('{self.prompt.text}')", step.section)
-        step.apply(self, action)
+        check_step_action(self, action, new_action)
+        self.current_step().apply(self, action)
 
     def current_step(self) -> Step | None:
         if self.void is not None:
@@ -133,9 +148,7 @@ class RoundState:
     @property
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
-            return Prompt("void_pending", self.void_pending.section,
-                          f"{self.void_pending.label}: waiting for a floorperson to confirm the void",
-                          waiting_for_floor=True)
+            return floor.void_pending_prompt(self)
         step = self.current_step()
         if step is None:
             return None
@@ -279,6 +292,11 @@ class RoundState:
     @property
     def dealer_shown(self) -> bool:
         return "dealer" in self.zones and self.zones["dealer"].shown
+
+    def wagers(self) -> dict[tuple[int, int, str], Cents]:
+        """Every wager of the round by (seat, hand, wager): the rows the history keeps."""
+        return {(seat.number, hand.number, wager): amount for seat in self.seats.values() for hand in seat.hands
+                for wager, amount in hand.wagers.items()}
 
     def seat_lines(self, seat_no: int) -> list[SettlementLine]:
         return [line for line in self.lines if line.seat == seat_no]

@@ -20,6 +20,10 @@ class Refused(Exception):
 
 # Outcomes of a settlement line.
 WIN, LOSE, PUSH, RETURNED, VOID, CAPPED = "win", "lose", "push", "returned", "void", "capped"
+# Outcomes of a game the players play against each other (nonbanked Poker): a pot pushed to a
+# player comes from the pot, not from the house; the rake and the jackpot drops are what the
+# dealer takes from it for the house and for the jackpot funds.
+AWARD, RAKE, DROP = "award", "rake", "drop"
 
 # Settlement passes (a line's ``stage``): a wager settled by a seat's decision (a fold, a pulled
 # bet), by the seat's settlement in the chapter's order, by a table-wide pass that sees every
@@ -108,17 +112,28 @@ def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool
             return f"collect {dollars(amount)}"
         case "capped":
             return f"reduce by {dollars(-amount)}"
+        case "award":
+            return f"push {dollars(amount)}"
+        case "rake":
+            return f"take {dollars(amount)} to the rake"
+        case "drop":
+            return f"put {dollars(amount)} in the jackpot box"
         case _ if stake_collected:
             return f"pay back {dollars(stake)} (the wager was collected before the deal)"
         case _:
             return f"return {dollars(stake)}"
 
 
+# What the house takes in: a losing wager, a rake, a jackpot drop.
+COLLECTED = frozenset({LOSE, RAKE, DROP})
+
+
 def totals(lines: Iterable[SettlementLine]) -> tuple[Cents, Cents]:
-    """What the house paid (wins less any payout limit's reduction) and collected, in cents."""
+    """What the house paid (wins less any payout limit's reduction) and collected, in cents.  A pot
+    pushed to a player is neither: it is the players' money."""
     lines = list(lines)
     return (sum(line.amount for line in lines if line.pays),
-            sum(line.amount for line in lines if line.outcome == LOSE))
+            sum(line.amount for line in lines if line.outcome in COLLECTED))
 
 
 def seat_total(lines: Iterable[SettlementLine]) -> str:
@@ -134,8 +149,11 @@ def seat_total(lines: Iterable[SettlementLine]) -> str:
     'pay $50.00 · collect $10.00'
     >>> seat_total([SettlementLine(2, "progressive", 5_00, WIN, 12_000_00, "", payer=CAGE, stake_collected=True)])
     'the cage pays $12,000.00'
+    >>> seat_total([SettlementLine(3, "side_pot_1", 40_00, AWARD, 120_00, ""),
+    ...             SettlementLine(3, "main_pot", 30_00, AWARD, 87_00, "")])
+    'push $207.00'
     """
-    pay = collect = cage = credit = 0
+    pay = collect = cage = credit = push = 0
     for line in lines:
         if line.outcome == WIN and line.payer == CAGE:
             cage += line.amount
@@ -143,9 +161,12 @@ def seat_total(lines: Iterable[SettlementLine]) -> str:
             credit += line.amount + (line.stake if line.stake_collected else 0) if line.outcome == WIN else 0
         elif line.outcome in (WIN, CAPPED):
             pay += line.amount + (line.stake if line.stake_collected and line.outcome == WIN else 0)
-        elif line.outcome == LOSE and not line.stake_collected:
+        elif line.outcome in COLLECTED and not line.stake_collected:
             collect += line.amount
-    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"collect {dollars(collect)}"] if collect else []) + (
+        elif line.outcome == AWARD:
+            push += line.amount
+    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"push {dollars(push)}"] if push else []) + (
+        [f"collect {dollars(collect)}"] if collect else []) + (
         [f"the cage pays {dollars(cage)}"] if cage else []) + (
         [f"the system credits {dollars(credit)}"] if credit else [])
     return " · ".join(parts) or "nothing to pay or collect"
@@ -231,6 +252,8 @@ class Prompt:
         the hand, where the prompt names one)."""
         return {"type": "cards", "step": self.step, "target": self.cards_for} | (
             {"hand": self.hand} if self.hand is not None else {})
+    amount_least: Cents = 0  # the least that amount may be (a raise's minimum)
+    seating_open: bool = False  # the seating form is shown: players sit, add to their stakes, step away
 
 
 @dataclass(frozen=True)
@@ -244,6 +267,5 @@ class Irregularity:
     # Wagers still settled on their own table when the round is void (e.g. the Bonus Wager).
     surviving_wagers: tuple[str, ...] = ()
     removes_deck: bool = False
-    # What the dealer says with the report, beside the kind: "card" (the card found), "seat" and
-    # "hand" (the hand it happened to).
-    needs: tuple[str, ...] = ()
+    # What the dealer gives with it besides its kind: "card" (the card found), "seat", "hand", "choice", "amount".
+    asks: tuple[str, ...] = ()

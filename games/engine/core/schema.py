@@ -151,6 +151,8 @@ class CardsByPlace(Field):
 
 # The kinds of value most actions carry.
 NAME = Text(40, r"[a-z][a-z0-9_]*", "a name in lower case letters, digits and _")  # a wager, choice, kind, step
+# A step's name: a poker hand's moments are numbered by street and round ("bet.preflop.1").
+STEP = Text(40, r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*", "a name in lower case letters, digits, _ and .")
 PLACE = Text(40, r"[a-z][a-z0-9_]*(:[0-9]{1,3})?", "a place such as board, dealer or seat:3")
 SEAT = Number(1, 99)
 HAND = Number(1, 20)  # a seat's hand, counted from 1 (a split makes more)
@@ -212,7 +214,7 @@ class ActionSchema:
         missing = [key for key in self.required if key not in action]
         if missing:
             raise Refused(f"The {kind} action needs {', '.join(missing)}")
-        fields = {"step": NAME, **self.required, **self.optional}
+        fields = {"step": STEP, **self.required, **self.optional}
         for key, value in action.items():
             if key != "type" and (problem := fields[key].problem(value)) is not None:
                 raise Refused(f"The {kind} action's {key} {problem}")
@@ -227,8 +229,9 @@ def accepts(*schemas: ActionSchema) -> Mapping[str, ActionSchema]:
 # decides an approval, the service answers a meter's claim.
 ROUND_ACTIONS = accepts(
     # The seat and hand an irregularity happened to, where the chapter's outcome is the hand's (§ 635a.13).
+    # Poker's "acted out of turn" says what the player did, and the amount.
     ActionSchema("irregularity", {"kind": NAME}, {"card": Text(3, CARD_CODE, "a card code like 'Td'"), "note": NOTE,
-                                                  "seat": SEAT, "hand": HAND}),
+                                                  "seat": SEAT, "hand": HAND, "choice": NAME, "amount": Amount()}),
     ActionSchema("approve", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
     # The service's answer to a meter claim: the amount owed and the meter's reading it was taken from.

@@ -232,7 +232,8 @@ class AskInput(Step):
     """A value the engine does not compute, entered as an action of the log so that a replay gives
     the same round: a card reader's peek (yes or no), the position of the button."""
 
-    actions = accepts(ActionSchema("input", {"value": ANSWER}))
+    # An answer offered, or a seat number (the button's seat).
+    actions = accepts(ActionSchema("input", {"value": Either(ANSWER, SEAT)}))
 
     def __init__(self, step_id: str, section: str, text: str, answers: tuple[tuple[str, str], ...],
                  applies: Callable[[RoundState], bool] | None = None):

@@ -138,7 +138,7 @@ class Spanish21(Game):
         """§ 635a.3(a): six or eight decks of 48 cards, as the table's Rules Submission says."""
         return Deck(decks=int(rules.get("decks", "6")), without_ranks=(10,), section="§ 635a.3(a)")
 
-    def describe_table(self, rules: Mapping[str, Any]) -> str:
+    def describe(self, rules: Mapping[str, Any]) -> str:
         decks = {"6": "Six", "8": "Eight"}.get(str(rules.get("decks", "6")), "Six")
         return f"{decks} decks of 48 cards (no tens), dealt from a shoe"
 

@@ -21,22 +21,22 @@ if TYPE_CHECKING:
 IRREGULARITIES = {
     "card_face_up": Irregularity(
         "card_face_up", "Card found face up in the shoe: not used, to the discard rack", "§ 635a.13(a)",
-        void=False, needs=("card",)),
+        void=False, asks=("card",)),
     "ten_in_shoe": Irregularity(
         "ten_in_shoe", "A 10 found in the shoe: not used, torn in half by a floorperson", "§ 635a.13(b)",
         void=False),
     "exposed_card_refused": Irregularity(
         "exposed_card_refused", "Card drawn in error and exposed, refused by the players and unusable by the "
-        "dealer: to the discard rack", "§ 635a.13(d)", void=False, needs=("card",)),
+        "dealer: to the discard rack", "§ 635a.13(d)", void=False, asks=("card",)),
     "dealer_drew_on_17": Irregularity(
         "dealer_drew_on_17", "The dealer had 17 and drew a card by accident: to the discard rack", "§ 635a.13(e)",
-        void=False, needs=("card",)),
+        void=False, asks=("card",)),
     "seat_not_dealt": Irregularity(
         "seat_not_dealt", "No cards dealt to a player's box: the hand is dead, its wagers returned", "§ 635a.13(h)",
-        void=False, needs=("seat",)),
+        void=False, asks=("seat",)),
     "card_not_dealt": Irregularity(
         "card_not_dealt", "A card the player asked for was not dealt, and the player calls the hand dead: its "
-        "wagers returned", "§ 635a.13(i)", void=False, needs=("seat", "hand")),
+        "wagers returned", "§ 635a.13(i)", void=False, asks=("seat", "hand")),
     "card_reader_shown": Irregularity(
         "card_reader_shown", "Card reader used on a 2-9 up card, and a player could learn the hole card: "
         "every hand dead, every wager returned", "§ 635a.13(j)(1)", void=True),
