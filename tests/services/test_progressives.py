@@ -138,7 +138,9 @@ def test_no_wager_is_placed_after_no_more_bets(cast):
     _, _, (table,) = linked_tables(cast["super"], "TH-1")
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *opening({1: False}))
     with pytest.raises(Refused, match="Not now"):
-        play(rnd, cast["dealer"], {"type": "place_wager", "seat": 1, "wager": "progressive", "amount": "5"})
+        # A tablet still showing the wagers step.
+        play(rnd, cast["dealer"], {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "progressive",
+                                   "amount": "5"})
     assert not rnd.wagers.filter(wager="progressive").exists()
 
 
