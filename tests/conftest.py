@@ -165,6 +165,14 @@ def deal_at(table, *dealers):
         services.dealer_sign_in(table_id=table.id, user=User.objects.get(pk=dealer.pk))
 
 
+def start_round(table, dealer):
+    """The dealer signs in at the table and starts a round there."""
+    from games import services
+
+    deal_at(table, dealer)
+    return services.round_start(table_id=table.id, user=dealer)
+
+
 def reseal(rnd):
     """Seal a closed round again after a test edited it to stand for an older one (a round closed
     before records were kept, an option a later engine renamed), as the migration that

@@ -12,9 +12,8 @@ restarts at its $10,000.00 reset amount.
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Approval
-from tests.conftest import play
+from tests.conftest import play, start_round
 from tests.services.progressive_play import ROYAL, linked_tables, opening, to_settlement
 
 pytestmark = pytest.mark.browser
@@ -23,7 +22,7 @@ pytestmark = pytest.mark.browser
 def test_a_floorperson_validates_a_jackpot_while_the_other_tables_tablet_sees_the_meter_reset(tablet, people):
     _, meter, (table, other) = linked_tables(people["super"], "TH-1", "TH-2")
     seats = {1: True}
-    rnd = play(services.round_start(table_id=table.id, user=people["dealer"]), people["dealer"], *opening(seats),
+    rnd = play(start_round(table, people["dealer"]), people["dealer"], *opening(seats),
                *to_settlement(seats))
     dealer = tablet("dealer", f"/tables/{table.id}/")
     neighbour = tablet("dealer2", f"/tables/{other.id}/")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games import progressives, services
 from games.models import Round, Table
-from tests.conftest import play
+from tests.conftest import play, start_round
 
 BOARD = ["Th", "Jh", "Qh", "2d", "3s"]
 DEALER = ["5s", "5c"]
@@ -77,7 +77,7 @@ def finish(rnd: Round, dealer, floor) -> Round:
 def full_round(table: Table, dealer, floor, hands: dict[int, tuple[bool, str]]) -> Round:
     """One round: ``hands`` maps a seat to (whether it wagers on the progressive, its cards)."""
     seats = {seat: progressive for seat, (progressive, _) in hands.items()}
-    rnd = services.round_start(table_id=table.id, user=dealer)
+    rnd = start_round(table, dealer)
     rnd = play(rnd, dealer, *opening(seats), *to_settlement(seats),
                *[settle(seat, cards) for seat, (_, cards) in sorted(hands.items(), reverse=True)])
     return finish(rnd, dealer, floor)

@@ -9,7 +9,7 @@ from games import progressives, services
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.registry import game_for
 from games.models import Round, RoundEvent
-from tests.conftest import play
+from tests.conftest import play, start_round
 from tests.services.progressive_play import thb_table
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def test_the_draw_is_logged_with_no_more_bets_and_never_drawn_again(cast):
     table = thb_table("TH-1")
     progressives.meter_create(user=cast["super"], name="FCHB", game="texas-holdem-bonus", wager="five_card_hand_bonus",
                               table_id=table.id, seed="10000", reset="10000", rate="10", wager_amount="5")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     rnd = play(rnd, cast["dealer"], {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
                {"type": "place_wager", "seat": 1, "wager": "five_card_hand_bonus", "amount": "5"})
     seq = rnd.seq

@@ -11,7 +11,7 @@ from django.db import connection
 from games import services
 from games.engine.core import progressive
 from games.models import MeterEntry, RoundEvent
-from tests.conftest import play
+from tests.conftest import play, start_round
 from tests.services.progressive_play import ROYAL, linked_tables, opening, settle, to_settlement
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,9 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def test_two_linked_tables_hitting_at_once_are_paid_in_a_strict_order(cast, monkeypatch):
     _, meter, tables = linked_tables(cast["super"], "TH-1", "TH-2")
     seats = {1: True}
-    rounds = [play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *opening(seats),
+    # A dealer at each table (a dealer deals at one table at a time).
+    dealers = {table.id: dealer for table, dealer in zip(tables, (cast["dealer"], cast["dealer2"]), strict=True)}
+    rounds = [play(start_round(table, dealers[table.id]), dealers[table.id], *opening(seats),
                    *to_settlement(seats)) for table in tables]
     # $10,000 and a 50¢ contribution from each table: $10,001.00 when the first royal flush is turned.
     read = progressive.claim_percent
@@ -35,8 +37,8 @@ def test_two_linked_tables_hitting_at_once_are_paid_in_a_strict_order(cast, monk
     def hit(rnd):
         try:
             start.wait()
-            services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{**settle(1, ROYAL), "step": "settle"}],
-                               expected_seq=rnd.seq)
+            services.round_act(round_id=rnd.id, user=dealers[rnd.table_id],
+                               actions=[{**settle(1, ROYAL), "step": "settle"}], expected_seq=rnd.seq)
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
         finally:

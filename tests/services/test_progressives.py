@@ -12,7 +12,7 @@ from games import progressives, services
 from games.engine.core import Refused
 from games.models import Meter, MeterEntry, RoundEvent, SettlementLine, Table
 from games.selectors import table_context
-from tests.conftest import play
+from tests.conftest import play, start_round
 from tests.services.progressive_play import (
     NOTHING,
     ROYAL,
@@ -104,7 +104,7 @@ def test_parameters_do_not_change_while_the_link_operates(cast):
 
 def test_contributions_are_written_at_no_more_bets_in_the_same_transaction(cast):
     _, meter, (table,) = linked_tables(cast["super"], "TH-1", reserve_rate="2")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     *wagers, close = opening({1: True, 2: False, 3: True})
     rnd = play(rnd, cast["dealer"], *wagers)
     meter.refresh_from_db()
@@ -122,7 +122,7 @@ def test_contributions_are_written_at_no_more_bets_in_the_same_transaction(cast)
 
 def test_a_tap_refused_after_no_more_bets_writes_no_contribution(cast, monkeypatch):
     _, meter, (table,) = linked_tables(cast["super"], "TH-1")
-    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *opening({1: True})[:-1])
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening({1: True})[:-1])
 
     def broken(*args, **kwargs):
         raise RuntimeError("the database failed while writing the approvals")
@@ -136,7 +136,7 @@ def test_a_tap_refused_after_no_more_bets_writes_no_contribution(cast, monkeypat
 
 def test_no_wager_is_placed_after_no_more_bets(cast):
     _, _, (table,) = linked_tables(cast["super"], "TH-1")
-    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *opening({1: False}))
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening({1: False}))
     with pytest.raises(Refused, match="Not now"):
         # A tablet still showing the wagers step.
         play(rnd, cast["dealer"], {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "progressive",
@@ -147,7 +147,7 @@ def test_no_wager_is_placed_after_no_more_bets(cast):
 def test_a_link_that_is_down_refuses_progressive_wagers_and_the_base_game_goes_on(cast):
     link, meter, (table,) = linked_tables(cast["super"], "TH-1")
     progressives.link_set_operating(link_id=link.id, user=cast["super"], operating=False, reason="controller fault")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     assert rnd.rules["progressives"]["progressive"]["down"] == "the link TH-1-LINK is down (controller fault)"
     with pytest.raises(Refused, match="not accepted: the link TH-1-LINK is down") as refusal:
         play(rnd, cast["dealer"], {"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
@@ -164,7 +164,7 @@ def test_a_link_that_is_down_refuses_progressive_wagers_and_the_base_game_goes_o
 
 def test_a_link_that_goes_down_mid_round_refuses_the_wagers_already_on_the_layout_at_no_more_bets(cast):
     link, _, (table,) = linked_tables(cast["super"], "TH-1")
-    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *opening({1: True})[:-1])
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening({1: True})[:-1])
     progressives.link_set_operating(link_id=link.id, user=cast["super"], operating=False, reason="power failure")
     with pytest.raises(Refused, match=r"remove the Progressive Payout Wagers of seats 1 before \"no more bets\""):
         play(rnd, cast["dealer"], {"type": "no_more_bets"})
@@ -176,16 +176,16 @@ def test_a_link_that_goes_down_mid_round_refuses_the_wagers_already_on_the_layou
 def test_a_table_taken_off_the_link_refuses_progressive_wagers(cast):
     link, _, (table, other) = linked_tables(cast["super"], "TH-1", "TH-2")
     progressives.link_table_set(link_id=link.id, table_id=table.id, user=cast["super"], on_link=False)
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     with pytest.raises(Refused, match="table TH-1 is off the link TH-1-LINK"):
         play(rnd, cast["dealer"], *opening({1: True})[:2])
     # The other table of the link still takes them.
-    play(services.round_start(table_id=other.id, user=cast["dealer"]), cast["dealer"], *opening({1: True}))
+    play(start_round(other, cast["dealer"]), cast["dealer"], *opening({1: True}))
 
 
 def test_a_royal_flush_is_paid_the_meter_at_the_players_turn_then_the_meter_resets(cast):
     _, meter, (table,) = linked_tables(cast["super"], "TH-1")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     seats = {1: True, 4: True}
     rnd = play(rnd, cast["dealer"], *opening(seats), *to_settlement(seats), settle(4, NOTHING[4]), settle(1, ROYAL))
     # $10,000 + two contributions of 50¢ = $10,001.00, all of it to seat 1 (§ 647a.12(d)(1), (4)).
@@ -221,7 +221,7 @@ def push_html(table, variant="is_dealer"):
 
 def test_a_straight_flush_is_paid_ten_percent_and_the_meter_keeps_the_rest(cast):
     _, meter, (table,) = linked_tables(cast["super"], "TH-1", seed="12345.67", reset="10000")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     rnd = play(rnd, cast["dealer"], *opening({2: True}), *to_settlement({2: True}), settle(2, STRAIGHT_FLUSH))
     # $12,345.67 + 50¢ = $12,346.17; 10% is $1,234.617, paid $1,234.61; $11,111.56 stays.
     assert SettlementLine.objects.get(round=rnd, seat=2, wager="progressive").amount == 1_234_61
@@ -231,7 +231,7 @@ def test_a_straight_flush_is_paid_ten_percent_and_the_meter_keeps_the_rest(cast)
 
 def test_a_refused_validation_puts_the_payout_back_until_the_seat_is_settled_again(cast):
     _, meter, (table,) = linked_tables(cast["super"], "TH-1")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     rnd = play(rnd, cast["dealer"], *opening({1: True}), *to_settlement({1: True}), settle(1, ROYAL))
     meter.refresh_from_db()
     assert meter.amount == 10_000_00
@@ -283,7 +283,7 @@ def test_the_ledger_is_append_only(cast):
 
 def test_a_round_on_a_table_without_a_meter_offers_no_progressive(cast):
     table = thb_table("TH-1")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     assert "progressives" not in rnd.rules
     with pytest.raises(Refused, match="not a wager this table offers"):
         play(rnd, cast["dealer"], *opening({1: True})[:2])
@@ -307,7 +307,7 @@ def test_a_let_it_ride_table_feeds_its_three_tier_meters_and_a_straight_flush_em
         meters[tier] = progressives.meter_create(
             user=cast["super"], name=f"LIR-{tier}", game="let-it-ride", wager="five_card_progressive",
             table_id=table.id, tier=tier, seed=seed, reset=seed, rate=rate, wager_amount="1")
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     wagers = [{"type": "place_wager", "seat": 1, "wager": bet, "amount": "10"} for bet in ("bet1", "bet2", "bet3")]
     rnd = play(rnd, cast["dealer"], *wagers,
                {"type": "place_wager", "seat": 1, "wager": "five_card_progressive", "amount": "1"},
