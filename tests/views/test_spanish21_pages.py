@@ -7,9 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.engine.round_sheet import settle_sheet
 from games.models import Round, Table
+from tests.conftest import deal_at, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,7 @@ def tap(client, rnd: Round, action: dict, **fields) -> str:
 
 
 def started(client, cast, table) -> Round:
+    deal_at(table, cast["dealer"])
     client.force_login(cast["dealer"])
     client.post(reverse("round-start", args=[table.id]))
     rnd = table.rounds.get()
@@ -136,7 +137,7 @@ def test_a_closed_round_shows_every_hand_and_its_sheet_settles_the_same(client, 
 @pytest.mark.parametrize("decks", ["6", "8"])
 def test_training_mode_shuffles_a_shoe_of_six_or_eight_48_card_decks(cast, decks):
     table = Table.objects.create(name=f"S21-T{decks}", game="spanish-21", rules={"decks": decks}, training=True)
-    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    rnd = start_round(table, cast["dealer"])
     assert len(rnd.shoe_order) == 48 * int(decks) and rnd.shoe_order.count("As") == int(decks)
     assert not any(code.startswith("T") for code in rnd.shoe_order)
 
