@@ -40,7 +40,8 @@ def next_tap(state, seats: int) -> list[dict]:
                 return [{"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"},
                         {"type": "place_wager", "seat": seat, "wager": "bonus", "amount": "5"}]
     if prompt.cards_needed:
-        cards = [card.code for card in state.available_cards()[:prompt.cards_needed]]
+        used = state.used_cards()
+        cards = [card.code for card in state.game.deck.cards() if card not in used][:prompt.cards_needed]
         return [{"type": "cards", "target": prompt.cards_for, "cards": cards}]
     return [dict(prompt.choices[0].action)]
 

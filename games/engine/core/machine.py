@@ -8,13 +8,13 @@ it was).  What the dealer must do next is ``RoundState.prompt``, derived from th
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
+from games.engine.core.copying import copy_round
 from games.engine.core.records import CAGE, WIN, Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.state import Seat, Zone
 from games.engine.core.steps import Betting, Close, SettleSeats, Step
@@ -59,7 +59,7 @@ class RoundState:
 
     def apply(self, action: Action) -> RoundState:
         """Check and apply an action on a copy; return the new round or raise ``Refused``."""
-        new = copy.deepcopy(self)
+        new = copy_round(self)  # shares only what no action changes
         new._apply(action)
         return new
 
