@@ -122,12 +122,14 @@ def render_table(table_id: int, committed: tuple[Round, RoundState] | None = Non
 
 
 def _remember(key: str, payload: dict[str, Any], order=order) -> None:
-    """Keep the newest render.  (Between the read and the write another process may store a
-    newer one; the window is a cache round trip, and the next change or reconnect repairs it.)"""
+    """Keep the newest render.  Its position is kept beside it under a small key of its own, so
+    the check reads a few bytes rather than the whole render, and both are written in one round
+    trip.  (Between the read and the write another process may store a newer one; the window is
+    a cache round trip, and the next change or reconnect repairs it.)"""
     try:
-        current = cache.get(key)
-        if current is None or order(current) <= order(payload):
-            cache.set(key, payload, CACHE_SECONDS)
+        current = cache.get(f"{key}:order")
+        if current is None or current <= order(payload):
+            cache.set_many({key: payload, f"{key}:order": order(payload)}, CACHE_SECONDS)
     except Exception:
         logger.exception("Could not store the latest render in the cache (%s)", key)
 
