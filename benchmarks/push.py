@@ -16,7 +16,9 @@ over one interval;
 ``--actions`` actions, and everything after ``--timeout`` seconds.
 
 Per action: the HTTP time, and for each tablet the time from sending the POST until it received
-that state or a newer one (a tablet that never does within the run counts as a missed push);
+that state or a newer one (a tablet that never does within the run, ``--grace`` seconds after the
+last POST included, counts as a missed push, reported by server port and by whether the tablet's
+socket had ended, and how);
 p50/p95/p99/max in milliseconds, the servers' and PostgreSQL's CPU seconds while the drivers
 ran (PostgreSQL's: the backends alive at the end, pooled connections being long-lived).  ``--storm`` then
 closes every socket and opens them all again at once, and reports how long until every tablet
