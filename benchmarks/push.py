@@ -308,7 +308,12 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
                 missed_by[f"port {tablet.port}, " + ("socket lost" if tablet.lost else "socket open")] += 1
             else:
                 push_ms.append(1000 * (at - action["sent"]))
+    failed = defaultdict(int)  # by HTTP status (200: answered with a refusal)
+    for action in actions:
+        if not action["ok"]:
+            failed[str(action["status"])] += 1
     result = {"actions": len(actions), "refused_or_failed": sum(not a["ok"] for a in actions),
+              "refused_or_failed_by_status": dict(failed),
               "actions_per_s": len(actions) / elapsed if elapsed else 0, "http_ms": common.percentiles(http_ms),
               "push_ms": common.percentiles(push_ms), "pushes_missed": missed,
               "pushes_expected": sum(a["ok"] for a in actions) * args.tablets, "missed_by": dict(missed_by),
