@@ -121,10 +121,13 @@ def test_an_accepted_action_leaves_the_round_it_was_applied_to_unchanged(slug, n
         rnd = after
 
 
-def mutable_parts(value: Any, found: dict[int, Any]) -> dict[int, Any]:
-    """Every list, dict, set and changeable object reachable from ``value``, by id."""
+def mutable_parts(value: Any, found: dict[int, Any], twice: list | None = None) -> dict[int, Any]:
+    """Every list, dict, set and changeable object reachable from ``value``, by id (and in
+    ``twice``, any reached a second time)."""
     if isinstance(value, list | dict | set) or (hasattr(value, "__dict__") and not is_frozen(value)):
         if id(value) in found:
+            if twice is not None:
+                twice.append(value)
             return found
         found[id(value)] = value
     items = (value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple | set | frozenset)
@@ -132,7 +135,7 @@ def mutable_parts(value: Any, found: dict[int, Any]) -> dict[int, Any]:
              else (getattr(value, f.name) for f in dataclasses.fields(value)) if dataclasses.is_dataclass(value)
              else ())
     for item in items:
-        mutable_parts(item, found)
+        mutable_parts(item, found, twice)
     return found
 
 
@@ -153,6 +156,10 @@ def test_the_copy_an_action_is_applied_to_shares_nothing_an_action_can_change(sl
         own = {k: v for k, v in vars(rnd).items() if k not in SHARED}
         theirs = {k: v for k, v in vars(copied).items() if k not in SHARED}
         assert mutable_parts(own, {}).keys() & mutable_parts(theirs, {}).keys() == set()
+        # The copy keeps no memo: it would split an object the state held in two places.
+        twice: list = []
+        mutable_parts(own, {}, twice)
+        assert twice == []
 
 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
