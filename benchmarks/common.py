@@ -25,7 +25,9 @@ def server_environment() -> dict[str, str]:
     env = dict(os.environ)
     env.update({
         "DATABASE_URL": DATABASE_URL, "REDIS_URL": REDIS_URL, "DEBUG": "0", "SECRET_KEY": "benchmark-only-key-" * 3,
-        "SECURE_COOKIES": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "WARNING",
+        # Plain HTTP on the loopback: no TLS to redirect to (production sits behind a proxy that has it).
+        "SECURE_COOKIES": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_HSTS_SECONDS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "WARNING",
         "DJANGO_SETTINGS_MODULE": "dealer_assist.settings", "PYTHONPATH": str(BASE_DIR),
     })
     return env

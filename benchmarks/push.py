@@ -16,7 +16,9 @@ over one interval;
 ``--actions`` actions, and everything after ``--timeout`` seconds.
 
 Per action: the HTTP time, and for each tablet the time from sending the POST until it received
-that state or a newer one (a tablet that never does within the run counts as a missed push);
+that state or a newer one (a tablet that never does within the run, ``--grace`` seconds after the
+last POST included, counts as a missed push, reported by server port and by whether the tablet's
+socket had ended, and how);
 p50/p95/p99/max in milliseconds, the servers' and PostgreSQL's CPU seconds while the drivers
 ran (PostgreSQL's: the backends alive at the end, pooled connections being long-lived).  ``--storm`` then
 closes every socket and opens them all again at once, and reports how long until every tablet
@@ -158,6 +160,8 @@ class Tablet:
         self.received: list[tuple[tuple[int, int], float]] = []
         self.socket = None
         self.task = None
+        self.closing = False
+        self.lost: str | None = None  # how the socket ended, if it ended before the run did
 
     async def open(self) -> None:
         import websockets
@@ -165,6 +169,7 @@ class Tablet:
         self.socket = await websockets.connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{self.table_id}/", origin=f"http://127.0.0.1:{self.port}",
             additional_headers={"Cookie": f"sessionid={self.session}"}, max_size=None, open_timeout=60)
+        self.closing, self.lost = False, None
         self.task = asyncio.create_task(self.listen())
 
     async def listen(self) -> None:
@@ -173,10 +178,13 @@ class Tablet:
                 where = position(message)
                 if where is not None:
                     self.received.append((where, time.perf_counter()))
-        except Exception:  # noqa: S110 - a closed socket ends the listener; what it missed is counted
-            pass
+        except Exception as error:  # a closed socket ends the listener; what it missed is counted
+            self.lost = repr(error)[:200]
+        if not self.closing and self.lost is None:
+            self.lost = f"closed by the server: {self.socket.close_code} {self.socket.close_reason!r}"
 
     async def close(self) -> None:
+        self.closing = True
         if self.socket is not None:
             await self.socket.close()
         if self.task is not None:
@@ -286,6 +294,9 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
     postgres_cpu = common.cpu_seconds(common.postgres_backends(database)) - cpu[1]
 
     http_ms, push_ms, missed = [], [], 0
+    # Where the missed pushes were, so that a loss can be told apart: a socket that ended, one
+    # server process, or pushes that never reached a socket that stayed open.
+    missed_by = defaultdict(int)
     for action in actions:
         http_ms.append(1000 * action["http"])
         if not action["ok"]:
@@ -294,12 +305,20 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
             at = tablet.first_at_or_after(action["where"], action["sent"])
             if at is None:
                 missed += 1
+                missed_by[f"port {tablet.port}, " + ("socket lost" if tablet.lost else "socket open")] += 1
             else:
                 push_ms.append(1000 * (at - action["sent"]))
+    failed = defaultdict(int)  # by HTTP status (200: answered with a refusal)
+    for action in actions:
+        if not action["ok"]:
+            failed[str(action["status"])] += 1
     result = {"actions": len(actions), "refused_or_failed": sum(not a["ok"] for a in actions),
+              "refused_or_failed_by_status": dict(failed),
               "actions_per_s": len(actions) / elapsed if elapsed else 0, "http_ms": common.percentiles(http_ms),
               "push_ms": common.percentiles(push_ms), "pushes_missed": missed,
-              "pushes_expected": sum(a["ok"] for a in actions) * args.tablets,
+              "pushes_expected": sum(a["ok"] for a in actions) * args.tablets, "missed_by": dict(missed_by),
+              "sockets_lost": sorted({t.lost for t in every if t.lost})[:5],
+              "sockets_lost_count": sum(t.lost is not None for t in every),
               "server_cpu_s": server_cpu, "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(actions)),
               "postgres_cpu_s": postgres_cpu}
 

@@ -92,8 +92,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Last, as django-axes asks: it turns a locked-out login into the lock-out page.
+    # Last but one, as django-axes asks (last of the real ones): it turns a locked-out login into
+    # the lock-out page.
     "axes.middleware.AxesMiddleware",
+    # Innermost and synchronous: under ASGI the whole chain then runs on the request's one thread
+    # instead of hopping between the event loop and threads for each middleware (see its doc).
+    "dealer_assist.middleware.SynchronousChain",
 ]
 
 # A tap's POST is a few hundred bytes; Django's default (2.5 MB) would let one request carry

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -72,7 +73,22 @@ class MeterMixin:
         await self.send(text_data=event["html"])
 
 
-class TableConsumer(MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
+class ForwardsRenders:
+    """Channels closes stale database connections before it dispatches any message to a consumer,
+    on a worker thread: a hop from the event loop and back for every push to every socket.  A
+    rendered push touches no database, so it is forwarded at once; everything else that reads
+    the database does it through ``database_sync_to_async``, which closes them itself."""
+
+    renders = frozenset({"table.state", "pit.state", "meter.state"})
+
+    async def dispatch(self, message: dict) -> None:
+        if message["type"] in self.renders:
+            await getattr(self, get_handler_name(message))(message)
+        else:
+            await super().dispatch(message)
+
+
+class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
     last: tuple = (-1, -1, -1)  # (round, seq, stamp) of the state this socket sent last
 
     async def connect(self) -> None:
@@ -134,7 +150,7 @@ class TableConsumer(MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
         services.round_act(round_id=round_id, user=user, actions=[action], expected_seq=seq)
 
 
-class PitConsumer(MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
+class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
     group = services.PIT_GROUP
     socket_roles = frozenset({roles.FLOORPERSON, roles.SUPERVISOR})
     last = -1  # the stamp of the render this socket sent last

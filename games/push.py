@@ -36,6 +36,7 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.template.loader import render_to_string
 
 from games import selectors
+from games.engine.core import RoundState
 from games.models import Approval, Meter, Round, Table
 
 logger = logging.getLogger(__name__)
@@ -47,6 +48,8 @@ PIT_KEY = "dealer-assist:pit"
 CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when a tablet opens it
 
 TABLE_TEMPLATE = "games/table.html#table-state"
+# Layouts that show every role the same (Poker's shows the dealer its seating forms): rendered once.
+SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
 PIT_TEMPLATE = "games/pit.html#pit-state"
 
 # One cache client for the whole process.  ``django.core.cache.cache`` is one per thread and
@@ -99,12 +102,21 @@ def position(table_id: int) -> tuple[int, int, str] | None:
     return row["round_id"] or 0, row["round_seq"] or 0, _config(row)
 
 
-def render_table(table_id: int) -> dict[str, Any]:
-    """The table's fragment in each variant, from one read of the database."""
+def render_table(table_id: int, committed: tuple[Round, RoundState] | None = None) -> dict[str, Any]:
+    """The table's fragment in each variant, from one read of the database, or from the round and
+    engine state a service has just committed (``committed``: the table's current round, its
+    table row loaded with it), which are what that read would return."""
     stamp = time.time_ns()  # before the reads: a later stamp never shows an older state
-    table = Table.objects.get(pk=table_id)
-    context = selectors.table_context(table)
+    if committed is None:
+        table = Table.objects.get(pk=table_id)
+        context = selectors.table_context(table)
+    else:
+        table = committed[0].table
+        context = selectors.table_context(table, current=committed)
     rnd = context["round"]
+    if rnd is not None and context.get("layout_template") in SHARED_LAYOUTS:
+        # What every role sees alike (the layout, the settlement): rendered once.
+        context["shared_html"] = render_to_string(context["layout_template"], context)
     html = {variant: render_to_string(TABLE_TEMPLATE, {**context, **flags}) for variant, flags in VARIANTS.items()}
     config = _config({"name": table.name, "game": table.game, "rules": table.rules, "training": table.training})
     return {"table": table_id, "round": rnd.id if rnd else 0, "seq": rnd.seq if rnd else 0, "stamp": stamp,
@@ -112,12 +124,14 @@ def render_table(table_id: int) -> dict[str, Any]:
 
 
 def _remember(key: str, payload: dict[str, Any], order=order) -> None:
-    """Keep the newest render.  (Between the read and the write another process may store a
-    newer one; the window is a cache round trip, and the next change or reconnect repairs it.)"""
+    """Keep the newest render.  Its position is kept beside it under a small key of its own, so
+    the check reads a few bytes rather than the whole render, and both are written in one round
+    trip.  (Between the read and the write another process may store a newer one; the window is
+    a cache round trip, and the next change or reconnect repairs it.)"""
     try:
-        current = cache.get(key)
-        if current is None or order(current) <= order(payload):
-            cache.set(key, payload, CACHE_SECONDS)
+        current = cache.get(f"{key}:order")
+        if current is None or current <= order(payload):
+            cache.set_many({key: payload, f"{key}:order": order(payload)}, CACHE_SECONDS)
     except Exception:
         logger.exception("Could not store the latest render in the cache (%s)", key)
 
@@ -135,11 +149,11 @@ def _send(group: str, message: dict[str, Any]) -> bool:
     return True
 
 
-def publish_table(table_id: int) -> dict[str, Any] | None:
+def publish_table(table_id: int, committed: tuple[Round, RoundState] | None = None) -> dict[str, Any] | None:
     """Render the table, remember the render and push it to the table's tablets.  Never raises:
     it runs after the change has committed, and the change stands whatever happens here."""
     try:
-        payload = render_table(table_id)
+        payload = render_table(table_id, committed)
     except Exception:
         logger.exception("Could not render table %s after a change", table_id)
         return None
@@ -148,12 +162,12 @@ def publish_table(table_id: int) -> dict[str, Any] | None:
     return payload
 
 
-def table_changed(table_id: int, *, pit: bool = False) -> None:
-    """What a service runs when its transaction commits."""
+def table_changed(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None) -> None:
+    """What a service runs when its transaction commits (``committed``: see ``render_table``)."""
     if not hasattr(_here, "tables"):
         _here.tables = {}
     _here.tables.pop(table_id, None)
-    payload = publish_table(table_id)
+    payload = publish_table(table_id, committed)
     if payload is not None:
         _here.tables[table_id] = payload
     if pit:

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 
 from games import chain, roles
 from games.engine import returns
@@ -126,9 +127,11 @@ def _dealing(table: Table) -> str:
         return ""  # a configuration the chapter refuses: the round's start says why
 
 
-def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
-    """Everything the table fragment shows, the same for everyone (no role, no user)."""
-    rnd = current_round(table)
+def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRound] | None = None) -> dict[str, Any]:
+    """Everything the table fragment shows, the same for everyone (no role, no user).  ``current``
+    is the table's current round and its engine state when the caller holds them already (the
+    service that has just committed them), saving the reads."""
+    rnd, state = current if current is not None else (current_round(table), None)
     context: dict[str, Any] = {
         "table": table,
         "game": table.game_engine,
@@ -140,12 +143,15 @@ def table_context(table: Table, *, error: str = "") -> dict[str, Any]:
     }
     if rnd is None:
         return context
-    state = engine_round(rnd)
+    if state is None:
+        state = engine_round(rnd)
     context.update(round_view(rnd, state))
+    context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
-    context["approvals"] = list(rnd.approvals.select_related("decided_by"))
+    # The approval rows mirror the engine's approvals: most rounds have none to read.
+    context["approvals"] = list(rnd.approvals.select_related("decided_by")) if state.approvals else []
     return context
 
 

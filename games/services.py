@@ -49,8 +49,8 @@ class NotAllowed(Refused):
     """The user's role does not allow this action."""
 
 
-def _on_commit_push(table_id: int, *, pit: bool = False) -> None:
-    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit))
+def _on_commit_push(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None) -> None:
+    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed))
 
 
 @transaction.atomic
@@ -145,7 +145,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     rnd.save(update_fields=changed)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
-    _on_commit_push(rnd.table_id, pit=approvals_changed)
+    # The round just written is the table's current one (only the latest round can be open), so
+    # the render after the commit starts from it and its state instead of reading them back.
+    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state))
     return rnd
 
 

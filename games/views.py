@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import wraps
 
 from asgiref.sync import sync_to_async
@@ -10,14 +10,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from games import chain, forms, logins, progressives, push, roles, selectors, services
 from games.engine.core import Refused
-from games.engine.registry import GAMES
+from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
 from games.history import recompute, round_page
 from games.inputs import parse_action_field, parse_id, parse_note
@@ -112,7 +112,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_fragment(request, table, changed=True)
 
 
-def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
+def _actions_from_post(request: HttpRequest, required_wager: Callable[[], str]) -> list[dict]:
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
     if "action" in post:
@@ -145,7 +145,9 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
         elif post.get("had_player") and not post.get("player"):
             actions.append({"type": "own_player", **step, "seat": post["seat"]})
         # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
-        actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == required_wager))
+        if any(action["type"] == "remove_wager" for action in actions):
+            last = required_wager()
+            actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == last))
         return actions
     raise Refused("Nothing to do")
 
@@ -153,18 +155,26 @@ def _actions_from_post(request: HttpRequest, required_wager: str) -> list[dict]:
 @require_POST
 @role_required(roles.DEALER, roles.FLOORPERSON, roles.SUPERVISOR)
 def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
-    rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
+    # The service reads (and locks) the round and its table: a tap reads nothing more first.
+    def required_wager() -> str:
+        game = Round.objects.filter(pk=round_id).values_list("game", flat=True).first()
+        if game is None:
+            raise Http404("No such round")
+        return game_for(game).required_wager
+
     try:
         # Every tap carries the sequence number of the screen it was decided on: a repeated or
         # stale tap is refused instead of applied twice.
         if "seq" not in request.POST:
             raise Refused("The tap carries no sequence number (seq): the screen has been refreshed")
         seq = parse_id(request.POST["seq"], "seq")
-        actions = _actions_from_post(request, rnd.table.game_engine.required_wager)
-        services.round_act(round_id=rnd.id, user=request.user, actions=actions, expected_seq=seq)
+        actions = _actions_from_post(request, required_wager)
+        rnd = services.round_act(round_id=round_id, user=request.user, actions=actions, expected_seq=seq)
+    except Round.DoesNotExist:
+        raise Http404("No such round") from None
     except Refused as refusal:
         _log_if_not_allowed(request, refusal)
-        return _table_fragment(request, rnd.table, str(refusal))
+        return _table_fragment(request, get_object_or_404(Table, rounds=round_id), str(refusal))
     return _table_fragment(request, rnd.table, changed=True)
 
 

@@ -112,9 +112,9 @@ def renders(monkeypatch):
     counts = {"table": 0, "pit": 0}
     render_table, render_pit = push.render_table, push.render_pit
 
-    def counted_table(table_id):
+    def counted_table(table_id, *args, **kwargs):
         counts["table"] += 1
-        return render_table(table_id)
+        return render_table(table_id, *args, **kwargs)
 
     def counted_pit():
         counts["pit"] += 1

@@ -71,6 +71,27 @@ async def test_a_message_that_is_not_newer_than_the_last_sent_is_dropped(cast, t
     await tablet.disconnect()
 
 
+async def test_a_push_is_forwarded_on_the_event_loop_without_a_worker_thread(cast, table, monkeypatch):
+    from asgiref.sync import SyncToAsync
+
+    tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["floor"])
+    await tablet.receive_from(timeout=5)
+    handed_over = []
+    original = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        handed_over.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    html = {"dealer": "for the dealer", "floor": "for the floor"}
+    await get_channel_layer().group_send(services.table_group(table.id),
+                                         {"type": "table.state", "round": 1, "seq": 1, "stamp": 1, "html": html})
+    assert await tablet.receive_from(timeout=5) == "for the floor"
+    assert handed_over == []  # channels' own dispatch went to a thread to close database connections
+    await tablet.disconnect()
+
+
 async def test_a_reconnecting_tablet_gets_the_current_state_from_the_cache(cast, table, renders):
     tablet, _ = await connect(f"/ws/tables/{table.id}/", cast["dealer"])
     await tablet.receive_from(timeout=5)

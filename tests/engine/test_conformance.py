@@ -7,6 +7,7 @@ walk every prompt of every round.  A game's own test files keep only the rules t
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import lir_play
@@ -21,6 +22,7 @@ from play import tap
 from games.engine.cards import Shoe
 from games.engine.core import VOID, Refused
 from games.engine.core.contract import GameRound as RoundState
+from games.engine.core.copying import SHARED, copy_round
 from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
@@ -170,6 +172,64 @@ def test_a_log_written_before_actions_named_their_steps_still_replays(slug, name
 
 
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
+def test_an_accepted_action_leaves_the_round_it_was_applied_to_unchanged(slug, name, rules, actions):
+    # The services compare the state before a tap with the state after it, and cache both.
+    rnd = GAMES[slug].new_round(rules)
+    for action in completed(rnd, actions):
+        before = snapshot(rnd)
+        after = tap(rnd, action)
+        assert snapshot(rnd) == before, action
+        assert after.seq == rnd.seq + 1
+        rnd = after
+
+
+def mutable_parts(value: Any, found: dict[int, Any], twice: list | None = None) -> dict[int, Any]:
+    """Every list, dict, set and changeable object reachable from ``value``, by id (and in
+    ``twice``, any reached a second time)."""
+    if isinstance(value, list | dict | set) or (hasattr(value, "__dict__") and not is_frozen(value)):
+        if id(value) in found:
+            if twice is not None:
+                twice.append(value)
+            return found
+        found[id(value)] = value
+    items = (value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple | set | frozenset)
+             else vars(value).values() if hasattr(value, "__dict__")
+             else (getattr(value, f.name) for f in dataclasses.fields(value)) if dataclasses.is_dataclass(value)
+             else ())
+    for item in items:
+        mutable_parts(item, found, twice)
+    return found
+
+
+def is_frozen(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen
+
+
+BANKED = [case for case in CASES if GAMES[case[0]].family == "banked"]
+
+
+# A banked round's copy shares what no action changes (a Poker hand's is a deep copy).
+@pytest.mark.parametrize("slug, name, rules, actions", BANKED, ids=[f"{c[0]}: {c[1]}" for c in BANKED])
+def test_the_copy_an_action_is_applied_to_shares_nothing_an_action_can_change(slug, name, rules, actions):
+    game = GAMES[slug]
+    deck = game.deck_for(game.validate_rules(rules))
+    rounds = [game.new_round(rules, shoe_order=Shoe(deck.cards()).order()), *played(slug, rules, actions)]
+    for rnd in rounds:
+        copied = copy_round(rnd)
+        assert {k: v for k, v in vars(copied).items() if k != "shoe"} == {k: v for k, v in vars(rnd).items()
+                                                                         if k != "shoe"}
+        assert (copied.shoe and copied.shoe.order()) == (rnd.shoe and rnd.shoe.order())  # a Shoe has no ==
+        assert {name: getattr(copied, name) is getattr(rnd, name) for name in SHARED} == dict.fromkeys(SHARED, True)
+        own = {k: v for k, v in vars(rnd).items() if k not in SHARED}
+        theirs = {k: v for k, v in vars(copied).items() if k not in SHARED}
+        assert mutable_parts(own, {}).keys() & mutable_parts(theirs, {}).keys() == set()
+        # The copy keeps no memo: it would split an object the state held in two places.
+        twice: list = []
+        mutable_parts(own, {}, twice)
+        assert twice == []
+
+
+@pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_choice_a_prompt_offers_is_accepted(slug, name, rules, actions):
     for rnd in played(slug, rules, actions)[:-1]:
         for choice in rnd.prompt.choices:
@@ -256,7 +316,9 @@ def test_the_training_shoe_never_deals_more_copies_of_a_card_than_the_deck_holds
         if action["type"] in ("deal", "cards"):  # the example's cards stop here: the shoe deals the rest
             break
         rnd = tap(rnd, action)
+    undealt, shoe = rnd, rnd.shoe.order()
     rnd = finish(rnd)
+    assert undealt.shoe.order() == shoe  # the states before the deal kept their shoe
     dealt = [card.code for card in rnd.used_cards()]
     assert dealt and all(dealt.count(code) <= deck.copies(card) for code, card in
                          zip(dealt, rnd.used_cards(), strict=True))

@@ -58,3 +58,23 @@ def test_a_tablet_that_shows_the_latest_state_is_told_so_and_one_behind_gets_it(
     behind = client.get(url, {"round": "", "seq": "0"})  # it missed the push of the new round
     assert behind.status_code == 200 and f'data-round="{rnd.id}"' in behind.content.decode()
     assert client.get(url, {"round": rnd.id, "seq": 0}).status_code == 204
+
+
+def test_a_tap_is_rendered_from_the_state_it_committed_without_reading_the_round_back(cast, table, renders):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import services
+    from tests.conftest import OPENING, play
+
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
+    before = renders["table"]
+    with CaptureQueriesContext(connection) as queries:  # the render runs when the tap commits
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[2]], expected_seq=2)
+    reads = [query["sql"] for query in queries.captured_queries if query["sql"].startswith("SELECT")]
+    assert renders["table"] - before == 1
+    assert [sql for sql in reads if 'FROM "games_round"' in sql] == [reads[0]]  # the lock, nothing after
+    assert reads[0].endswith("FOR UPDATE")
+    assert not [sql for sql in reads if 'FROM "games_table"' in sql or 'FROM "games_approval"' in sql]
+    cached = push.cache.get(push.table_key(table.id))
+    assert cached["seq"] == 3 and "Ante $25.00" in cached["html"]["floor"]  # seat 3's new wager

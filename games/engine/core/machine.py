@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor, progressive
+from games.engine.core.copying import copy_round
 from games.engine.core.records import Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.settling import SettleSeats
 from games.engine.core.state import Seat, Zone
@@ -68,9 +69,13 @@ class LoggedRound:
     def apply(self, action: Action, *, logged: bool = False) -> Any:
         """Check and apply an action on a copy; return the new round or raise ``Refused``.
         ``logged``: the action comes from a round's log, where it was accepted once."""
-        new = copy.deepcopy(self)
+        new = self.copied()
         new._apply(action, new_action=not logged)
         return new
+
+    def copied(self) -> Any:
+        """A copy an action may change without changing this round."""
+        return copy.deepcopy(self)
 
     def _apply(self, action: Action, *, new_action: bool = False) -> None:
         raise NotImplementedError
@@ -100,6 +105,9 @@ class RoundState(LoggedRound):
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None  # training mode
 
     # -- replay and actions -------------------------------------------------------------------
+
+    def copied(self) -> RoundState:
+        return copy_round(self)  # shares only what no action changes: the game, its steps and rules, cards
 
     def _apply(self, action: Action, *, new_action: bool = False) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):

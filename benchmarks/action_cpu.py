@@ -1,0 +1,104 @@
+"""CPU per tap along the server's whole path for one action, in one process.
+
+    .venv/bin/python benchmarks/action_cpu.py --actions 300
+
+A dealer's taps of Texas Hold 'Em Bonus rounds (the buttons' POSTs, read from each answer as
+``push.py``'s drivers do) go through Django's ASGI handler in this process's event loop: the
+middleware, the view, the service and its transaction, the render after the commit, the cache
+write and the publish to Redis.  Not counted: daphne's HTTP parsing and the websocket sends to
+the tablets (``push.py`` measures those with the rest).  Reports CPU milliseconds and SQL
+statements per tap.
+
+CPU time on a shared machine moves with the other work on it; instruction counts do not.  For
+those, run it under callgrind with no timed taps and with 40, and divide the difference:
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.0 \\
+        .venv/bin/python benchmarks/action_cpu.py --warmup 20 --actions 0
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.40 \\
+        .venv/bin/python benchmarks/action_cpu.py --warmup 20 --actions 40
+    # (the "Collected" line of the second - that of the first) / 40 = instructions per tap
+
+Uses the benchmarks' own database and Redis database (common.py; its rounds are emptied first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+
+
+async def run(args) -> dict:
+    import push as floor  # this folder's push.py: its sessions and its reading of the buttons
+    from asgiref.sync import sync_to_async
+    from django.db.backends.signals import connection_created
+    from django.test import AsyncClient
+
+    statements = 0
+
+    def count(execute, sql, params, many, context):
+        nonlocal statements
+        statements += 1
+        return execute(sql, params, many, context)
+
+    def counted(sender, connection, **kwargs):
+        if count not in connection.execute_wrappers:
+            connection.execute_wrappers.append(count)
+
+    connection_created.connect(counted)
+    await sync_to_async(common.create_database)()
+    table_ids, names = await sync_to_async(common.reset_floor)(1, 1)
+    import redis
+
+    redis.Redis.from_url(common.REDIS_URL).flushdb()  # this benchmark's Redis database only
+    client = AsyncClient()
+    client.cookies["sessionid"] = (await sync_to_async(floor.make_sessions)(names))[0]
+    fragment = (await client.get(f"/tables/{table_ids[0]}/state/")).content.decode()
+    placed: set[int] = set()
+
+    async def tap() -> None:
+        nonlocal fragment
+        url, body = floor.next_post(fragment, placed, args.seats)
+        response = await client.post(url, body, headers={"HX-Request": "true"})
+        fragment = response.content.decode()
+        if response.status_code != 200 or 'class="error"' in fragment:
+            raise RuntimeError(f"the tap to {url} was not taken: {response.status_code} {fragment[:500]}")
+
+    for _ in range(args.warmup):
+        await tap()
+    statements = 0
+    began_wall, began_cpu = time.perf_counter(), time.process_time()
+    for _ in range(args.actions):
+        await tap()
+    wall, cpu = time.perf_counter() - began_wall, time.process_time() - began_cpu
+    per = max(1, args.actions)
+    return {"actions": args.actions, "cpu_ms_per_action": 1000 * cpu / per, "wall_ms_per_action": 1000 * wall / per,
+            "statements_per_action": statements / per}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--actions", type=int, default=300, help="taps measured")
+    parser.add_argument("--warmup", type=int, default=40, help="taps first, not measured")
+    parser.add_argument("--seats", type=int, default=3, help="seats that wager")
+    args = parser.parse_args()
+    # Django's test client names its host "testserver".
+    os.environ["ALLOWED_HOSTS"] = "127.0.0.1,testserver"
+    environment = common.server_environment
+    common.server_environment = lambda: {**environment(), "ALLOWED_HOSTS": os.environ["ALLOWED_HOSTS"]}
+    common.setup_django()
+    load = common.load_average()
+    result = asyncio.run(run(args))
+    result.update({"load_average_before": load, "load_average_after": common.load_average()})
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
