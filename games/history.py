@@ -38,9 +38,9 @@ def round_page(rnd: Round, state) -> dict[str, Any]:
                    "decisions": seat.decisions,
                    "hands": [{"number": hand.number, "cards": hand.cards, "wagers": hand.wagers, "state": hand.state,
                               "plays": hand.plays}
-                             for hand in seat.hands]}
+                             for hand in getattr(seat, "hands", ())]}  # a Poker seat plays no banked hands
                   for seat in view["seats"] if seat.wagers],
-        "has_board": view["has_board"],
+        "has_board": view.get("has_board", bool(view["board"])),
         "board": view["board"],
         "dealer_cards": view["dealer_cards"],
         "dealer_shown": view["dealer_shown"],

@@ -26,7 +26,7 @@ async def test_a_tablet_that_missed_a_push_is_sent_the_latest_state_when_the_lay
     rnd = await started(table, cast["dealer"])
     tablet = await open_table(table, await logged_in_client(cast["floor"]))
     # A tap recorded while its push could not reach this process: the tablet does not see it.
-    monkeypatch.setattr(services, "_on_commit_push", lambda table_id, pit=False: None)
+    monkeypatch.setattr(services, "_on_commit_push", lambda table_id, pit=False, **kwargs: None)
     await sync_to_async(play)(rnd, cast["dealer"], OPENING[0])
     assert await tablet.receive_nothing(timeout=0.5)
     drop_subscription_connection()

@@ -8,7 +8,7 @@ from games import services
 from games.engine.core import Refused
 from games.engine.round_sheet import settle_sheet
 from games.models import Round, Table
-from tests.conftest import play
+from tests.conftest import deal_at, play
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +36,10 @@ HAND = [
 
 
 @pytest.fixture
-def poker(db):
-    return Table.objects.create(name="P-1", game="poker", rules={"rake_cap": "3.00"})
+def poker(cast):
+    table = Table.objects.create(name="P-1", game="poker", rules={"rake_cap": "3.00"})
+    deal_at(table, cast["dealer"], cast["dealer2"])
+    return table
 
 
 @pytest.fixture
@@ -83,8 +85,9 @@ def test_chips_are_added_only_between_hands_and_a_refusal_changes_nothing(cast, 
 
 
 def test_a_misdeal_waits_for_a_floorperson_who_did_not_deal(cast, poker):
-    rnd = play(services.round_start(table_id=poker.id, user=cast["dealer"]), cast["dealer"], *HAND[:7],
-               {"type": "irregularity", "kind": "misdeal"})
+    rnd = play(services.round_start(table_id=poker.id, user=cast["dealer"]), cast["dealer"], *HAND[:7])
+    at = services.engine_round(rnd).current_step().id  # the moment the dealer's screen shows
+    rnd = play(rnd, cast["dealer"], {"type": "irregularity", "step": at, "kind": "misdeal"})
     approval = rnd.approvals.get()
     assert (approval.kind, approval.section) == ("void", "§ 637a.18")
     services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)

@@ -42,7 +42,8 @@ async def test_a_tap_crosses_to_a_thread_a_few_times_and_runs_on_one(cast, table
     rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
     hand_overs.clear()
     response = await client.post(reverse("round-act", args=[rnd.id]),
-                                 {"seq": 0, "seat": 1, "wager": ["ante"], "amount_ante": OPENING[0]["amount"]})
+                                 {"seq": 0, "step": "wagers", "seat": 1, "wager": ["ante"],
+                                  "amount_ante": OPENING[0]["amount"]})
     assert response.status_code == 200 and 'data-seq="1"' in response.content.decode()
     # The request signal, the whole chain, the CSRF check and the view, then the response's close
     # (Django closes it outside the request's thread).  Django's own middleware, each run

@@ -175,6 +175,11 @@ class PokerRound(LoggedRound):
             return Moment(f"show.seat{seat}", "show", "§ 637a.18(e)", seat)
         return Moment("close", "close", "§ 637a.7(e)(6)")  # pragma: no cover - the hand is settled when it ends
 
+    @property
+    def deck(self):
+        """The cards the hand is dealt from (what the card picker offers)."""
+        return self.game.deck
+
     def current_step(self) -> Moment | None:
         """The step the round is at: what an action must name, and the actions it takes."""
         return self.moment()
@@ -879,8 +884,12 @@ class PokerRound(LoggedRound):
             text += " Its action out of turn no longer binds: the betting changed."
         waiting = [self.order[i] for i in list(state.actor_indices)[1:]]
         upcoming = ("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else ""
+        # The amount entry sends a decision of its kind with the amount typed.
+        amount_action = ({"type": "decide", "step": moment.id, "seat": seat, "choice": amount_entry[0]}
+                         if amount_entry else None)
         return Prompt(moment.id, moment.section, text, tuple(choices), seat=seat, amount_entry=amount_entry,
-                      amount_least=least, upcoming=f"{upcoming} · order: {rule}" if upcoming else f"order: {rule}")
+                      amount_action=amount_action, amount_least=least,
+                      upcoming=f"{upcoming} · order: {rule}" if upcoming else f"order: {rule}")
 
     def _show_prompt(self, moment: Moment) -> Prompt:
         seat = moment.seat
