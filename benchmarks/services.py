@@ -24,10 +24,23 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import common  # noqa: E402
+
+
+def unused_cards(state) -> list:
+    """The game's deck, in order, less the cards the round has used."""
+    used = Counter(state.used_cards())
+    unused = []
+    for card in state.game.deck.cards():
+        if used[card]:
+            used[card] -= 1
+        else:
+            unused.append(card)
+    return unused
 
 
 def next_tap(state, seats: int) -> list[dict]:
@@ -40,7 +53,7 @@ def next_tap(state, seats: int) -> list[dict]:
                 return [{"type": "place_wager", "step": prompt.step, "seat": seat, "wager": "ante", "amount": "10"},
                         {"type": "place_wager", "step": prompt.step, "seat": seat, "wager": "bonus", "amount": "5"}]
     if prompt.cards_needed:
-        cards = [card.code for card in state.available_cards()[:prompt.cards_needed]]
+        cards = [card.code for card in unused_cards(state)[:prompt.cards_needed]]
         return [{"type": "cards", "step": prompt.step, "target": prompt.cards_for, "cards": cards}]
     return [dict(prompt.choices[0].action)]
 

@@ -328,9 +328,10 @@ def current_assignment(user) -> DealerAssignment | None:
 def dealer_seat(table: Table, user, *, error: str = "") -> dict[str, Any]:
     """What a dealer's bar on a table page shows: where they are assigned.  Per user, so never in
     the table's pushed fragment."""
-    assignment = current_assignment(user) if roles.DEALER in roles.roles_of(user) else None
-    return {"table": table, "assignment": assignment, "dealing_here": assignment is not None and
-            assignment.table_id == table.id, "seat_error": error, "is_dealer": roles.DEALER in roles.roles_of(user)}
+    is_dealer = roles.DEALER in roles.roles_of(user)
+    assignment = current_assignment(user) if is_dealer else None
+    return {"table": table, "assignment": assignment, "is_dealer": is_dealer, "seat_error": error,
+            "dealing_here": assignment is not None and assignment.table_id == table.id}
 
 
 ASSIGNMENT_CHANGES_SHOWN = 50

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games import chain, progressives, push, replay, roles
@@ -57,8 +58,9 @@ def _on_commit_push(table_id: int, *, pit: bool = False, committed: tuple[Round,
 def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
-    table = Table.objects.select_for_update().get(pk=table_id)
-    _check_assignment(user, table)
+    table = Table.objects.select_for_update().annotate(dealing_here=_dealing_here(user, "pk")).get(pk=table_id)
+    if not table.dealing_here:
+        _refuse_elsewhere(user, table)
     if table.rounds.filter(status=Round.Status.OPEN).exists():
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
@@ -97,11 +99,12 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if expected_seq is None and any(action["type"] not in roles.FLOOR_ACTIONS for action in actions):
         raise Refused("This action carries no sequence number: the screen it was decided on is unknown, "
                       "so a repeated tap could not be told apart; the screen now shows the current state")
-    rnd = Round.objects.select_for_update().select_related("table").get(pk=round_id)
+    rnd = (Round.objects.select_for_update().select_related("table")
+           .annotate(dealing_here=_dealing_here(user, "table_id")).get(pk=round_id))
     if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
         _check_segregation(rnd, user)
-    if any(action["type"] in roles.DEALER_ACTIONS for action in actions):
-        _check_assignment(user, rnd.table)
+    if not rnd.dealing_here and any(action["type"] in roles.DEALER_ACTIONS for action in actions):
+        _refuse_elsewhere(user, rnd.table)
     if expected_seq is not None and expected_seq != rnd.seq:
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
@@ -191,8 +194,15 @@ def _check_segregation(rnd: Round, user) -> None:
                          "another floorperson must decide its approvals")
 
 
-def _check_assignment(user, table: Table) -> None:
-    """A dealer acts only at the table they are assigned to (by a supervisor, or by signing in there)."""
+def _dealing_here(user, table: str) -> Exists:
+    """Whether ``user`` is assigned to the table of the row (its column ``table``): read with the
+    row that is locked anyway, so a dealer's tap costs no query of its own for it."""
+    return Exists(DealerAssignment.objects.filter(dealer=user.pk, table=OuterRef(table), ended_at__isnull=True))
+
+
+def _refuse_elsewhere(user, table: Table) -> None:
+    """A dealer acts only at the table they are assigned to (by a supervisor, or by signing in
+    there): the refusal of one who is not, naming where they are."""
     current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
     if current is None:
         raise NotAllowed(f"You are not assigned to a table: tap \"I'm dealing this table\" on table {table.name}'s "
