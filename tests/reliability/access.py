@@ -324,6 +324,10 @@ def _shaped(kind: str) -> dict:
         "no_more_bets": {},
         "settle": {},
         "close": {},
+        "play": {"seat": 1, "hand": 1, "move": "stand"},  # Spanish 21's hands
+        "seating": {"do": "sit", "seat": 1, "amount": "100"},  # Poker's seats between hands
+        "start_hand": {},
+        "system_draw": {"magic_card": "As", "lucky": 1},  # the service's own, never a tablet's
     }
     return {"type": kind, "step": "wagers", **examples[kind]}
 

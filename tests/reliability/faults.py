@@ -34,14 +34,19 @@ class Faults:
         self.stack, self.data = stack, data
         self.ledger = Ledger()
         self.results = FaultResults()
-        self.dealer = Session(stack.base_url)
-        self.dealer.login("dealer")
+        self.dealers: dict[str, Session] = {}  # each table's dealer, signed in at it on the first tap
         self.floor = Session(stack.base_url)
         self.floor.login("floor")
 
+    def dealer(self, table: str) -> Session:
+        if table not in self.dealers:
+            self.dealers[table] = Session(self.stack.base_url)
+            self.dealers[table].login(world.TABLE_DEALERS[table])
+        return self.dealers[table]
+
     def tablet(self, table: str, *, socket: bool = False) -> Tablet:
         kind = SocketTablet if socket else Tablet
-        return kind(self.dealer.copy(), self.data["tables"][table], self.ledger)
+        return kind(self.dealer(table).copy(), self.data["tables"][table], self.ledger)
 
     def round_in_play(self, table: str, taps: int) -> Tablet:
         """A dealer's tablet at ``table``, its round started and the script's first ``taps`` applied."""
@@ -160,9 +165,9 @@ class Faults:
             before = len(world.events(tablet.round_id))
             barrier = threading.Barrier(racers)
             if via == "HTTP":
-                racing = [_HttpRacer(self.dealer.copy(), tablet, action, barrier) for _ in range(racers)]
+                racing = [_HttpRacer(self.dealer("RACE").copy(), tablet, action, barrier) for _ in range(racers)]
             else:
-                racing = [_SocketRacer(self.dealer, tablet, action, barrier) for _ in range(racers)]
+                racing = [_SocketRacer(self.dealer("RACE"), tablet, action, barrier) for _ in range(racers)]
             _run_all([threading.Thread(target=racer.run, daemon=True) for racer in racing])
             world.reconnect()
             applied = len(world.events(tablet.round_id)) - before

@@ -87,6 +87,7 @@ class BadInputs:
         for action in world.SCRIPT:
             approving.tap(action)
         self.approval = Tablet(self.floor, approving.table, ledger).approval_ids()[0]
+        self.tablet.deal_here()  # the dealer goes back to the table the bad taps are sent at
 
     # -- how each kind of input is sent ------------------------------------------------------------
 
@@ -306,7 +307,7 @@ class BadInputs:
                 ("a date that is not one", {"to": "soon"}),
                 ("SQL", {"table": "' OR 1=1 --"}),
                 ("500 characters", {"dealer": "d" * 500}),
-                ("unknown game", {"game": "poker"}),
+                ("unknown game", {"game": "baccarat"}),
                 ("unknown status", {"status": "lost"}),
                 ("a broken page cursor", {"older": "abc"}),
             ]:

@@ -243,8 +243,9 @@ def write(result: dict, path: Path) -> None:
         "",
         "## Not covered here",
         "",
-        "- Dealers are not assigned to tables yet (issue 10, defect 8, second half): any dealer may act at "
-        "any table, so that is not tried as forbidden.",
+        "- A dealer acts only at the table they signed in at: the harness's dealers sign in before they tap "
+        "(one dealer per table where tables are played at once). A tap at another table is refused by the "
+        "services and tested in tests/views/test_dealer_assignment.py, not tried here.",
         f"- The server logged {result['server_errors']} tracebacks during the run: the injected faults "
         "(a push that could not reach Redis, requests cut by the PostgreSQL stop) log theirs on purpose.",
         "",

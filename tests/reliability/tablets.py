@@ -82,7 +82,19 @@ class Tablet:
                 return reply.position
             _wait(until)
 
+    def deal_here(self) -> None:
+        """A dealer acts only at the table they are signed in at: before acting at this table, the
+        dealer taps "I'm dealing this table" here, as one moving between tables does."""
+        if getattr(self.session, "dealing_at", None) == self.table["id"]:
+            return
+        until = time.monotonic() + WAIT_FOR_SERVER
+        while (reply := self.session.post(f"/tables/{self.table['id']}/deal/")).status >= 500 or reply.status == 0:
+            self.ledger.note("a dealer's sign-in", reply)
+            _wait(until)
+        self.session.dealing_at = self.table["id"]
+
     def start_round(self) -> int:
+        self.deal_here()
         until = time.monotonic() + WAIT_FOR_SERVER
         while True:
             self.sync()
@@ -101,6 +113,7 @@ class Tablet:
 
     def tap(self, action: dict) -> bool:
         """Send one tap until it is applied; returns whether its answer acknowledged it."""
+        self.deal_here()
         expected = self.seq
         until = time.monotonic() + WAIT_FOR_SERVER
         while True:
@@ -163,6 +176,7 @@ class SocketTablet(Tablet):
             _wait(until)
 
     def tap(self, action: dict) -> bool:
+        self.deal_here()
         expected = self.seq
         until = time.monotonic() + WAIT_FOR_SERVER
         while True:

@@ -43,6 +43,11 @@ TABLES = [
     "STALE",
 ]
 
+# A dealer deals at one table at a time: the fault scenarios, which play tables at once, give each
+# table its own dealer.
+TABLE_DEALERS = {table: f"dealer-{table.lower()}" for table in TABLES}
+CAST.update({username: ["dealer"] for username in TABLE_DEALERS.values()})
+
 # One Texas Hold 'Em Bonus round, as the dealer taps it (the test suite's round): seat 1 Ante $10
 # + Bonus $5, seat 3 Ante $25; seat 1 wins $115, over the table's $100 threshold, so a floorperson
 # approves it before the round closes.
