@@ -187,14 +187,11 @@ def reseal(rnd):
 
 
 def tablet_action(rnd, action):
-    """``action`` as a tablet sends it: naming the step of the prompt on its screen, unless the test
-    names one itself."""
+    """``action`` as a tablet sends it at the round's current prompt (``tests.engine.play.named``)."""
     from games import services
+    from tests.engine.play import named
 
-    step = services.engine_round(rnd).current_step()
-    if step is None or "step" in action or action.get("type") not in step.actions:
-        return action
-    return {**action, "step": step.id}
+    return named(services.engine_round(rnd), action)
 
 
 def play(rnd, user, *actions):

@@ -26,13 +26,18 @@ class Round(NamedTuple):
     cards: str
 
 
-def tap(rnd: RoundState, action: dict[str, Any]) -> RoundState:
-    """Send ``action`` as a tablet does: naming the step of the prompt on its screen (unless the
+def named(rnd: Any, action: dict[str, Any]) -> dict[str, Any]:
+    """``action`` as a tablet sends it: naming the step of the prompt on its screen (unless the
     test names one itself, to send a stale step)."""
     step = rnd.current_step()
-    if step is not None and "step" not in action and action.get("type") in step.actions:
-        action = {**action, "step": step.id}
-    return rnd.apply(action)
+    if step is None or "step" in action or action.get("type") not in step.actions:
+        return action
+    return {**action, "step": step.id}
+
+
+def tap(rnd: RoundState, action: dict[str, Any]) -> RoundState:
+    """Send ``action`` as a tablet does (``named``)."""
+    return rnd.apply(named(rnd, action))
 
 
 def run_phases(

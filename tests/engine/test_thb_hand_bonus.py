@@ -7,6 +7,7 @@ Magic Card 20 for 1 and the Lucky Bonus 5 for 1 of (e)(3), paid besides, X times
 """
 
 import pytest
+from play import named
 from thb_play import Hand, outcomes, play, refuse, round_actions, tap
 
 from games.engine.core import ACCOUNT, CAGE, RoundState
@@ -92,27 +93,25 @@ def test_a_folded_players_hand_bonus_is_still_settled():
     assert outcomes(rnd, 1)["five_card_hand_bonus"] == ("win", 245_00)  # § 647a.11(b)(2)(i)(C), (j)
 
 
-def test_the_draw_replays_from_the_log():
-    seats = {1: Hand("10", "Ah 2h", hand_bonus="5")}
+def drawn_round() -> tuple[RoundState, list[dict]]:
+    """A round with the Magic Card Kh and seat 1 Lucky, and the log of its actions as tapped."""
     actions = []
     rnd = RoundState(GAME, RULES)
-    for _, action in round_actions(seats, FLUSH_FLOP, "5s 5c", draw=("Kh", 1)):
-        action = {**action, "step": rnd.current_step().id}
-        rnd = rnd.apply(action)
-        actions.append(action)
+    for _, action in round_actions({1: Hand("10", "Ah 2h", hand_bonus="5")}, FLUSH_FLOP, "5s 5c", draw=("Kh", 1)):
+        actions.append(named(rnd, action))
+        rnd = rnd.apply(actions[-1])
+    return rnd, actions
+
+
+def test_the_draw_replays_from_the_log():
+    rnd, actions = drawn_round()
     replayed = RoundState.replay(GAME, RULES, actions)
     assert replayed.step_results["magic_draw"] == rnd.step_results["magic_draw"] == {"magic_card": "Kh", "lucky": 1}
     assert replayed.lines == rnd.lines
 
 
 def test_the_round_sheet_carries_the_draw():
-    seats = {1: Hand("10", "Ah 2h", hand_bonus="5")}
-    actions = []
-    rnd = RoundState(GAME, RULES)
-    for _, action in round_actions(seats, FLUSH_FLOP, "5s 5c", draw=("Kh", 1)):
-        action = {**action, "step": rnd.current_step().id}
-        rnd = rnd.apply(action)
-        actions.append(action)
+    rnd, actions = drawn_round()
     sheet = sheet_from_log(GAME.slug, RULES, actions)
     assert sheet["inputs"]["magic_draw"] == {"magic_card": "Kh", "lucky": 1}
     assert settle_sheet(sheet)["lines"] == settlement_sheet(rnd)["lines"]
