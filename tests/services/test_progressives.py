@@ -339,3 +339,25 @@ def test_a_linked_table_cannot_change_the_paytable_its_link_shares(cast):
     assert refusal.value.section == "§ 605a.8(g)(1)"
     tables[0].refresh_from_db()
     assert tables[0].rules == {"three_card_progressive_paytable": "A"}
+
+
+def test_a_void_after_no_more_bets_returns_the_wager_and_leaves_the_meter_as_it_was(cast, client):
+    """§ 647a.13(c): all wagers are returned, the Progressive Payout Wager too; § 605a.7(d): the meter
+    is never turned back but for a jackpot paid, a transfer or a malfunction, so seat 1's 50¢ (10% of
+    $5) stays on it, funded by the house, and the ledger says so."""
+    _, meter, (table,) = linked_tables(cast["super"], "TH-1")
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening({1: True, 2: False}),
+               {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
+    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
+    rnd = play(rnd, cast["dealer"], {"type": "close"})
+    meter.refresh_from_db()
+    assert rnd.status == "void" and meter.amount == 10_000_50
+    assert ledger(meter)[-1] == ("contribution", "meter", 50) and progressives.meter_audit(meter) == []
+    returned = rnd.lines.get(seat=1, wager="progressive")
+    assert (returned.outcome, returned.amount) == ("void", 0)
+    assert "stays on the meter" in returned.note and "§ 605a.7(d)" in returned.note
+    assert "stays on the meter" not in rnd.lines.get(seat=1, wager="ante").note
+    client.force_login(cast["super"])
+    page = client.get(f"/progressives/meters/{meter.id}/").content.decode()
+    assert "Round voided: the wager was returned" in page
+

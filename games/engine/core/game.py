@@ -252,7 +252,8 @@ class Game:
         still settles and those already settled for good (``kept_through_void``)."""
         done = {(line.hand_no, line.wager) for line in rnd.lines if line.seat == seat.number}
         lines = [SettlementLine(seat.number, wager, stake, VOID, 0, irregularity.section,
-                                note=f"Void: {irregularity.label}; wager returned", hand_no=hand.number)
+                                note=f"Void: {irregularity.label}; wager returned{self._kept_on_meter(rnd, wager)}",
+                                hand_no=hand.number)
                  for hand in seat.hands for wager, stake in hand.wagers.items()
                  if wager not in irregularity.surviving_wagers and (hand.number, wager) not in done]
         for wager in irregularity.surviving_wagers:
@@ -263,6 +264,16 @@ class Game:
                     line = dataclasses.replace(line, note=note)
                 lines.append(line)
         return lines
+
+    def _kept_on_meter(self, rnd: RoundState, wager: str) -> str:
+        """A progressive wager returned by a void after "no more bets" already fed its meter, and a
+        meter is never turned back but for a jackpot paid, a transfer or a malfunction (§ 605a.7(d)):
+        the contribution stays, funded by the house."""
+        defined = next((w for w in self.wagers if w.slug == wager), None)
+        if not (defined and defined.progressive and rnd.bets_closed):
+            return ""
+        return ("; its contribution stays on the meter, funded by the house: a meter is never turned back "
+                "(§ 605a.7(d))")
 
     def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
         """Settle a wager that a void leaves standing (e.g. the Bonus Wager, § 647a.13(a) and (d))."""
