@@ -154,6 +154,10 @@ def round_option(table: Table) -> dict[str, Any]:
         option[slug] = {"amount": plain_dollars(meters[0].wager_amount),
                         "meters": {meter.tier: {"id": meter.pk, "name": meter.name} for meter in meters},
                         "down": feed.down}
+    # A wager that shares another's meter (on the dealer's hand, § 647a.7(d)(4)) is offered with it.
+    for wager in game.wagers:
+        if wager.progressive and wager.progressive.same_meter_as in option:
+            option[wager.slug] = dict(option[wager.progressive.same_meter_as])
     return option
 
 
@@ -217,10 +221,12 @@ def _answer_claims(book: MeterBook, state: RoundState, feeds: Mapping[str, Any],
                   "meter": meter.pk, "meter_amount": reading}
         state = state.apply(action)
         answers.append(action)
-        where = f"table {rnd.table.name} round {rnd.number} seat {claim.seat}"
-        book.add(meter, Kind.PAYOUT, -amount, seat=claim.seat, claim=claim.id, payer=CAGE,
-                 line=(claim.seat, claim.hand_no, claim.wager, "settle"),
-                 note=f"{where}: {claim.share}, {dollars(amount)} of {dollars(reading)} ({claim.reason})")
+        for seat, part in claim.parts(amount).items():
+            where = f"table {rnd.table.name} round {rnd.number} seat {seat}"
+            divided = f" divided by {claim.divisor}: {dollars(part)}" if claim.divisor > 1 else ""
+            book.add(meter, Kind.PAYOUT, -part, seat=seat, claim=claim.id, payer=CAGE,
+                     line=(seat, claim.hand_no, claim.wager, "settle"),
+                     note=f"{where}: {claim.share}, {dollars(amount)} of {dollars(reading)}{divided} ({claim.reason})")
         if percent == 100:
             _reset(book, meter, claim.seat, claim.id)
     return state, answers

@@ -21,7 +21,6 @@ from typing import Any
 
 from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
-    ACCOUNT,
     DECISION,
     LOSE,
     PUSH,
@@ -70,8 +69,16 @@ def _progressive_at_table(rnd: RoundState) -> bool:
     return any("progressive" in seat.wagers for seat in rnd.seats.values())
 
 
+# The Five Card Hand Bonus Wagers, on the player's hand and on the dealer's (§ 647a.7(d)(4)).
+HAND_BONUSES = ("five_card_hand_bonus", "five_card_hand_bonus_dealer")
+
+
+def _has_hand_bonus(seat: Seat) -> bool:
+    return any(wager in seat.wagers for wager in HAND_BONUSES)
+
+
 def _hand_bonus_at_table(rnd: RoundState) -> bool:
-    return any("five_card_hand_bonus" in seat.wagers for seat in rnd.seats.values())
+    return any(_has_hand_bonus(seat) for seat in rnd.seats.values())
 
 
 def _folded_kept_for_progressive(rnd: RoundState, seat: Seat) -> bool:
@@ -80,7 +87,7 @@ def _folded_kept_for_progressive(rnd: RoundState, seat: Seat) -> bool:
     or because another player placed a Progressive Payout Wager (§ 647a.11(b)(2)(ii)): its hand
     may be an Envy Bonus Qualifying Hand."""
     return seat.folded and "bonus" not in seat.wagers and (
-        _progressive_at_table(rnd) or "five_card_hand_bonus" in seat.wagers)
+        _progressive_at_table(rnd) or _has_hand_bonus(seat))
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
@@ -95,10 +102,11 @@ def _flop_needed(rnd: RoundState) -> bool:
 
 
 def _dealer_cards_needed(rnd: RoundState) -> bool:
-    """The dealer's cards decide the hands in play, and Paytable A's "Ace-ace (dealer and player)" row
-    of the Bonus Wagers of folded seats."""
+    """The dealer's cards decide the hands in play, Paytable A's "Ace-ace (dealer and player)" row of
+    the Bonus Wagers of folded seats, and the Five Card Hand Bonus Wagers on the dealer's hand."""
     return _hands_in_play(rnd) or (rnd.game.pays_on_dealer_cards(rnd.rules)
-                                   and any("bonus" in seat.wagers for seat in rnd.seats.values()))
+                                   and any("bonus" in seat.wagers for seat in rnd.seats.values())) \
+        or any("five_card_hand_bonus_dealer" in seat.wagers for seat in rnd.seats.values())
 
 
 class TexasHoldemBonus(BankedPoker):
@@ -141,10 +149,18 @@ class TexasHoldemBonus(BankedPoker):
         WagerDef("five_card_hand_bonus", "Five Card Hand Bonus Wager", "§ 647a.7(d)(4)", survives_fold=True,
                  judged_on="the player's two cards and the three-card Flop", returns=Dealt(counting.five_card_hands),
                  progressive=Progressive("§ 647a.2(d)")),
+        # The same wager on the dealer's hand, placed besides or instead of the one on the player's
+        # (§ 647a.7(d)(4)); it feeds the same meter and is paid on the same table (§ 647a.12(e)(2)), so
+        # the return report values that table once, under the player's wager.
+        WagerDef("five_card_hand_bonus_dealer", "Five Card Hand Bonus Wager on the dealer's hand", "§ 647a.7(d)(4)",
+                 survives_fold=True, judged_on="the dealer's two cards and the three-card Flop",
+                 progressive=Progressive("§ 647a.2(d)", same_meter_as="five_card_hand_bonus")),
     )
     # Lines that are no wager of their own: the Magic Card and Lucky Bonuses a Five Card Hand Bonus
-    # Wager is paid besides its hand (§ 647a.12(e)(3)).
-    line_labels = {"magic_card_bonus": "Magic Card Bonus", "lucky_bonus": "Lucky Bonus"}
+    # Wager is paid besides its hand (§ 647a.12(e)(3)), on the player's hand or the dealer's.
+    line_labels = {"magic_card_bonus": "Magic Card Bonus", "lucky_bonus": "Lucky Bonus",
+                   "magic_card_bonus_dealer": "Magic Card Bonus on the dealer's hand",
+                   "lucky_bonus_dealer": "Lucky Bonus on the dealer's hand"}
     own_rules: dict[str, Any] = {
         "ante_returned_below": "straight",  # § 647a.11(h)(2)(ii)
         "dealing_method": "manual_shoe",
@@ -306,7 +322,7 @@ class TexasHoldemBonus(BankedPoker):
         elif "progressive" in seat.wagers:
             cards = ("not eligible for a Progressive Payout; the cards stay face down on the table for the "
                      "Envy Bonuses (§ 647a.11(b)(2)(i)(B))")
-        elif "five_card_hand_bonus" in seat.wagers:
+        elif _has_hand_bonus(seat):
             cards = ("the cards stay face down on the table for the Five Card Hand Bonus Wager "
                      "(§ 647a.11(b)(2)(i)(C))")
         elif _progressive_at_table(rnd):
@@ -348,38 +364,36 @@ class TexasHoldemBonus(BankedPoker):
             lines += self.settle_progressive(rnd, seat)
         if "five_card_hand_bonus" in seat.wagers:
             lines += self.settle_hand_bonus(rnd, seat)
+        if "five_card_hand_bonus_dealer" in seat.wagers:
+            lines += self.settle_dealer_hand_bonus(rnd, seat)
         return lines
 
     def settle_hand_bonus(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
-        """§ 647a.11(j), § 647a.12(e): the Five Card Hand Bonus on the two cards and the Flop, whatever
-        the dealer holds, a folded player's too; then the Magic Card Bonus (the drawn card among those
-        five) and the Lucky Bonus (the seat drawn).  The electronic wagering system took the wager and
-        credits the wins to the player's game account; a share of the meter may not be credited there
-        ((j)(3)): the cage pays it.  A floorperson verifies a win at 500 for 1 or of the meter ((j)(2))."""
-        wager = self.wager("five_card_hand_bonus")
-        stake = seat.wagers[wager.slug]
+        """§ 647a.11(j), § 647a.12(e): the Five Card Hand Bonus on the player's two cards and the Flop,
+        a folded player's too, then the Magic Card and Lucky Bonuses on it."""
         hand, shown = self.progressive_hand(rnd, seat)
-        table = progressive.wager_paytable(self, rnd.rules, wager)
-        line = progressive.settle(rnd, seat, wager, table, hand.slugs, shown, losing_section="§ 647a.11(j)",
-                                  turn_section="§ 647a.12(e)(1)", payer=ACCOUNT,
-                                  validate=lambda odds: odds.numerator >= 500)
-        lines = [line] if line is not None else []
-        drawn = rnd.step_results.get("magic_draw") or {}
-        extras = paytable(self.slug, "five_card_hand_bonus_extras")
-        five = seat.cards + rnd.board[:3]
-        if drawn.get("magic_card") in {card.code for card in five}:
-            row = extras.row("magic_card")
-            lines.append(SettlementLine(seat.number, "magic_card_bonus", 0, WIN, row.payout.numerator * stake,
-                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
-                                        hand=f"Magic Card {drawn['magic_card']} among {' '.join(c.code for c in five)}",
-                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
-        if drawn.get("lucky") == seat.number:
-            row = extras.row("lucky_bonus")
-            lines.append(SettlementLine(seat.number, "lucky_bonus", 0, WIN, row.payout.numerator * stake,
-                                        extras.section, odds=str(row.payout), payer=ACCOUNT,
-                                        hand=f"Seat {seat.number} is the Lucky position drawn",
-                                        note=f"On the {dollars(stake)} Five Card Hand Bonus Wager"))
-        return lines
+        return progressive.hand_bonus(rnd, seat, self.wager("five_card_hand_bonus"), hand.slugs, shown,
+                                      [*seat.cards, *rnd.board[:3]], position=seat.number,
+                                      losing_section="§ 647a.11(j)", turn_section="§ 647a.12(e)(1)")
+
+    def settle_dealer_hand_bonus(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
+        """§ 647a.12(e)(2): the Five Card Hand Bonus on the dealer's two cards and the Flop.  A share of
+        the meter won on the dealer's hand is one jackpot divided equally among every player who
+        wagered on it: it is claimed once, at the first such player's turn, for all of them still owed
+        it; each is paid the other bonuses at their own turn."""
+        slug = "five_card_hand_bonus_dealer"
+        flop = rnd.board[:3]
+        hand = high_hand([*rnd.dealer_cards, *flop])
+        shown = (f"Dealer's {hand.name[:1].lower()}{hand.name[1:]} ({' '.join(c.code for c in rnd.dealer_cards)} + "
+                 f"{' '.join(c.code for c in flop)})")
+        wagerers = [n for n in rnd.seats_in_order("counterclockwise") if slug in rnd.seats[n].wagers]
+        claimed = {n for c in rnd.claims if c.wager == slug and c.pending for n in c.shared_by}
+        paid = {line.seat for line in rnd.lines if line.wager == slug}
+        owed = tuple(n for n in wagerers if n not in claimed | paid)
+        return progressive.hand_bonus(rnd, seat, self.wager(slug), hand.slugs, shown, [*rnd.dealer_cards, *flop],
+                                      position="dealer", losing_section="§ 647a.11(j)",
+                                      turn_section="§ 647a.12(e)(2)", shared_by=owed, divisor=len(wagerers),
+                                      settled=seat.number in claimed | paid)
 
     def progressive_hand(self, rnd: RoundState, seat: Seat) -> tuple[HighHand, str]:
         """§ 647a.11(i): the Progressive Payout Wager is decided by the player's two cards and the

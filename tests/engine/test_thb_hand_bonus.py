@@ -115,3 +115,71 @@ def test_the_round_sheet_carries_the_draw():
     sheet = sheet_from_log(GAME.slug, RULES, actions)
     assert sheet["inputs"]["magic_draw"] == {"magic_card": "Kh", "lucky": 1}
     assert settle_sheet(sheet)["lines"] == settlement_sheet(rnd)["lines"]
+
+
+# -- the Five Card Hand Bonus Wager on the dealer's hand (§ 647a.7(d)(4), § 647a.12(e)(2)) -----------
+
+DEALER_RULES = {"progressives": {**RULES["progressives"],
+                                 "five_card_hand_bonus_dealer": RULES["progressives"]["five_card_hand_bonus"]}}
+
+
+def test_a_flush_on_the_dealers_hand_is_credited_to_the_player_who_wagered_on_it():
+    # The dealer's 2h 5h and the Flop 9h Kh 4h make a flush; seat 1's own 4c 6d make a pair of fours.
+    rnd = play({1: Hand("10", "4c 6d", hand_bonus="5", dealer_hand_bonus="5")}, FLUSH_FLOP, "2h 5h",
+               rules=DEALER_RULES, draw=NO_DRAW[:1] + (2,))
+    paid = lines(rnd, 1)
+    # § 647a.12(e)(1): a flush is 50 for 1: $5 x 50 = $250 credited, $245 beyond the wager.
+    assert (paid["five_card_hand_bonus_dealer"].outcome, paid["five_card_hand_bonus_dealer"].amount) == ("win", 245_00)
+    assert paid["five_card_hand_bonus_dealer"].payer == ACCOUNT
+    assert "Dealer's flush" in paid["five_card_hand_bonus_dealer"].hand
+    assert outcomes(rnd, 1)["five_card_hand_bonus"] == ("lose", 5_00)  # the player's own pair of fours
+
+
+def test_the_dealers_hand_pays_each_wagerer_on_their_own_wager_at_odds():
+    # The dealer's 8s 8d with the Flop 8c 8h 2s: four eights, 500 for 1 (§ 647a.12(e)(1)) on each wager,
+    # not divided: $5 x 500 = $2,500 in all ($2,495 beyond it) to each; each verified ((j)(2)).
+    rnd = play({1: Hand("10", "4c 6d", dealer_hand_bonus="5"), 2: Hand("10", "4s 6s", dealer_hand_bonus="5")},
+               "8c 8h 2s Kc 3d", "8s 8d", rules=DEALER_RULES, draw=NO_DRAW[:1] + (3,))
+    assert outcomes(rnd, 1)["five_card_hand_bonus_dealer"] == ("win", 2_495_00)
+    assert outcomes(rnd, 2)["five_card_hand_bonus_dealer"] == ("win", 2_495_00)
+    assert sorted(a.seat for a in rnd.approvals) == [1, 2]
+
+
+def test_a_jackpot_on_the_dealers_hand_is_divided_equally_among_the_players_who_wagered_on_it():
+    """§ 647a.12(e)(2): the dealer's Ah Kh and the Flop Th Jh Qh are a royal flush, 100% of the meter;
+    three players wagered on the dealer's hand, so a $10,000.00 meter is divided in three: $3,333.33
+    each, the odd cent staying on the meter.  Seat 4 wagered only on its own hand, which loses."""
+    hands = {1: Hand("10", "4c 6d", dealer_hand_bonus="5"), 3: Hand("10", "4s 6s", dealer_hand_bonus="5"),
+             4: Hand("10", "7c 7d", hand_bonus="5"), 5: Hand("10", "9c 9d", dealer_hand_bonus="5", plays="fold")}
+    rnd = play(hands, "Th Jh Qh 2c 3d", "Ah Kh", rules=DEALER_RULES, draw=NO_DRAW[:1] + (2,))
+    (claim,) = rnd.claims
+    assert (claim.wager, claim.share, claim.section, claim.divisor) == (
+        "five_card_hand_bonus_dealer", "100% of meter", "§ 647a.12(e)(2)", 3)
+    assert sorted(claim.shared_by) == [1, 3, 5]
+    refuse(rnd, {"type": "resolve_claim", "claim": 1, "amount": 3_333_33, "meter_amount": 10_000_00},
+           "100% of meter of \\$10,000.00 is \\$10,000.00")
+    paid = rnd.apply({"type": "resolve_claim", "claim": 1, "amount": 10_000_00, "meter_amount": 10_000_00})
+    for seat in (1, 3, 5):
+        line = lines(paid, seat)["five_card_hand_bonus_dealer"]
+        assert (line.outcome, line.amount, line.payer, line.must_validate) == ("win", 3_333_33, CAGE, True)
+        assert "divided equally among the 3 players" in line.note
+    assert outcomes(paid, 4)["five_card_hand_bonus"] == ("lose", 5_00)
+    assert sorted(a.seat for a in paid.approvals if a.kind == "payout") == [1, 3, 5]
+
+
+def test_the_magic_card_and_lucky_bonuses_on_the_dealers_hand():
+    # § 647a.1: the Magic Card Kh is on the Flop, so it is among both hands' five cards; the Lucky
+    # position drawn is the dealer's.  § 647a.12(e)(3) on a $5 wager: Magic Card 20 for 1 = $100,
+    # Lucky Bonus 5 for 1 = $25, each on the wager that earned it.
+    rnd = play({1: Hand("10", "4c 6d", hand_bonus="5", dealer_hand_bonus="5")}, FLUSH_FLOP, "2h 5h",
+               rules=DEALER_RULES, draw=("Kh", "dealer"))
+    paid = {wager: line.amount for wager, line in lines(rnd, 1).items() if line.outcome == "win"}
+    assert paid == {"magic_card_bonus": 100_00, "magic_card_bonus_dealer": 100_00, "lucky_bonus_dealer": 25_00,
+                    "five_card_hand_bonus_dealer": 245_00}
+
+
+def test_the_dealers_hand_bonus_needs_the_dealers_cards_even_when_every_seat_folds():
+    rnd = play({2: Hand("10", "4c 6d", dealer_hand_bonus="5", plays="fold")}, FLUSH_FLOP, "2h 5h",
+               rules=DEALER_RULES, draw=NO_DRAW[:1] + (3,))
+    assert outcomes(rnd, 2)["five_card_hand_bonus_dealer"] == ("win", 245_00)
+    assert outcomes(rnd, 2)["ante"] == ("lose", 10_00)

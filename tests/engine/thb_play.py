@@ -50,6 +50,11 @@ class Hand:
     plays: str = "flop check check"
     progressive: str | None = None  # the Progressive Payout Wager (§ 647a.7(d)(3)), needs a meter
     hand_bonus: str | None = None  # the Five Card Hand Bonus Wager on the player's hand (§ 647a.7(d)(4))
+    dealer_hand_bonus: str | None = None  # the same wager on the dealer's hand (§ 647a.7(d)(4))
+
+    @property
+    def any_hand_bonus(self) -> bool:
+        return self.hand_bonus is not None or self.dealer_hand_bonus is not None
 
     @property
     def folds(self) -> bool:
@@ -91,6 +96,9 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         if hand.hand_bonus is not None:
             actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "five_card_hand_bonus",
                                        "amount": hand.hand_bonus}))
+        if hand.dealer_hand_bonus is not None:
+            actions.append(("wagers", {"type": "place_wager", "seat": number, "wager": "five_card_hand_bonus_dealer",
+                                       "amount": hand.dealer_hand_bonus}))
     deal: dict[str, Any] = {"type": "deal"}
     if card_reader:
         deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"dealer": dealer.split()}
@@ -103,7 +111,7 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         choice = "fold" if seats[number].folds else "flop"
         actions.append(("flop_decision", {"type": "decide", "seat": number, "choice": choice}))
     cards = board.split()
-    progressive = any(seats[n].progressive is not None or seats[n].hand_bonus is not None for n in seats)
+    progressive = any(seats[n].progressive is not None or seats[n].any_hand_bonus for n in seats)
     # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)),
     # unless a Progressive Payout Wager waits for the Flop (§ 647a.11(i)).
     if in_play or progressive:
@@ -121,8 +129,9 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
 
     # The dealer's cards decide the hands in play, and Paytable A's "Ace-ace (dealer and player)" row
-    # of a folded seat's Bonus Wager.
-    if in_play or (bonus_on_dealer_cards and any(seats[n].bonus is not None for n in seats)):
+    # of a folded seat's Bonus Wager, and the Five Card Hand Bonus Wagers on the dealer's hand.
+    if in_play or (bonus_on_dealer_cards and any(seats[n].bonus is not None for n in seats)) \
+            or any(seats[n].dealer_hand_bonus is not None for n in seats):
         actions.append(("reveal", turned("dealer", dealer)))
     for number in sorted(in_play, reverse=True):
         actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
@@ -133,7 +142,7 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     # or under its own Five Card Hand Bonus Wager ((b)(2)(i)(C)).
     at_table = any(seats[n].progressive is not None for n in seats)
     for number in sorted(seats, reverse=True):
-        kept = at_table or seats[number].hand_bonus is not None
+        kept = at_table or seats[number].any_hand_bonus
         if kept and seats[number].folds and seats[number].bonus is None:
             actions.append(("settle_folded", turned(f"seat:{number}", seats[number].cards)))
     return actions

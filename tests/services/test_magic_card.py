@@ -8,7 +8,7 @@ from django.db import connection
 from games import progressives, services
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.registry import game_for
-from games.models import Round, RoundEvent
+from games.models import MeterEntry, Round, RoundEvent
 from tests.conftest import play, start_round
 from tests.services.progressive_play import thb_table
 
@@ -63,3 +63,36 @@ def test_the_draw_is_logged_with_no_more_bets_and_never_drawn_again(cast):
     assert state.prompt.step == "deal"
     play(Round.objects.get(pk=rnd.id), cast["dealer"], {"type": "deal"})
     assert RoundEvent.objects.filter(round=rnd, action__type="system_draw").count() == 1
+
+
+def test_a_jackpot_on_the_dealers_hand_is_divided_among_its_wagerers_and_the_meter_resets(cast):
+    """§ 647a.12(e)(2) through the services.  Three $5 wagers on the dealer's hand feed the Five Card
+    Hand Bonus meter at 10%: $10,000.00 + 3 x 50¢ = $10,001.50 at "no more bets".  The dealer's Ah Kh
+    with the Flop Th Jh Qh is a royal flush, 100% of the meter, divided equally among the three:
+    1,000,150¢ / 3 = 333,383¢ ($3,333.83) each, the odd cent staying; then the meter restarts at its
+    reset amount with that cent on it: $10,000.01."""
+    table = thb_table("TH-1")
+    meter = progressives.meter_create(user=cast["super"], name="FCHB", game="texas-holdem-bonus",
+                                      wager="five_card_hand_bonus", table_id=table.id, seed="10000", reset="10000",
+                                      rate="10", wager_amount="5")
+    seats = (1, 3, 5)
+    wagers = [action for seat in seats for action in (
+        {"type": "place_wager", "seat": seat, "wager": "ante", "amount": "10"},
+        {"type": "place_wager", "seat": seat, "wager": "five_card_hand_bonus_dealer", "amount": "5"})]
+    decide = [{"type": "decide", "seat": seat, "choice": choice} for choice in ("flop",) for seat in seats]
+    checks = [{"type": "decide", "seat": seat, "choice": "check"} for seat in seats]
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *wagers, {"type": "no_more_bets"},
+               {"type": "deal"}, *decide, {"type": "cards", "target": "board", "cards": ["Th", "Jh", "Qh"]},
+               *checks, {"type": "cards", "target": "board", "cards": ["2c"]},
+               *checks, {"type": "cards", "target": "board", "cards": ["3d"]},
+               {"type": "cards", "target": "dealer", "cards": ["Ah", "Kh"]},
+               *[{"type": "cards", "target": f"seat:{seat}", "cards": cards.split()}
+                 for seat, cards in ((5, "4d 6c"), (3, "4s 6s"), (1, "4c 6d"))])
+    meter.refresh_from_db()
+    assert meter.amount == 10_000_01
+    payouts = MeterEntry.objects.filter(meter=meter, kind="payout").order_by("seq")
+    assert sorted(payouts.values_list("seat", "amount")) == [(1, -3_333_83), (3, -3_333_83), (5, -3_333_83)]
+    assert {entry.line.amount for entry in payouts} == {3_333_83}
+    assert RoundEvent.objects.filter(round=rnd, action__type="resolve_claim").count() == 1
+    assert sorted(rnd.approvals.filter(kind="payout").values_list("seat", flat=True)) == [1, 3, 5]
+    assert progressives.meter_audit(meter) == []

@@ -179,9 +179,10 @@ class RoundState(LoggedRound):
     # -- values the engine does not compute ---------------------------------------------------
 
     def claim(self, seat_no: int, wager: str, meter: str, share: str, section: str, reason: str,
-              hand_no: int = 1, tier: str = "") -> Claim:
+              hand_no: int = 1, tier: str = "", shared_by: tuple[int, ...] = (), divisor: int = 1) -> Claim:
         """Owe a hand a share of a meter; its line is written when the service answers with the amount."""
-        claim = Claim(len(self.claims) + 1, seat_no, wager, meter, share, section, reason, hand_no, tier=tier)
+        claim = Claim(len(self.claims) + 1, seat_no, wager, meter, share, section, reason, hand_no, tier=tier,
+                      shared_by=shared_by, divisor=divisor)
         self.claims.append(claim)
         return claim
 
@@ -210,9 +211,13 @@ class RoundState(LoggedRound):
                 raise Refused(f"Claim {claim.id}: {claim.share} of {dollars(meter_amount)} is {dollars(owed)}, "
                               f"not {dollars(amount)}", claim.section)
         self.claims[index] = dataclasses.replace(claim, amount=amount)
-        line = progressive.claim_line(self, claim, amount, meter_amount)
-        self.lines.append(line)
-        floor.request_payout_approvals(self, claim.seat, [line])
+        for seat, part in claim.parts(amount).items():
+            line = progressive.claim_line(self, claim, part, meter_amount, seat=seat)
+            self.lines.append(line)
+            # Another seat sharing the jackpot whose turn is still to come has it validated with the
+            # rest of its lines then.
+            if seat == claim.seat or self.seats[seat].settled:
+                floor.request_payout_approvals(self, seat, [line])
 
     # -- helpers used by steps ----------------------------------------------------------------
 

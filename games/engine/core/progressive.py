@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
-from games.engine.core.records import CAGE, LOSE, TABLE_INVENTORY, WIN, Refused, SettlementLine
+from games.engine.core.records import ACCOUNT, CAGE, LOSE, TABLE_INVENTORY, WIN, Refused, SettlementLine
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
 from games.engine.paytables import FixedAmount, MeterShare, Paytable, paytable, paytables_for
 
@@ -47,6 +47,9 @@ class Progressive:
     envy: str = ""
     envy_label: str = ""
     envy_section: str = ""
+    # A second wager on the same meter and paytable (the Five Card Hand Bonus on the dealer's hand
+    # beside the one on the player's, § 647a.7(d)(4)): the slug of the wager whose meter it feeds.
+    same_meter_as: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ def wager_paytable(game: Game, rules: Mapping[str, Any], wager: WagerDef) -> Pay
     """The paytable a progressive wager is paid on: the table's letter, or the chapter's only one."""
     letter = rules.get(wager.paytable_option, "") if wager.paytable else ""
     try:
-        return paytable(game.slug, wager.slug, letter)
+        return paytable(game.slug, wager.progressive.same_meter_as or wager.slug, letter)
     except KeyError as error:
         raise Refused(str(error.args[0]), wager.section) from None
 
@@ -183,7 +186,8 @@ def claim_percent(share: str) -> Decimal:
 
 def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs: tuple[str, ...], shown: str, *,
            losing_section: str, turn_section: str, payer: str = TABLE_INVENTORY,
-           validate: Callable[[Any], bool] = lambda odds: True) -> SettlementLine | None:
+           validate: Callable[[Any], bool] = lambda odds: True,
+           shared_by: tuple[int, ...] = (), divisor: int = 1) -> SettlementLine | None:
     """A progressive wager settled at the player's turn: lost, won at odds (paid by ``payer``; the
     wager went in at "no more bets"), or owed a share of a meter, which is a claim the service
     answers (then the line is the claim's).  A win at odds waits for a floorperson's validation,
@@ -199,23 +203,69 @@ def settle(rnd: RoundState, seat: Seat, wager: WagerDef, table: Paytable, slugs:
         f"{shown}: {row.label} ({table.title})"
     if isinstance(row.payout, MeterShare):
         name = attachment(rnd.rules, wager.slug).meter_name(row.payout.meter)
-        rnd.claim(seat.number, wager.slug, name, str(row.payout), turn_section, described, tier=row.payout.meter)
+        rnd.claim(seat.number, wager.slug, name, str(row.payout), turn_section, described, tier=row.payout.meter,
+                  shared_by=shared_by, divisor=divisor)
         return None
     return SettlementLine(seat.number, wager.slug, stake, WIN, row.payout.winnings(stake), table.section,
                           odds=str(row.payout), hand=described, stake_collected=True, payer=payer,
                           must_validate=validate(row.payout))
 
 
-def claim_line(rnd: RoundState, claim: Any, amount: Cents, meter_amount: Cents | None) -> SettlementLine:
-    """The line of a resolved claim: the cage pays it (§ 647a.11(i)(4): not from the table inventory),
-    a floorperson validates it, and the player's cards stay on the layout until it is documented."""
-    seat = rnd.seats[claim.seat]
-    stake = seat.hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
+def claim_line(rnd: RoundState, claim: Any, amount: Cents, meter_amount: Cents | None, *,
+               seat: int | None = None) -> SettlementLine:
+    """The line of a resolved claim, for ``seat``'s part of it: the cage pays it (§ 647a.11(i)(4): not
+    from the table inventory), a floorperson validates it, and the cards stay on the layout until it
+    is documented."""
+    number = claim.seat if seat is None else seat
+    stake = rnd.seats[number].hands[claim.hand_no - 1].wagers.get(claim.wager, 0)
     reading = f": {dollars(meter_amount)} on the meter at seat {claim.seat}'s turn" if meter_amount else ""
-    note = (f"{claim.share} ({claim.meter}){reading}. An attendant brings it from the cage: the player's "
+    divided = ""
+    if claim.divisor > 1:
+        whole = share_of_meter(meter_amount, claim_percent(claim.share)) if meter_amount else amount * claim.divisor
+        divided = (f", {dollars(whole)} divided equally among the {claim.divisor} players who wagered on it: "
+                   f"{dollars(amount)} each")
+    note = (f"{claim.share} ({claim.meter}){reading}{divided}. An attendant brings it from the cage: the "
             "cards stay on the layout until the documentation is complete")
-    return SettlementLine(claim.seat, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
+    return SettlementLine(number, claim.wager, stake, WIN, amount, claim.section, hand_no=claim.hand_no,
                           hand=claim.reason, note=note, payer=CAGE, must_validate=True, stake_collected=True)
+
+
+def hand_bonus(rnd: RoundState, seat: Seat, wager: WagerDef, slugs: tuple[str, ...], shown: str, five: list[Any], *,
+               position: int | str, turn_section: str, losing_section: str,
+               shared_by: tuple[int, ...] = (), divisor: int = 1, settled: bool = False) -> list[SettlementLine]:
+    """A Five Card Hand Bonus Wager (§ 647a.12(e), § 643a.12(f)) on the five cards ``five`` of the hand
+    at ``position`` (a seat, or "dealer"), whatever the dealer holds: paid on its paytable, a win at
+    500 for 1 or of the meter verified by a floorperson (§ 647a.11(j)(2), § 643a.11(g)(5)(ii)); then
+    the Magic Card Bonus when the card the table game system drew is among the five, and the Lucky
+    Bonus when it drew this position (§ 647a.12(e)(3), § 643a.12(f)).  The electronic wagering system
+    took the wager and credits the wins to the player's game account; a share of the meter may not
+    be credited there: the cage pays it.  ``settled``: the hand's own line is already written (a
+    divided jackpot paid at another wagerer's turn), only the Magic Card and Lucky Bonuses remain."""
+    stake = seat.wagers[wager.slug]
+    lines = []
+    if not settled:
+        table = wager_paytable(rnd.game, rnd.rules, wager)
+        line = settle(rnd, seat, wager, table, slugs, shown, losing_section=losing_section,
+                      turn_section=turn_section, payer=ACCOUNT, validate=lambda odds: odds.numerator >= 500,
+                      shared_by=shared_by, divisor=divisor)
+        lines += [line] if line is not None else []
+    drawn = rnd.step_results.get("magic_draw") or {}
+    extras = paytable(rnd.game.slug, "five_card_hand_bonus_extras")
+    suffix = "_dealer" if position == "dealer" else ""
+    on = f"On the {dollars(stake)} {wager.label}"
+    codes = [card.code for card in five]
+    if drawn.get("magic_card") in codes:
+        row = extras.row("magic_card")
+        lines.append(SettlementLine(seat.number, f"magic_card_bonus{suffix}", 0, WIN, row.payout.numerator * stake,
+                                    extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                    hand=f"Magic Card {drawn['magic_card']} among {' '.join(codes)}", note=on))
+    if drawn.get("lucky") == position:
+        row = extras.row("lucky_bonus")
+        drawn_position = "the dealer's position" if position == "dealer" else f"seat {position}"
+        lines.append(SettlementLine(seat.number, f"lucky_bonus{suffix}", 0, WIN, row.payout.numerator * stake,
+                                    extras.section, odds=str(row.payout), payer=ACCOUNT,
+                                    hand=f"The Lucky position drawn is {drawn_position}", note=on))
+    return lines
 
 
 def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[str, str]],

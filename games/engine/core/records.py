@@ -212,10 +212,20 @@ class Claim:
     hand_no: int = 1
     amount: int | None = None  # cents, once resolved
     tier: str = ""  # the paytable tier whose meter it reads ("mega", "major", "minor"), "" for a lone meter
+    # A jackpot on a hand several players wagered on, divided equally among them (§ 647a.12(e)(2)):
+    # the seats it is paid to now, and how many share it (each is paid amount // divisor).
+    shared_by: tuple[int, ...] = ()
+    divisor: int = 1
 
     @property
     def pending(self) -> bool:
         return self.amount is None
+
+    def parts(self, amount: int) -> dict[int, int]:
+        """What each seat is paid of the claim's ``amount``: all of it, or its equal part of a divided
+        jackpot to the cent below (the odd cents stay on the meter, which never pays more than it shows)."""
+        seats = self.shared_by or (self.seat,)
+        return {seat: amount // self.divisor for seat in seats}
 
 
 @dataclass(frozen=True)
