@@ -67,6 +67,7 @@ from games.engine.core import (
     SettlementPass,
     SettleSeats,
     Step,
+    SystemDraw,
     ZoneCards,
     ZoneSpec,
     progressive,
@@ -98,6 +99,10 @@ def six_card_bonus_placed(rnd: RoundState) -> bool:
 
 
 # -- the steps that differ from the shared ones --------------------------------------------------
+
+def _hand_bonus_at_table(rnd: RoundState) -> bool:
+    return any("five_card_hand_bonus" in seat.wagers for seat in rnd.seats.values())
+
 
 class ThreeEqualBets(Betting):
     """§ 643a.7(d): a seat plays with three equal wagers; "no more bets" is refused until each seat has them.
@@ -229,6 +234,9 @@ class LetItRide(BankedPoker):
                  progressive=Progressive("§ 643a.2(d)", envy="five_card_progressive_envy",
                                          envy_label="Five-Card Envy Bonus", envy_section="§ 643a.12(e)(5)"),
                  returns=FIVE),
+        WagerDef("five_card_hand_bonus", "Five Card Hand Bonus Wager", "§ 643a.7(i)",
+                 judged_on="the player's three cards and the two community cards", returns=FIVE,
+                 progressive=Progressive("§ 643a.2(e)")),
         WagerDef("six_card_bonus", "Six Card Bonus Wager", "§ 643a.7(j)",
                  judged_on="the player's three cards and the three Six Card Bonus cards",
                  limits=Limits("1.00", "100.00", "§ 643a.7(j)"),
@@ -288,6 +296,8 @@ class LetItRide(BankedPoker):
                            f"Wagers are placed (Bet 1, Bet 2 and Bet 3, equal{offered}). Announce \"no more bets\"."
                            + self.table_game_system_text(rules, method),
                            "Place each seat's wagers: a seat plays with three equal wagers, Bet 1, Bet 2 and Bet 3."),
+            SystemDraw("magic_draw", "§ 643a.2(e)", "The table game system draws the Magic Card and the Lucky "
+                       "position before any card is dealt.", applies=_hand_bonus_at_table),
             LetItRideDeal("deal", self.dealing.cite(self.dealing.deal, method), self.deal_texts(method)),
             *self.stub_count_steps(rules),
             PullOrRide("bet1_decision", "§ 643a.11(b)", "bet1", "§ 643a.11(b)(2)"),
@@ -328,11 +338,15 @@ class LetItRide(BankedPoker):
             text += (" Then collect the Five Card Bonus Wagers, check on the layout in front of the table inventory "
                      "container that the chips match the wagers the table game system accepted, and drop them "
                      f"({announce}{'(1)' if manual else '(i)'}).")
-        feeds = [feed for feed in progressive.attachments(rules).values() if not feed.down]
-        if feeds:
+        feeds = {feed.wager for feed in progressive.attachments(rules).values() if not feed.down}
+        if feeds - {"five_card_hand_bonus"}:
             text += (" Lock out the Progressive Payout Wagers on the progressive table game system, collect them, "
                      "check that the chips match the wagers it accepted, and drop them "
                      f"({announce}{'(2)' if manual else '(ii)'}).")
+        if "five_card_hand_bonus" in feeds:
+            # Placed on each position's electronic wagering system, not in chips (§ 643a.2(e)).
+            text += (" Lock out the Five Card Hand Bonus Wagers on the electronic wagering system "
+                     f"({announce}{'(3)' if manual else '(iii)'}).")
         return text
 
     @staticmethod
@@ -440,6 +454,11 @@ class LetItRide(BankedPoker):
         if "three_card_bonus" in seat.wagers:
             lines.append(self.settle_three_card_bonus(rnd, seat))
         lines += self.settle_progressives(rnd, seat, hand, shown)
+        if "five_card_hand_bonus" in seat.wagers:
+            # § 643a.11(g)(5): on the same five cards, with the Magic Card and Lucky Bonuses (§ 643a.1).
+            lines += progressive.hand_bonus(rnd, seat, self.wager("five_card_hand_bonus"), hand.slugs, shown,
+                                            [*seat.cards, *rnd.board], position=seat.number,
+                                            losing_section="§ 643a.11(g)(5)", turn_section="§ 643a.12(f)(1)")
         if rnd.zone("six_card_bonus").shown:
             lines += self.settle_after_reveal(rnd, seat)
         return lines

@@ -48,12 +48,14 @@ class Hand:
     six_card_bonus: str | None = None
     three_card_progressive: str | None = None  # need a meter: the round's progressives option
     five_card_progressive: str | None = None
+    five_card_hand_bonus: str | None = None  # on the electronic wagering system, needs a meter
 
     @property
     def wagers(self) -> dict[str, str]:
         sides = {"five_card_bonus": self.five_card_bonus, "three_card_bonus": self.three_card_bonus,
                  "three_card_progressive": self.three_card_progressive,
-                 "five_card_progressive": self.five_card_progressive, "six_card_bonus": self.six_card_bonus}
+                 "five_card_progressive": self.five_card_progressive, "six_card_bonus": self.six_card_bonus,
+                 "five_card_hand_bonus": self.five_card_hand_bonus}
         return {"bet1": self.bet, "bet2": self.bet, "bet3": self.bet,
                 **{wager: amount for wager, amount in sides.items() if amount is not None}}
 
@@ -68,7 +70,8 @@ ROUND_RULES = {"five_card_bonus_paytable": "A", "three_card_bonus_paytable": "A"
 
 
 def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = SIX_CARDS, *,
-                  stub_count: str | None = None, card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                  stub_count: str | None = None, card_reader: bool = False,
+                  draw: tuple[str, int | str] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the regulation's order.
 
     With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats', the
@@ -84,7 +87,10 @@ def round_actions(seats: dict[int, Hand], board: str = BOARD, six_cards: str = S
         deal["cards"] = {f"seat:{n}": seats[n].cards.split() for n in sorted(seats)} | {"board": board.split()}
         if six:
             deal["cards"]["six_card_bonus"] = six_cards.split()
-    actions += [("no_more_bets", {"type": "no_more_bets"}), ("deal", deal)]
+    actions.append(("no_more_bets", {"type": "no_more_bets"}))
+    if draw is not None:  # what the table game system drew (the service draws it with secrets)
+        actions.append(("magic_draw", {"type": "system_draw", "magic_card": draw[0], "lucky": draw[1]}))
+    actions.append(("deal", deal))
     if stub_count is not None:
         actions.append(("stub_count", {"type": "stub_count", "result": stub_count}))
 

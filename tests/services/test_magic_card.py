@@ -8,7 +8,7 @@ from django.db import connection
 from games import progressives, services
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.registry import game_for
-from games.models import MeterEntry, Round, RoundEvent
+from games.models import MeterEntry, Round, RoundEvent, Table
 from tests.conftest import play, start_round
 from tests.services.progressive_play import thb_table
 
@@ -96,3 +96,21 @@ def test_a_jackpot_on_the_dealers_hand_is_divided_among_its_wagerers_and_the_met
     assert RoundEvent.objects.filter(round=rnd, action__type="resolve_claim").count() == 1
     assert sorted(rnd.approvals.filter(kind="payout").values_list("seat", flat=True)) == [1, 3, 5]
     assert progressives.meter_audit(meter) == []
+
+
+def test_a_let_it_ride_hand_bonus_feeds_its_meter_and_gets_its_draw_at_no_more_bets(cast):
+    """§ 643a.12(f)(4): a $1 Five Card Hand Bonus Wager adds 13% (13¢) to the meter and 8% (8¢) to
+    the reserve; the meter starts at $10,000 for 1 and is reseeded at $0.  The table game system
+    draws in the "no more bets" tap (§ 643a.1)."""
+    table = Table.objects.create(name="LIR-1", game="let-it-ride", rules={"counting_shuffler": True})
+    meter = progressives.meter_create(user=cast["super"], name="LIR-FCHB", game="let-it-ride",
+                                      wager="five_card_hand_bonus", table_id=table.id, seed="10000", reset="0",
+                                      rate="13", reserve_rate="8", wager_amount="1")
+    rnd = play(start_round(table, cast["dealer"]), cast["dealer"],
+               *[{"type": "place_wager", "seat": 2, "wager": bet, "amount": "10"} for bet in ("bet1", "bet2", "bet3")],
+               {"type": "place_wager", "seat": 2, "wager": "five_card_hand_bonus", "amount": "1"},
+               {"type": "no_more_bets"})
+    meter.refresh_from_db()
+    assert (meter.amount, meter.reserve) == (10_000_13, 8)
+    (draw,) = RoundEvent.objects.filter(round=rnd, action__type="system_draw")
+    assert draw.role == "system" and services.engine_round(rnd).prompt.step == "deal"

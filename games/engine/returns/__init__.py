@@ -145,7 +145,6 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("wpt-heads-up", "odds_bad_beat"): DECISIONS,
     ("let-it-ride", "three_card_progressive_envy"): Envy(counting.three_card_hands),
     ("let-it-ride", "five_card_progressive_envy"): Envy(counting.five_card_hands),
-    ("let-it-ride", "five_card_hand_bonus"): FIVE,
     ("let-it-ride", "five_card_hand_bonus_extras"): NotStated("depends on the table game system's random pick"),
     ("spanish-21", "main_seven_sevens_bonus"): NotStated(
         "not a wager of its own: a fixed payout on a winning Spanish 21 Wager of three 7s of one suit against an up "
