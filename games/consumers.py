@@ -52,19 +52,39 @@ class MeterMixin:
     """The progressive meters a socket shows: it joins each meter's group, is sent their current
     amounts when it connects, and forwards each later push unless it is not newer than the last."""
 
+    meter_groups: tuple[str, ...] = ()
+
+    def meter_payloads(self) -> list[dict]:
+        """The current render of every meter this screen shows (read on a worker thread)."""
+        raise NotImplementedError
+
     async def meters_join(self, payloads: list[dict]) -> None:
-        self.meter_groups = [push.meter_group(payload["meter"]) for payload in payloads]
         self.meter_seen: dict[int, int] = {}
-        for group in self.meter_groups:
+        await self._meters_follow(payloads)
+
+    async def _meters_follow(self, payloads: list[dict]) -> None:
+        groups = tuple(push.meter_group(payload["meter"]) for payload in payloads)
+        for group in set(self.meter_groups) - set(groups):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        for group in set(groups) - set(self.meter_groups):
             await self.channel_layer.group_add(group, self.channel_name)
+        self.meter_groups = groups
+
+    async def meters_rejoin(self, event: dict) -> None:
+        """The meters feeding this screen changed (``push.feeds_changed``): follow the new set and
+        show each one's amount now."""
+        payloads = await database_sync_to_async(self.meter_payloads)()
+        await self._meters_follow(payloads)
+        await self.meters_send(payloads)
 
     async def meters_send(self, payloads: list[dict]) -> None:
         for payload in payloads:
             await self.meter_state(payload)
 
     async def meters_leave(self) -> None:
-        for group in getattr(self, "meter_groups", []):
+        for group in self.meter_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
+        self.meter_groups = ()
 
     async def meter_state(self, event: dict) -> None:
         if event["seq"] <= self.meter_seen.get(event["meter"], -1):
@@ -100,7 +120,7 @@ class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocket
         self.variant = push.variant_of(user)  # the roles are already read by _allowed
         self.group = services.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        meters = await database_sync_to_async(push.table_meters)(self.table_id)
+        meters = await database_sync_to_async(self.meter_payloads)()
         await self.meters_join(meters)
         await self.rights_join()
         await self.accept()
@@ -110,6 +130,9 @@ class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocket
 
     def _allowed(self, user) -> bool:
         return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
+
+    def meter_payloads(self) -> list[dict]:
+        return push.table_meters(self.table_id)
 
     async def disconnect(self, code: int) -> None:
         channel_layer.unwatch(self)
@@ -161,13 +184,16 @@ class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketCo
             await self.rights_refuse_connect()
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
-        meters = await database_sync_to_async(push.all_meters)()
+        meters = await database_sync_to_async(self.meter_payloads)()
         await self.meters_join(meters)
         await self.rights_join()
         await self.accept()
         channel_layer.watch(self)
         await self.send_latest()
         await self.meters_send(meters)
+
+    def meter_payloads(self) -> list[dict]:
+        return push.all_meters()
 
     async def send_latest(self) -> None:
         payload = await _latest(None)

@@ -477,6 +477,7 @@ def meter_create(*, user, name: str, game: str, wager: str, table_id: int | None
     book.meters[meter.pk] = meter
     book.add(meter, Kind.RESET, params.seed, note=f"initial amount {dollars(params.seed)} (§ 605a.7(b)(1))")
     book.write()
+    _push_tables([fed.pk for fed in tables])
     return meter
 
 
@@ -549,3 +550,4 @@ def meter_correct(*, meter_id: int, amount: Any, user, explanation: str, add: bo
 def _push_tables(table_ids: Iterable[int]) -> None:
     ids = list(table_ids)
     transaction.on_commit(lambda: [push.table_changed(pk) for pk in ids])
+    transaction.on_commit(lambda: push.feeds_changed(ids))

@@ -270,6 +270,15 @@ def meters_changed(meter_ids) -> None:
         _send(meter_group(payload["meter"]), {"type": "meter.state", **payload})
 
 
+def feeds_changed(table_ids) -> None:
+    """Which meters feed which tables changed (a meter created, a table joining or leaving a link):
+    every socket of those tables, and the pit's, joins the meters' groups it now shows, with no
+    reconnect."""
+    for table_id in table_ids:
+        _send(table_group(table_id), {"type": "meters.rejoin"})
+    _send(PIT_GROUP, {"type": "meters.rejoin"})
+
+
 def table_meters(table_id: int) -> list[dict[str, Any]]:
     """The current render of every meter feeding a table (a tablet that connects is sent them)."""
     return render_meters(Meter.objects.filter(Q(table_id=table_id) | Q(link__members__table_id=table_id)))

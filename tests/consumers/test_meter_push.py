@@ -7,7 +7,7 @@ from channels.layers import get_channel_layer
 
 from games import progressives, push
 from tests.consumers.test_table_consumer import connect
-from tests.services.progressive_play import linked_tables
+from tests.services.progressive_play import linked_tables, thb_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis, pytest.mark.postgres]
 
@@ -43,4 +43,29 @@ async def test_a_stale_meter_push_is_dropped(cast):
     await layer.group_send(push.meter_group(meter.id), {"type": "meter.state", "meter": meter.id, "seq": 1,
                                                         "html": "old"})
     assert await tablet.receive_nothing(timeout=0.5)
+    await tablet.disconnect()
+
+
+async def test_a_table_joining_a_link_shows_its_meter_without_reconnecting(cast):
+    link, meter, _ = await sync_to_async(linked_tables)(cast["super"], "TH-1")
+    newcomer = await sync_to_async(thb_table)("TH-2")
+    tablet = (await connect(f"/ws/tables/{newcomer.id}/", cast["dealer"]))[0]
+    await sync_to_async(progressives.link_set_operating)(link_id=link.id, user=cast["super"], operating=False,
+                                                          reason="adding table TH-2")
+    await sync_to_async(progressives.link_add_table)(link_id=link.id, table_id=newcomer.id, user=cast["super"])
+    assert "$10,000.00" in await receive_meter(tablet, meter.id)  # shown as soon as it feeds the table
+    await sync_to_async(progressives.meter_correct)(
+        meter_id=meter.id, amount="250", user=cast["super"],
+        explanation="Meter display reset by a power failure; whole amount restored")
+    assert "$10,250.00" in await receive_meter(tablet, meter.id)
+    await tablet.disconnect()
+
+
+async def test_a_meter_created_for_a_table_is_followed_by_its_open_tablets(cast):
+    table = await sync_to_async(thb_table)("TH-3")
+    tablet = (await connect(f"/ws/tables/{table.id}/", cast["dealer"]))[0]
+    meter = await sync_to_async(progressives.meter_create)(
+        user=cast["super"], name="TH-3 FCHB", game="texas-holdem-bonus", wager="five_card_hand_bonus",
+        table_id=table.id, seed="10000", reset="10000", rate="10", wager_amount="5")
+    assert "$10,000.00" in await receive_meter(tablet, meter.id)
     await tablet.disconnect()
