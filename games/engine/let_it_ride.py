@@ -49,7 +49,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
+from games.engine.chapters.banked_poker import LUCKY_POSITIONS, BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
     Action,
     Betting,
@@ -250,8 +250,10 @@ class LetItRide(BankedPoker):
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 643a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
+        "lucky_positions": "all",
     }
     own_options = (
+        LUCKY_POSITIONS,
         RuleOption("five_card_bonus_table_game_system", "Five Card Bonus Wagers taken by a table game system",
                    "bool", "§ 643a.8(b)(1)", help="The dealer collects them before the deal and pays a win in full"),
         RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
@@ -297,7 +299,7 @@ class LetItRide(BankedPoker):
                            + self.table_game_system_text(rules, method),
                            "Place each seat's wagers: a seat plays with three equal wagers, Bet 1, Bet 2 and Bet 3."),
             SystemDraw("magic_draw", "§ 643a.2(e)", "The table game system draws the Magic Card and the Lucky "
-                       "position before any card is dealt.", applies=_hand_bonus_at_table),
+                       "position before any card is dealt.", applies=_hand_bonus_at_table, dealer=False),
             LetItRideDeal("deal", self.dealing.cite(self.dealing.deal, method), self.deal_texts(method)),
             *self.stub_count_steps(rules),
             PullOrRide("bet1_decision", "§ 643a.11(b)", "bet1", "§ 643a.11(b)(2)"),

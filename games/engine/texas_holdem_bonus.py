@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
+from games.engine.chapters.banked_poker import LUCKY_POSITIONS, BankedPoker, DealingSections, paytable_line
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -166,8 +166,10 @@ class TexasHoldemBonus(BankedPoker):
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 647a.8(f))
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
+        "lucky_positions": "all",
     }
     own_options = (
+        LUCKY_POSITIONS,
         RuleOption("ante_returned_below", "Ante returned when the winning hand is below", "choice",
                    "§ 647a.11(h)(2)(ii)", (("straight", "a straight"), ("flush", "a flush"))),
     )

@@ -57,13 +57,28 @@ def test_a_royal_flush_claims_the_meter_paid_by_the_cage():
     (("Th", 4), {"magic_card_bonus": ("win", 20_00)}),  # Th is a community card: 20 for 1 on $1 = $20
     (("3c", 4), {"magic_card_bonus": ("win", 20_00)}),  # 3c is one of the player's three cards
     (("Ks", 1), {"lucky_bonus": ("win", 5_00)}),  # seat 1 is the Lucky position: 5 for 1 on $1 = $5
-    (("Ks", "dealer"), {}),  # Let It Ride has no dealer's hand: the dealer's position pays nothing
 ])
 def test_the_magic_card_and_lucky_bonuses_are_paid_even_on_a_losing_hand(draw, extras):
     rnd = play({1: Hand("10", "3c 5d 9s", five_card_hand_bonus="1")}, "Th 2h", rules=RULES, draw=draw)
     paid = won(rnd)
     assert paid.pop("five_card_hand_bonus") == ("lose", 1_00)
     assert paid == extras
+
+
+def test_let_it_ride_has_no_dealers_position_to_draw():
+    """§ 643a.1: the Lucky Bonus is on "the position" the player is seated in; there is no dealer's hand."""
+    rnd = play({1: Hand("10", "3c 5d 9s", five_card_hand_bonus="1")}, "Th 2h", rules=RULES, until="magic_draw",
+               draw=NO_DRAW)
+    refuse(rnd, {"type": "system_draw", "magic_card": "Ks", "lucky": "dealer"}, "one of 1, 2, 3, 4, 5, 6, 7, not")
+
+
+def test_the_lucky_position_can_be_drawn_among_the_positions_in_play():
+    rules = {**RULES, "lucky_positions": "playing"}
+    rnd = play({1: Hand("10", "3c 5d 9s", five_card_hand_bonus="1"), 5: Hand("10", "4c 6d Ts")}, "Th 2h",
+               rules=rules, until="magic_draw", draw=NO_DRAW)
+    refuse(rnd, {"type": "system_draw", "magic_card": "Ks", "lucky": 4}, "one of 1, 5, not 4")
+    step = next(step for step in rnd.steps if step.id == "magic_draw")
+    assert step.positions(rnd) == [1, 5]
 
 
 def test_the_dealer_is_told_to_lock_out_the_wagers_and_the_system_draws_before_the_deal():

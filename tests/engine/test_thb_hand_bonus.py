@@ -29,7 +29,7 @@ def test_the_system_draws_before_the_deal_and_the_dealer_waits_for_it():
                draw=NO_DRAW)
     assert rnd.prompt.step == "magic_draw" and rnd.prompt.choices == ()
     refuse(rnd, {"type": "deal"}, "Not now")
-    refuse(rnd, {"type": "system_draw", "magic_card": "Qs", "lucky": 7}, "seat from 1 to 6")
+    refuse(rnd, {"type": "system_draw", "magic_card": "Qs", "lucky": 7}, "one of 1, 2, 3, 4, 5, 6, \"dealer\", not 7")
     refuse(rnd, {"type": "system_draw", "magic_card": "Zz", "lucky": 2}, "no rank 'Z'")
     drawn = tap(rnd, {"type": "system_draw", "magic_card": "Qs", "lucky": "dealer"})
     assert drawn.step_results["magic_draw"] == {"magic_card": "Qs", "lucky": "dealer"}

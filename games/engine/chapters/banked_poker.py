@@ -36,6 +36,14 @@ DEALING_METHOD_CHOICES = (
 STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, the floor of every chapter's aggregate payout limit
 
 
+# The Rules Submission's choice of the positions the Lucky position is drawn from (§ 647a.1, § 643a.1
+# say only "the position randomly selected by the table game system").
+LUCKY_POSITIONS = RuleOption(
+    "lucky_positions", "Lucky position drawn from", "choice", "",
+    (("all", "every betting position"), ("playing", "the positions in play this round")),
+    help="With a Five Card Hand Bonus: where the table game system may draw the Lucky Bonus")
+
+
 @dataclass(frozen=True)
 class DealingSections:
     """Where one chapter says each dealing method's steps, as paragraph paths after "§ 647a."."""

@@ -302,9 +302,16 @@ class SystemDraw(Step):
     actions = accepts(ActionSchema("system_draw", {"magic_card": Text(3, CARD_CODE, "a card code like 'Td'"),
                                                    "lucky": Either(SEAT, Text(6, "dealer", '"dealer"'))}))
 
+    def __init__(self, step_id: str, section: str, text: str, *, dealer: bool = True, **kwargs: Any):
+        super().__init__(step_id, section, text, **kwargs)
+        self.dealer = dealer  # the dealer's hand is a position a Lucky Bonus can fall on (§ 647a.1, not § 643a.1)
+
     def positions(self, rnd: RoundState) -> list[int | str]:
-        """Every betting position and the dealer's."""
-        return [*range(1, rnd.game.seat_count + 1), "dealer"]
+        """The positions the Lucky position is drawn from, as the Rules Submission says: every betting
+        position, or those in play this round; and the dealer's where the chapter pays on it."""
+        seats = rnd.playing_seats() if rnd.rules.get("lucky_positions") == "playing" \
+            else range(1, rnd.game.seat_count + 1)
+        return [*seats, *(["dealer"] if self.dealer else [])]
 
     def draw(self, rnd: RoundState, rng: Any) -> dict[str, Any]:
         card = rng.choice(rnd.game.deck.cards())
@@ -317,9 +324,10 @@ class SystemDraw(Step):
     def apply(self, rnd: RoundState, action: Action) -> None:
         (card,) = rnd.checked_cards([action.get("magic_card")], 1, "the Magic Card")
         lucky = action.get("lucky")
-        if isinstance(lucky, bool) or lucky not in self.positions(rnd):
-            raise Refused(f"The Lucky position is a seat from 1 to {rnd.game.seat_count} or \"dealer\", "
-                          f"not {lucky!r}", self.section)
+        positions = self.positions(rnd)
+        if isinstance(lucky, bool) or lucky not in positions:
+            named = ", ".join(f'"{p}"' if p == "dealer" else str(p) for p in positions)
+            raise Refused(f"The Lucky position is one of {named}, not {lucky!r}", self.section)
         rnd.step_results[self.id] = {"magic_card": card.code, "lucky": lucky}
         rnd.completed_steps.add(self.id)
 
