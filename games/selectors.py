@@ -196,6 +196,11 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         "has_board": "board" in state.zones,
         "collect_then_pay": collect_then_pay(state),
         "board": [card.code for card in state.board],
+        "board_label": next((spec.label for spec in game.zones if spec.name == "board"), "Board"),
+        # Community cards dealt face down with the players' (Let It Ride, Mississippi Stud) and not
+        # turned yet: drawn as covers, so the dealer sees how many are still to come.
+        "board_covers": ["cover"] * max(0, getattr(game, "community_cards_at_deal", 0) - len(state.board))
+        if "deal" in state.completed_steps and state.void is None and not state.closed else [],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
         # The zones beside the board (the dealer's hand, bonus cards), each card face up or down.

@@ -205,6 +205,9 @@ class LetItRide(BankedPoker):
     # § 643a.12(h): the table's optional most payable on a single hand, on the Let It Ride Wagers only.
     payout_limit_section = "§ 643a.12(h)"
     payout_limit_scope = " per hand"
+    # § 643a.13(a) is about a card found face up "while the cards are being dealt"; every card of the
+    # round is dealt at once, and the stub then leaves the shoe (§ 643a.8(e)).
+    community_cards_at_deal = 2
     wagers = (
         *(WagerDef(bet, f"Bet {bet[-1]}", "§ 643a.7(d)", required=bet == "bet1", equals="" if bet == "bet1" else "bet1",
                    capped=True, judged_on="the player's three cards and the two community cards",
@@ -412,21 +415,6 @@ class LetItRide(BankedPoker):
         return {**hands, "board": community, **({"six_card_bonus": six_cards} if six_cards else {})}
 
     # -- irregularities -------------------------------------------------------------------------
-
-    def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Mapping[str, Any]) -> None:
-        super().check_irregularity(rnd, irregularity, action)
-        dealt = "deal" in rnd.completed_steps
-        if irregularity.kind == "card_face_up" and dealt:
-            # § 643a.13(a) is about a card found face up "while the cards are being dealt"; every card of
-            # the round is dealt at once, and the stub then leaves the shoe (§ 643a.8(e)).
-            raise Refused("Every card of the round has been dealt: a card found face up now is not one found "
-                          "while dealing", irregularity.section)
-        if irregularity.kind == "shoe_jam" and dealt:
-            raise Refused("The automated shoe dispensed every card of the round at the deal: it can no "
-                          "longer fail to deal them", irregularity.section)
-        if irregularity.kind == "community_card_exposed" and len(rnd.board) == 2:
-            raise Refused("Both community cards have been turned face up by the dealer already",
-                          irregularity.section)
 
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         return self.MULTIPLE_FACE_UP

@@ -7,6 +7,7 @@ from games.engine.core import Step
 from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
+from games.engine.mississippi_stud import GAME as MISSISSIPPI_STUD
 from games.engine.poker.game import ACTIONS as POKER_ACTIONS
 from games.engine.poker.game import GAME as POKER
 from games.engine.spanish21 import GAME as SPANISH_21
@@ -14,7 +15,8 @@ from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
-                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER)}
+                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
+                                            MISSISSIPPI_STUD)}
 
 
 def game_for(slug: str) -> TableGame:

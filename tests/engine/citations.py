@@ -12,6 +12,14 @@ from sections import OUTLINES
 
 
 class Chapter:
+    @classmethod
+    def of(cls, game) -> Chapters:
+        """What a game may cite: its chapter, and the sibling chapter whose dealing sections stand in
+        where its own are not available (Mississippi Stud's dealing is Let It Ride's, § 643a.8-.10)."""
+        dealing = getattr(game, "dealing", None)
+        return Chapters([cls(game.chapter)] + ([cls(dealing.chapter)] if dealing and dealing.chapter != game.chapter
+                                               else []))
+
     def __init__(self, number: str):
         self.number = number
         self.sections = {section: labels.split() for section, labels in OUTLINES[number].items()}
@@ -36,3 +44,11 @@ class Chapter:
                 except ValueError:
                     return False
         return True
+
+
+class Chapters:
+    def __init__(self, chapters: list[Chapter]):
+        self.chapters = chapters
+
+    def names_a_real_section(self, citation: str) -> bool:
+        return any(chapter.names_a_real_section(citation) for chapter in self.chapters)

@@ -70,6 +70,21 @@ OUTLINES: dict[str, dict[int, str]] = {
         12: "a b c d 1 2 3 4 5 e 1 2 3 4",
         13: "a b c d e f g",
     },
+    # 655a: the current §§ 655a.1, 655a.6(a)-(c)(1) and 655a.12(a)-(c)(3), and the 2014 text (44 Pa.B.
+    # 5463) of § 655a.2(c) and § 655a.11(h)-(j), which also names § 655a.7(d)(3)-(4), § 655a.12(c)(5) and
+    # (d); the paragraphs before a known one are implied by it.  Of the other sections only the number
+    # is known, so only the section itself can be cited, never a paragraph of it.
+    "655a": {
+        1: "",
+        2: "a b c",
+        3: "", 4: "", 5: "",
+        6: "a b c 1",
+        7: "a b c d 1 2 3 4",
+        8: "", 9: "", 10: "",
+        11: "a b c d e f g h i 1 2 3 4 i A B C D E ii j",
+        12: "a b c 1 2 3 4 5 d",
+        13: "",
+    },
     "677a": {
         1: "",
         2: "a b 1 2 3 4 5 6 7 8 i ii 9 c d",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 import lir_play
+import ms_play
 import pytest
 import thb_play
 import wpt_play
@@ -25,7 +26,9 @@ from play import approve_void, assert_every_wager_returned, outcomes, refuse, ta
 
 from games.engine.core import RoundState
 
-HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play}
+# 655a: its dealing sections (§§ 655a.8-655a.10) and irregularities (§ 655a.13) are not available;
+# the game follows Let It Ride's and cites them (games/engine/mississippi_stud.py).
+HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -56,37 +59,49 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     643a     hand              § 643a.9(a)(3)   § 643a.9(b)   § 643a.9(d)   § 643a.9(f)
     643a     automated_shoe    § 643a.10(a)(2)  § 643a.10(b)  § 643a.10(d)  § 643a.10(f)
     643a     reshuffling_shoe  § 643a.10(a)(2)  § 643a.10(g)
+    655a     manual_shoe       § 643a.8(b)      § 643a.8(d)   § 643a.8(f)   § 643a.8(h)
+    655a     hand              § 643a.9(a)(3)   § 643a.9(b)   § 643a.9(d)   § 643a.9(f)
+    655a     automated_shoe    § 643a.10(a)(2)  § 643a.10(b)  § 643a.10(d)  § 643a.10(f)
+    655a     reshuffling_shoe  § 643a.10(a)(2)  § 643a.10(g)
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
 STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
-    chapter  step                   section
-    647a     flop_decision          § 647a.11(b)
-    647a     flop                   § 647a.11(c)
-    647a     turn_decision          § 647a.11(d)
-    647a     turn                   § 647a.11(e)
-    647a     river_decision         § 647a.11(f)
-    647a     river                  § 647a.11(g)
-    647a     reveal                 § 647a.11(h)
-    647a     settle                 § 647a.11(h)
-    647a     settle_bonus           § 647a.11(b)(2)(i)(A)
-    647a     close                  § 647a.11(k)
-    677a     preflop_decision       § 677a.11(b)
-    677a     flop                   § 677a.11(c)
-    677a     flop_decision          § 677a.11(d)
-    677a     turn_river             § 677a.11(e)
-    677a     river_decision         § 677a.11(f)
-    677a     reveal                 § 677a.11(g)
-    677a     settle                 § 677a.11(g)
-    677a     settle_optional        § 677a.11(f)
-    677a     close                  § 677a.11(j)
-    643a     bet1_decision          § 643a.11(b)
-    643a     first_community_card   § 643a.11(c)
-    643a     bet2_decision          § 643a.11(d)
-    643a     second_community_card  § 643a.11(e)
-    643a     settle                 § 643a.11(f)
-    643a     settle                 § 643a.11(g)(6)
-    643a     close                  § 643a.11(h)
+    chapter  step                    section
+    647a     flop_decision           § 647a.11(b)
+    647a     flop                    § 647a.11(c)
+    647a     turn_decision           § 647a.11(d)
+    647a     turn                    § 647a.11(e)
+    647a     river_decision          § 647a.11(f)
+    647a     river                   § 647a.11(g)
+    647a     reveal                  § 647a.11(h)
+    647a     settle                  § 647a.11(h)
+    647a     settle_bonus            § 647a.11(b)(2)(i)(A)
+    647a     close                   § 647a.11(k)
+    677a     preflop_decision        § 677a.11(b)
+    677a     flop                    § 677a.11(c)
+    677a     flop_decision           § 677a.11(d)
+    677a     turn_river              § 677a.11(e)
+    677a     river_decision          § 677a.11(f)
+    677a     reveal                  § 677a.11(g)
+    677a     settle                  § 677a.11(g)
+    677a     settle_optional         § 677a.11(f)
+    677a     close                   § 677a.11(j)
+    643a     bet1_decision           § 643a.11(b)
+    643a     first_community_card    § 643a.11(c)
+    643a     bet2_decision           § 643a.11(d)
+    643a     second_community_card   § 643a.11(e)
+    643a     settle                  § 643a.11(f)
+    643a     settle                  § 643a.11(g)(6)
+    643a     close                   § 643a.11(h)
+    655a     third_street_decision   § 655a.1
+    655a     first_community_card    § 655a.1
+    655a     fourth_street_decision  § 655a.1
+    655a     second_community_card   § 655a.1
+    655a     fifth_street_decision   § 655a.1
+    655a     third_community_card    § 655a.11(i)
+    655a     settle                  § 655a.11(i)
+    655a     close                   § 655a.11(j)
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -110,35 +125,46 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     643a     shoe_jam                § 643a.13(f)
     643a     stub_misdealt           § 643a.8(h)
     643a     stub_incorrect          § 643a.8(h)
+    655a     card_face_up            § 643a.13(a)
+    655a     wrong_card_count        § 643a.13(c)
+    655a     community_card_exposed  § 643a.13(d)
+    655a     shoe_jam                § 643a.13(f)
+    655a     stub_misdealt           § 643a.8(h)
+    655a     stub_incorrect          § 643a.8(h)
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
 # (§ 647a.8(e)-(f): after the River; § 677a.8(d)-(e): after all community cards; § 643a.8(e)-(f):
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
-        "643a": ("deal", "bet1_decision", 0)}
+        "643a": ("deal", "bet1_decision", 0), "655a": ("deal", "third_street_decision", 0)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
-DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset()}
+DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
+           "655a": frozenset({"third_street", "fourth_street", "fifth_street"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
           "643a": {2: ("bet1", "bet2", "bet3", "five_card_bonus"),
-                   5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")}}
+                   5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
+          "655a": {1: ("ante",), 4: ("ante",), 5: ("ante",)}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
-SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd")}
+SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "655a": ("Qs", "Qd")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
-          "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]})}
+          "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
+          "655a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "9d"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
 # a void may be reported (the first: while an automated shoe may still jam).
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
-            "643a": ("bet1_decision", "second_community_card", "settle")}
-VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle")}
+            "643a": ("bet1_decision", "second_community_card", "settle"),
+            "655a": ("third_street_decision", "second_community_card", "settle")}
+VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
+           "655a": ("deal", "fourth_street_decision", "settle")}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -155,6 +181,8 @@ LIMITS = table("""
     643a     bet2            2       $5.00 to $500.00    § 643a.7(d)
     643a     bet1            501     $5.00 to $500.00    § 643a.7(d)
     643a     six_card_bonus  101     $1.00 to $100.00    § 643a.7(j)
+    655a     ante            4.99    $5.00 to $500.00    § 655a.7
+    655a     ante            500.01  $5.00 to $500.00    § 655a.7
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -166,18 +194,23 @@ FIRST_DECISION = {
     "677a": ("preflop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Raise Wager $10.00", "Seat 1: Raise Wager $20.00",
                                                              "Seat 1: Raise Wager $30.00", "Seat 1: Check"]),
     "643a": ("bet1_decision", 2, "next: seat 5", ["Seat 2: Let It Ride", "Seat 2: Pull Bet 1"]),
+    "655a": ("third_street_decision", 1, "next: seat 4, seat 5", [
+        "Seat 1: 3rd Street Wager $10.00", "Seat 1: 3rd Street Wager $20.00", "Seat 1: 3rd Street Wager $30.00",
+        "Seat 1: Fold"]),
 }
 
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
 # offered, and the paragraph that says so.
-SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)")}
+SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
+                 "655a": (5, "§ 655a.11(i)")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a
 # side wager, from the right too (§ 647a.11(h), (b)(2)(i)(A); § 677a.11(g), (f)).
 SETTLEMENT_ORDER = {"647a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_bonus", 4), ("settle_bonus", 2)],
                     "677a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_optional", 4),
-                             ("settle_optional", 2)]}
+                             ("settle_optional", 2)],
+                    "655a": [("settle", 5), ("settle", 3), ("settle", 1)]}  # folded seats keep nothing
 
 # § .6 of the hold'em chapters, worded alike: the player's two cards and the board against the
 # dealer's, and the outcome of the wager that comparison decides (647a: the Flop Wager; 677a: the

@@ -9,6 +9,7 @@ its own rules bring (a capped payout, a push, a bad beat), listed below per game
 from __future__ import annotations
 
 import lir_play
+import ms_play
 import pytest
 import thb_play
 import wpt_play
@@ -19,7 +20,9 @@ from sections import OUTLINES
 from games.engine.core import Irregularity, Refused
 from games.engine.paytables import all_paytables
 
-TH, WH, LH = thb_play.Hand, wpt_play.Hand, lir_play.Hand
+TH, WH, LH, MH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand
+MS_PROGRESSIVE = {"progressive_paytable": "A", "progressives": {"progressive": {
+    "amount": "5.00", "meters": {"": {"id": 1, "name": "Mississippi Stud Royal"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
              "approval_threshold": "1", "payout_limit": "50000"}
 
@@ -84,6 +87,19 @@ GAMES = {
         ("six_card_bonus_cards", cards("board", "2c")), ("no_more_bets", wager(2, "bet1", "1")),
         ("wagers", wager(8, "bet1", "10")), ("wagers", wager(1, "five_card_bonus", "1")),
     ], [("wrong_card_count", "settle"), ("community_card_exposed", "bet2_decision")], 30),
+    "mississippi-stud": (ms_play, lambda: [
+        ms_play.play({1: MH("500", "As Ks", plays="3x 3x 3x", progressive="5")}, "Qs Js Ts",
+                     rules=MS_PROGRESSIVE),  # capped; a share of the meter claimed
+        ms_play.play({1: MH("10", "7c 7d", progressive="5"), 2: MH("10", "2c 3d", plays="fold", progressive="5")},
+                     "Ks 9h 4s", rules=MS_PROGRESSIVE),  # a push; a fold forfeits the progressive
+        ms_play.play({1: MH("10", "7c 8d", plays="1x 1x fold")}, "Ks 9h 4s"),  # a fold on 5th Street
+    ], [
+        ("third_street_decision", decide(1, "bet", amount="15")), ("third_street_decision", decide(1, "bet")),
+        ("third_street_decision", decide(4, "fold")), ("settle", cards("seat:1", "Ah", "Kh")),
+        ("settle", irregularity("community_card_exposed")), ("settle", irregularity("card_face_up")),
+        ("deal", irregularity("shoe_jam")), ("no_more_bets", wager(1, "ante", "1")),
+        ("wagers", wager(7, "ante", "10")), ("wagers", wager(1, "progressive", "5")),
+    ], [("wrong_card_count", "settle"), ("community_card_exposed", "fourth_street_decision")], 14),
 }
 
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's
@@ -151,4 +167,4 @@ def every_citation(slug: str) -> set[str]:
 def test_every_section_the_engine_cites_exists_in_the_games_chapter(slug):
     citations = every_citation(slug)
     assert len(citations) > GAMES[slug][-1]
-    assert sorted(c for c in citations if not Chapter(GAMES[slug][0].GAME.chapter).names_a_real_section(c)) == []
+    assert sorted(c for c in citations if not Chapter.of(GAMES[slug][0].GAME).names_a_real_section(c)) == []

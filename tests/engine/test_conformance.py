@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any
 
 import lir_play
+import ms_play
 import poker_play
 import pytest
 import s21_play
@@ -26,7 +27,7 @@ from games.engine.core.copying import SHARED, copy_round
 from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
-TH, WH, LH, SB = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box
+TH, WH, LH, SB, MH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box, ms_play.Hand
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -55,6 +56,14 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
              4: LH("15", "2c 2d 9s", plays="ride pull", five_card_bonus="5", six_card_bonus="5")})]),
         ("a card-reading shoe", {}, [a for _, a in lir_play.round_actions(
             {2: LH("20", "Ts Td 4h")}, card_reader=True)]),
+    ],
+    "mississippi-stud": [
+        ("every street, a fold at each street", {"approval_threshold": "100"}, [a for _, a in ms_play.round_actions(
+            {1: MH("10", "Ah Kh", plays="3x 2x 1x"), 2: MH("10", "7c 2d", plays="fold"),
+             3: MH("25", "Jc Jd", plays="1x fold"), 5: MH("5", "Kc Kd", plays="1x 1x fold"),
+             6: MH("5", "9c 9d", plays="2x 2x 2x")}, "Qh 9h Th")]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in ms_play.round_actions({2: MH("10", "As Ad")}, ms_play.BOARD, card_reader=True)]),
     ],
     "spanish-21": [
         ("a split, a double down, a surrender and Match-the-Dealer",
@@ -239,7 +248,7 @@ def test_every_choice_a_prompt_offers_is_accepted(slug, name, rules, actions):
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_citation_names_a_section_of_the_games_chapter(slug, name, rules, actions):
     game = GAMES[slug]
-    chapter = Chapter(game.chapter)
+    chapter = Chapter.of(game)
     rounds = played(slug, rules, actions)
     cited = {p.section for p in (r.prompt for r in rounds[:-1])} | {line.section for line in rounds[-1].lines}
     cited |= {a.section for a in rounds[-1].approvals} | {i.section for i in game.irregularities.values()}

@@ -116,6 +116,9 @@ class BankedPoker(Game):
     # chapter keeps some wagers alive (§ 647a.13(a), § 677a.13(a)).
     MULTIPLE_FACE_UP_BEFORE_DEAL: ClassVar[Irregularity]
     MULTIPLE_FACE_UP_AFTER_DEAL: ClassVar[Irregularity]
+    # The community cards dealt face down with the players' cards, every card of the round at once
+    # (§ 643a.8(d)); 0 where the community cards are dealt later (§ 647a.11(c)).
+    community_cards_at_deal: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any):
         # Every chapter of the family offers the dealing options and recognises the dealing
@@ -224,9 +227,26 @@ class BankedPoker(Game):
                           self.dealing.cite(self.dealing.misdeal, method))]
 
     def check_irregularity(self, rnd: RoundState, irregularity: Irregularity, action: Action) -> None:
-        """A jam needs an automated shoe (§ .13(f)).  Games add their own checks after this one."""
+        """A jam needs an automated shoe (§ .13(f)).  A game that deals every card of the round at
+        the deal, the community cards face down (``community_cards_at_deal``, § 643a.8(d)-(e)), can no
+        longer find a card face up "while the cards are being dealt" (§ .13(a)) or jam once they are
+        dealt, nor expose a community card once the dealer has turned them all.  Games add their own
+        checks after this one."""
         if irregularity.kind == "shoe_jam" and rnd.rules.get("dealing_method") not in AUTOMATED_SHOES:
             raise Refused("This table does not deal from an automated shoe", irregularity.section)
+        if not self.community_cards_at_deal:
+            return
+        dealt = "deal" in rnd.completed_steps
+        if irregularity.kind == "card_face_up" and dealt:
+            raise Refused("Every card of the round has been dealt: a card found face up now is not one found "
+                          "while dealing", irregularity.section)
+        if irregularity.kind == "shoe_jam" and dealt:
+            raise Refused("The automated shoe dispensed every card of the round at the deal: it can no "
+                          "longer fail to deal them", irregularity.section)
+        if irregularity.kind == "community_card_exposed" and len(rnd.board) == self.community_cards_at_deal:
+            every = "Both" if self.community_cards_at_deal == 2 else f"All {self.community_cards_at_deal}"
+            raise Refused(f"{every} community cards have been turned face up by the dealer already",
+                          irregularity.section)
 
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         """The void of a second card found face up: whether it leaves a wager standing depends on

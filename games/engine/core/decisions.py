@@ -39,6 +39,15 @@ class Option:
     # Only some seats have this choice (even money for a Blackjack, § 635a.8(e)); None: every seat.
     offered: Callable[[RoundState, Seat], bool] | None = None
     most_button: bool = False  # with ``up_to``: a quick button for the most
+    # With ``up_to`` and ``multiples``: the wager is one of those multiples of the required wager and
+    # nothing between (a 3rd Street Wager of one, two or three times the Ante, § 655a.1).
+    only_multiples: bool = False
+
+    def allowed(self, rnd: RoundState, seat: Seat) -> list[Cents]:
+        """The amounts of an ``only_multiples`` wager, up to the most."""
+        base = seat.wagers[rnd.game.required_wager]
+        most = self.up_to(rnd, seat) if self.up_to else 0
+        return [multiple * base for multiple in self.multiples if multiple * base <= most]
 
     def offered_to(self, rnd: RoundState, seat: Seat) -> bool:
         return self.offered is None or self.offered(rnd, seat)
@@ -100,6 +109,12 @@ class SeatDecision(Step):
                 continue
             payload = self.action("decide", seat=seat_no, choice=option.key)
             style = "primary" if option.wager else "secondary"
+            if option.up_to and option.only_multiples:
+                amounts = option.allowed(rnd, seat)
+                parts.append(f"{option.label} of {_either(amounts)}")
+                choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
+                                   {**payload, "amount": plain_dollars(amount)}, style) for amount in amounts]
+                continue
             if option.up_to:
                 most = option.up_to(rnd, seat)
                 parts.append(f"{option.label} up to {dollars(most)}")
@@ -141,9 +156,14 @@ class SeatDecision(Step):
         if option.up_to:
             most = option.up_to(rnd, seat)
             if action.get("amount") in (None, ""):
-                raise Refused(f"Seat {seat_no}'s {label}: say how much, up to {option.rule} ({dollars(most)})",
-                              option.section or self.section)
+                how_much = (f"{option.rule} ({_either(option.allowed(rnd, seat))})" if option.only_multiples
+                            else f"up to {option.rule} ({dollars(most)})")
+                raise Refused(f"Seat {seat_no}'s {label}: say how much, {how_much}", option.section or self.section)
             given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+            if option.only_multiples and given not in option.allowed(rnd, seat):
+                raise Refused(f"Seat {seat_no}'s {label} must be {option.rule} "
+                              f"({_either(option.allowed(rnd, seat))}), not {dollars(given)}",
+                              option.section or self.section)
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
@@ -167,3 +187,9 @@ class SeatDecision(Step):
             seat.folded = True
             rnd.lines += rnd.game.fold_lines(rnd, seat)
         seat.decisions[self.id] = option.key
+
+
+def _either(amounts: list[Cents]) -> str:
+    """"$10.00, $20.00 or $30.00"."""
+    named = [dollars(amount) for amount in amounts]
+    return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)

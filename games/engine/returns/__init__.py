@@ -177,11 +177,6 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("ultimate-texas-holdem", "bad_beat"): NotStated(
         "depends on the dealer's hand and on the player's decisions; its rules (§ 653a.12(h)) are not available"
     ),
-    ("mississippi-stud", "ante"): DECISIONS,
-    ("mississippi-stud", "third_street"): DECISIONS,
-    ("mississippi-stud", "fourth_street"): DECISIONS,
-    ("mississippi-stud", "fifth_street"): DECISIONS,
-    ("mississippi-stud", "progressive"): Dealt(counting.five_card_hands, PLAYED),
 }
 
 # Wagers paid at even money against the dealer: no paytable, and always the player's decisions.
