@@ -6,6 +6,7 @@ from typing import Any
 from games.engine.core import Step
 from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
+from games.engine.crazy_4_poker import GAME as CRAZY_4_POKER
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
 from games.engine.poker.game import ACTIONS as POKER_ACTIONS
 from games.engine.poker.game import GAME as POKER
@@ -14,7 +15,8 @@ from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
-                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER)}
+                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
+                                           CRAZY_4_POKER)}
 
 
 def game_for(slug: str) -> TableGame:
