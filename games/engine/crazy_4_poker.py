@@ -406,8 +406,9 @@ class Crazy4Poker(BankedPoker):
         stake = seat.wagers["super_bonus"]
         row = table.pay_row(player.slugs) if player.category >= FourCardCategory.STRAIGHT else None
         if row is not None:
+            named = versus if player.name.lower().startswith(row.label.lower()) else f"{versus}: {row.label}"
             return SettlementLine(seat.number, "super_bonus", stake, WIN, row.payout.winnings(stake), table.section,
-                                  odds=str(row.payout), hand=f"{versus}: {row.label} ({table.title})")
+                                  odds=str(row.payout), hand=named)
         note = ("Less than a straight: the Super Bonus Wager is returned" if otherwise == PUSH
                 else "Less than a straight, beaten by the dealer: the Super Bonus Wager is collected")
         return SettlementLine(seat.number, "super_bonus", stake, otherwise, stake if otherwise == LOSE else 0,

@@ -111,7 +111,8 @@ GAMES = {
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's
 # misdeal paragraph, not 677a's).
 REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)", "§ 643a.11(g)(6)(i)"]
-NOT_REAL = ["§ 657a.13(a)", "§ 657a.8(b)", "§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
+NOT_REAL = ["§ 657a.13(a)", "§ 657a.8(b)",
+            "§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
             "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)"]
 
 
