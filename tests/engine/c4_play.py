@@ -112,9 +112,13 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     return actions
 
 
-def play(seats: dict[int, Hand], dealer: str = DEALER, **options: Any) -> RoundState:
-    """Play the round through the engine (``options``: see ``play.play_round``)."""
-    return play_round(GAME, round_actions, Round(seats, "", dealer), **options)
+def play(seats: dict[int, Hand], *cards: str, **options: Any) -> RoundState:
+    """Play the round through the engine (``options``: see ``play.play_round``).  ``cards``: the
+    dealer's five cards (DEALER if none), or, as a ``Round`` is written, the board (none in this
+    game) and then the dealer's cards."""
+    if len(cards) > 1 and cards[0]:
+        raise ValueError(f"Crazy 4 Poker has no community cards, got {cards[0]!r}")
+    return play_round(GAME, round_actions, Round(seats, "", cards[-1] if cards else DEALER), **options)
 
 
 def at(phase: str | None = None, *, seats: dict[int, Hand] = ROUND.seats, **kwargs: Any) -> RoundState:
