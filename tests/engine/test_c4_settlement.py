@@ -69,6 +69,12 @@ def test_a_tie_on_a_straight_pushes_the_ante_and_play_and_pays_the_super_bonus()
         "ante": ("push", 0), "play": ("push", 0), "super_bonus": ("win", 10_00)}
 
 
+def test_the_highest_card_the_other_hand_lacks_breaks_a_tie_of_pairs():
+    # § 657a.6(c): 9 9 A K against 9 9 A Q, the king beats the queen; the fifth cards do not play.
+    assert settle("9c 9d Ah Kc 2s", "9h 9s Ad Qd 8c")["ante"] == ("win", 10_00)
+    assert settle("9c 9d Ah Qc 2s", "9h 9s Ad Kd 3c")["ante"] == ("lose", 10_00)
+
+
 @pytest.mark.parametrize("cards, odds, paid", [
     ("Ah Ad Ac As 2c", "200 to 1", 2000_00),  # four aces: 200 x $10
     ("Jh Jd Jc Js 2c", "30 to 1", 300_00),  # four-of-a-kind: 30 x $10
@@ -284,3 +290,32 @@ def test_a_royal_flush_is_owed_the_five_card_meter():
     (claim,) = rnd.claims
     assert (claim.wager, claim.share, claim.meter, claim.section) == (
         "five_card_progressive", "100% of meter", "C4 five-card", "§ 657a.12(e)(4)")
+
+
+# -- the wagers before the deal (§ 657a.7(d)(1)) -----------------------------------------------------
+
+
+def test_a_super_bonus_other_than_the_ante_is_refused():
+    rnd = play({1: Hand("10", "Kc Kh 8d 4s 2c")}, until="no_more_bets")
+    refusal = refuse(rnd, {"type": "place_wager", "seat": 1, "wager": "super_bonus", "amount": "15"},
+                     r"Seat 1's Super Bonus Wager must equal its Ante \(\$10\.00\), not \$15\.00")
+    assert refusal.section == "§ 657a.7(d)(1)"
+
+
+def test_an_ante_without_a_super_bonus_cannot_close_the_wagers():
+    rnd = tap(RoundState(GAME, {}), {"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante",
+                                     "amount": "10"})
+    refuse(rnd, {"type": "no_more_bets"}, "Seat 2 has an Ante of \\$10.00 but no Super Bonus Wager")
+    assert "Seat 2 has an Ante of $10.00 but no Super Bonus Wager" in rnd.prompt.text
+
+
+def test_the_virtual_shoe_deals_five_cards_to_each_seat_and_the_dealer():
+    order = [card.code for card in GAME.deck.cards()]
+    rnd = RoundState(GAME, {"training": True}, shoe_order=order)
+    for action in ({"type": "place_wager", "seat": 1, "wager": "ante", "amount": "10"},
+                   {"type": "place_wager", "seat": 1, "wager": "super_bonus", "amount": "10"},
+                   {"type": "no_more_bets"}, {"type": "deal"}):
+        rnd = tap(rnd, action)
+    # One card at a time around the table, the dealer last (procedure as commonly played).
+    assert [card.code for card in rnd.seats[1].cards] == order[0:10:2]
+    assert [card.code for card in rnd.dealer_cards] == order[1:10:2]
