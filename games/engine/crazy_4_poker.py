@@ -325,6 +325,8 @@ class Crazy4Poker(BankedPoker):
         seat is settled with the Play at the Ante and the rest returned; refused (the cards were
         misread), the seat's cards are entered again and checked again."""
         seat = rnd.seats[approval.seat]
+        if rnd.void is not None or seat.settled:
+            return  # the round was voided meanwhile: the seat's wagers are returned, nothing is left to decide
         if approval.status == "refused":
             seat.cards, seat.cards_shown = (), False
             return

@@ -213,6 +213,17 @@ def test_refused_the_cards_are_entered_again_and_checked_again():
     assert [a.status for a in rnd.approvals] == ["refused"]
 
 
+def test_a_void_while_the_question_waits_returns_every_wager_and_the_answer_changes_nothing():
+    rnd = tap(at_the_question(), {"type": "irregularity", "kind": "wrong_card_count"})
+    rnd = tap(rnd, {"type": "approve", "approval": 2})  # the floorperson confirms the void (§ 657a.13)
+    returned = outcomes(rnd, 1)
+    assert returned == {"ante": ("void", 0), "super_bonus": ("void", 0), "play": ("void", 0)}
+    rnd = tap(rnd, {"type": "approve", "approval": 1})
+    assert outcomes(rnd, 1) == returned
+    rnd = tap(rnd, {"type": "close"})
+    assert rnd.closed
+
+
 def test_a_play_of_three_times_the_ante_on_a_pair_of_aces_asks_nothing():
     rnd = at_the_question("Ac Ah 8d 4s 2c")
     assert rnd.approvals == [] and outcomes(rnd, 1)["play"] == ("win", 30_00)
