@@ -101,6 +101,16 @@ class _Player:
             self.act({"type": "irregularity", **{k: v for k, v in entry.items() if k not in ("at", "approved")}})
             self.confirm_void(entry.get("approved", True))
 
+    def answer_floor_question(self) -> bool:
+        """A question of the game's own the round waits on (a Play Wager above the Ante on a lesser
+        hand, § 657a.11(b)) was asked on the cards the sheet records, which are the final ones: a
+        floorperson who refused it had the cards entered again, so on these cards it stands approved."""
+        question = next((a for a in self.round.approvals
+                         if a.kind not in ("payout", "void") and a.status == "pending"), None)
+        if question is not None:
+            self.act({"type": "approve", "approval": question.id})
+        return question is not None
+
     def confirm_void(self, approved: bool) -> None:
         """The floorperson's answer to a void the round is waiting on."""
         for approval in self.round.approvals:
@@ -148,6 +158,8 @@ def play_banked_sheet(game: Any, sheet: Any) -> tuple[RoundState, list[dict[str,
     while (prompt := player.round.prompt) is not None:
         player.irregularities_at(prompt.step)
         prompt = player.round.prompt
+        if prompt is not None and prompt.waiting_for_floor and player.answer_floor_question():
+            continue
         if prompt is None or prompt.waiting_for_floor:
             break  # what waits for a floorperson is listed in the settlement sheet
         player.act(player.round.current_step().sheet_action(player.round, reader))

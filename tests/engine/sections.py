@@ -100,4 +100,18 @@ OUTLINES: dict[str, dict[int, str]] = {
         12: "a b c d e f",
         13: "a b c d e f g",
     },
+    # 657a: §§ 657a.1, .2, .6, .7, .11 and .12 as amended at 44 Pa.B. 5463 (2014), complete in that
+    # text.  §§ 657a.3-657a.5, 657a.8-657a.10 and 657a.13 are in no available text: only the section
+    # itself can be cited (§ 657a.8-§ 657a.10 the dealing procedures, as § 657a.7(c) names them).
+    "657a": {
+        1: "",
+        2: "a b 1 2 3 4 5 i ii iii iv 6 c 1 2 d e",
+        3: "", 4: "", 5: "",
+        6: "a b 1 2 3 4 5 6 7 c d 1 2 3 4 5 6 7",
+        7: "a b c d 1 2 3 4 e",
+        8: "", 9: "", 10: "",
+        11: "a 1 2 b 1 2 c 1 2 3 i ii A B C d e 1 2 3 4 5 i ii f",
+        12: "a b c d 1 2 3 4 5 i ii e 1 2 3 4 5",
+        13: "",
+    },
 }

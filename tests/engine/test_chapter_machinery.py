@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+import c4_play
 import lir_play
 import ms_play
 import pytest
@@ -28,7 +29,7 @@ from games.engine.core import RoundState
 
 # 655a: its dealing sections (§§ 655a.8-655a.10) and irregularities (§ 655a.13) are not available;
 # the game follows Let It Ride's and cites them (games/engine/mississippi_stud.py).
-HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play}
+HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play, "657a": c4_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -63,6 +64,10 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     655a     hand              § 643a.9(a)(3)   § 643a.9(b)   § 643a.9(d)   § 643a.9(f)
     655a     automated_shoe    § 643a.10(a)(2)  § 643a.10(b)  § 643a.10(d)  § 643a.10(f)
     655a     reshuffling_shoe  § 643a.10(a)(2)  § 643a.10(g)
+    657a     manual_shoe       § 657a.8         § 657a.8      § 657a.8      § 657a.8
+    657a     hand              § 657a.9         § 657a.9      § 657a.9      § 657a.9
+    657a     automated_shoe    § 657a.10        § 657a.10     § 657a.10     § 657a.10
+    657a     reshuffling_shoe  § 657a.10        § 657a.10
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
@@ -102,6 +107,10 @@ STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
     655a     third_community_card    § 655a.11(i)
     655a     settle                  § 655a.11(i)
     655a     close                   § 655a.11(j)
+    657a     play_decision          § 657a.11(b)
+    657a     reveal                 § 657a.11(c)
+    657a     settle                 § 657a.11(c)
+    657a     close                  § 657a.11(f)
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -131,40 +140,50 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     655a     shoe_jam                § 643a.13(f)
     655a     stub_misdealt           § 643a.8(h)
     655a     stub_incorrect          § 643a.8(h)
+    657a     card_face_up            § 657a.13
+    657a     wrong_card_count        § 657a.13
+    657a     shoe_jam                § 657a.13
+    657a     stub_misdealt           § 657a.8
+    657a     stub_incorrect          § 657a.8
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
 # (§ 647a.8(e)-(f): after the River; § 677a.8(d)-(e): after all community cards; § 643a.8(e)-(f):
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
-        "643a": ("deal", "bet1_decision", 0), "655a": ("deal", "third_street_decision", 0)}
+        "643a": ("deal", "bet1_decision", 0), "655a": ("deal", "third_street_decision", 0),
+        "657a": ("deal", "play_decision", 0)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
 DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
-           "655a": frozenset({"third_street", "fourth_street", "fifth_street"})}
+           "655a": frozenset({"third_street", "fourth_street", "fifth_street"}), "657a": frozenset({"play"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
           "643a": {2: ("bet1", "bet2", "bet3", "five_card_bonus"),
                    5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
-          "655a": {1: ("ante",), 4: ("ante",), 5: ("ante",)}}
+          "655a": {1: ("ante",), 4: ("ante",), 5: ("ante",)},
+          "657a": {1: ("ante", "super_bonus", "queens_up"), 3: ("ante", "super_bonus"),
+                   5: ("ante", "super_bonus", "queens_up")}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
-SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "655a": ("Qs", "Qd")}
+SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "655a": ("Qs", "Qd"),
+         "657a": ("7c", "7d")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
           "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
-          "655a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "9d"]})}
+          "655a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "9d"]}),
+          "657a": ("Ac", "reveal", {"type": "cards", "target": "dealer", "cards": ["Ac", "Jd", "Tc", "8h", "6s"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
 # a void may be reported (the first: while an automated shoe may still jam).
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
             "643a": ("bet1_decision", "second_community_card", "settle"),
-            "655a": ("third_street_decision", "second_community_card", "settle")}
+            "655a": ("third_street_decision", "second_community_card", "settle"), "657a": ("play_decision", "settle")}
 VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
-           "655a": ("deal", "fourth_street_decision", "settle")}
+           "655a": ("deal", "fourth_street_decision", "settle"), "657a": ("deal", "reveal", "settle")}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -183,6 +202,8 @@ LIMITS = table("""
     643a     six_card_bonus  101     $1.00 to $100.00    § 643a.7(j)
     655a     ante            4.99    $5.00 to $500.00    § 655a.7
     655a     ante            500.01  $5.00 to $500.00    § 655a.7
+    657a     ante            4.99    $5.00 to $500.00    § 657a.7(d)(1)
+    657a     queens_up       101     $1.00 to $100.00    § 657a.7(d)(2)
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -197,12 +218,14 @@ FIRST_DECISION = {
     "655a": ("third_street_decision", 1, "next: seat 4, seat 5", [
         "Seat 1: 3rd Street Wager $10.00", "Seat 1: 3rd Street Wager $20.00", "Seat 1: 3rd Street Wager $30.00",
         "Seat 1: Fold"]),
+    "657a": ("play_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $30.00",
+                                                          "Seat 1: Fold"]),
 }
 
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
 # offered, and the paragraph that says so.
 SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
-                 "655a": (5, "§ 655a.11(i)")}
+                 "655a": (5, "§ 655a.11(i)"), "657a": (3, "§ 657a.11(c)")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a
@@ -449,7 +472,7 @@ def test_more_than_one_card_found_face_up_while_dealing_voids_the_round_and_retu
     rnd = tap(tap(at(chapter, "deal"), irregularity("card_face_up", card=first)),
               irregularity("card_face_up", card=second))
     section = IRREGULARITIES[chapter]["card_face_up"]
-    assert rnd.void_pending.label == "More than one card found face up while dealing"
+    assert rnd.void_pending.label.startswith("More than one card found face up while dealing")
     assert rnd.prompt.waiting_for_floor and rnd.prompt.section == section
     (approval,) = rnd.approvals
     assert (approval.kind, approval.status, approval.section) == ("void", "pending", section)

@@ -8,6 +8,7 @@ its own rules bring (a capped payout, a push, a bad beat), listed below per game
 
 from __future__ import annotations
 
+import c4_play
 import lir_play
 import ms_play
 import pytest
@@ -20,7 +21,7 @@ from sections import OUTLINES
 from games.engine.core import Irregularity, Refused
 from games.engine.paytables import all_paytables
 
-TH, WH, LH, MH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand
+TH, WH, LH, MH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand, c4_play.Hand
 MS_PROGRESSIVE = {"progressive_paytable": "A", "progressives": {"progressive": {
     "amount": "5.00", "meters": {"": {"id": 1, "name": "Mississippi Stud Royal"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
@@ -100,12 +101,34 @@ GAMES = {
         ("deal", irregularity("shoe_jam")), ("no_more_bets", wager(1, "ante", "1")),
         ("wagers", wager(7, "ante", "10")), ("wagers", wager(1, "progressive", "5")),
     ], [("wrong_card_count", "settle"), ("community_card_exposed", "fourth_street_decision")], 14),
+    "crazy-4-poker": (c4_play, lambda: [
+        c4_play.play({1: CH("500", "Ah Ad Ac As 2c", play="1500", queens_up="100")},
+                     rules={"payout_limit": "50000"}),  # capped
+        c4_play.play({1: CH("10", "Jc 8d 6h 4s 2c", queens_up="5")}, "Qh Jd 9c 7s 3d"),  # dealer below king high
+        c4_play.play({1: CH("10", "Jc 8d 6h 4s 2c")}, "Kh Qd 9c 7s 3d"),  # a loss
+        c4_play.play({1: CH("10", "5c 6d 7h 8s Kd")}, "Ks Kh Kc 2d 3s"),  # a losing straight's Super Bonus
+        c4_play.play({1: CH("10", "9c 9d Ah Kc 2s")}, "9h 9s Ad Kd 3c"),  # a tie
+        c4_play.play({1: CH("10", "Kc Kh 8d 4s 2c", play="30")}, approvals={1: "approve"}),  # the floor decides
+        c4_play.play({1: CH("10", "8c 8d 8h 8s 2c", four_card_progressive="5"),
+                      3: CH("10", "Ah Kh Qh Jh Th", four_card_progressive="5", five_card_progressive="1")},
+                     rules={"progressives": {
+                         "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "4"}}},
+                         "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "5"}}}}},
+                     envy=True),
+    ], [
+        ("play_decision", decide(1, "play", amount="40")), ("play_decision", decide(1, "play", amount="5")),
+        ("play_decision", decide(3, "play")), ("settle", cards("seat:1", "Ah", "Kh", "2c", "3c", "4c")),
+        ("deal", irregularity("shoe_jam")), ("play_decision", irregularity("card_face_up")),
+        ("no_more_bets", wager(1, "super_bonus", "5")), ("wagers", wager(7, "ante", "10")),
+        ("wagers", wager(1, "ante", "1")),
+    ], [("wrong_card_count", "play_decision"), ("wrong_card_count", "settle")], 25),
 }
 
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's
 # misdeal paragraph, not 677a's).
 REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)", "§ 643a.11(g)(6)(i)"]
-NOT_REAL = ["§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
+NOT_REAL = ["§ 657a.13(a)", "§ 657a.8(b)",
+            "§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
             "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)"]
 
 

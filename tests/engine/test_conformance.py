@@ -10,6 +10,7 @@ import copy
 import dataclasses
 from typing import Any
 
+import c4_play
 import lir_play
 import ms_play
 import poker_play
@@ -27,7 +28,10 @@ from games.engine.core.copying import SHARED, copy_round
 from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
-TH, WH, LH, SB, MH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box, ms_play.Hand
+TH, WH, LH, SB, MH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box, ms_play.Hand, c4_play.Hand
+C4_PROGRESSIVES = {"progressives": {
+    "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}},
+    "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "C4 five-card"}}}}}
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -79,6 +83,20 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
                           rules={"even_money": True, "decks": "8"})),
         ("a dealer's Blackjack at the peek", {}, s21_play.actions(
             {1: SB("10", "Qs 9s", ""), 2: SB("15", "Ad Jd", "")}, "Kc Ah", peek="yes")),
+    ],
+    "crazy-4-poker": [
+        ("three times the Ante on aces, a fold, Queens Up", {"approval_threshold": "100"}, [
+            a for _, a in c4_play.round_actions(c4_play.ROUND.seats, "", c4_play.ROUND.cards)]),
+        ("a Play above the Ante on a lesser hand, the floorperson decides", {}, [
+            a for _, a in c4_play.round_actions({2: CH("10", "Kc Kh 8d 4s 2c", play="30"),
+                                                 4: CH("10", "9c 9h 8s 4d 2d", play="20")}, "", c4_play.DEALER,
+                                                approvals={4: "refuse approve", 2: "approve"})]),
+        ("progressives and an Envy Bonus from a card-reading automated shoe",
+         {"dealing_method": "automated_shoe", **C4_PROGRESSIVES}, [
+            a for _, a in c4_play.round_actions({1: CH("10", "8c 8d 8h 8s 2c", play="30", four_card_progressive="5"),
+                                                 3: CH("10", "2h 5h 9h Jh Kh", five_card_progressive="1",
+                                                       four_card_progressive="5")}, "", c4_play.DEALER,
+                                                card_reader=True, envy=True)]),
     ],
     "poker": [
         ("no-limit Hold'em: two all-ins, side pots, a fold", {}, poker_play.actions(poker_play.HOLDEM_ALL_INS)),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import c4_play
 import lir_play
 import ms_play
 import pytest
@@ -25,7 +26,7 @@ from games.engine.core import RoundState
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 HELPERS = {"texas-holdem-bonus": thb_play, "wpt-heads-up": wpt_play, "let-it-ride": lir_play,
-           "mississippi-stud": ms_play}
+           "mississippi-stud": ms_play, "crazy-4-poker": c4_play}
 
 # Where each game's part of the docs is: the marker of its examples and the titles of its rules
 # options and irregularities; the decisions its full example names, and the words (not amounts)
@@ -38,13 +39,15 @@ DOCS = {
                     {"ride", "pull"}),
     "mississippi-stud": ("mississippi-stud ", "Mississippi Stud: rules options", "Mississippi Stud: irregularities",
                          {"third_street", "fourth_street", "fifth_street"}, {"fold"}),
+    "crazy-4-poker": ("crazy-4-poker ", "Crazy 4 Poker: rules options", "Crazy 4 Poker: irregularities", {"play"},
+                      {"fold"}),
 }
 
 # The step at which a card is found face up in the exported rounds (643a: only while dealing); the
 # voids the game knows (kind, step); the decisions of each seat of a training round in which the
 # dealer takes the last choice at each decision point.
 FACE_UP_AT = {"texas-holdem-bonus": "flop", "wpt-heads-up": "turn_river", "let-it-ride": "deal",
-              "mississippi-stud": "deal"}
+              "mississippi-stud": "deal", "crazy-4-poker": "deal"}
 VOIDS = [("texas-holdem-bonus", "dealer_card_exposed", "turn_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "preflop_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "river_decision"),
@@ -52,7 +55,8 @@ VOIDS = [("texas-holdem-bonus", "dealer_card_exposed", "turn_decision"),
          ("mississippi-stud", "community_card_exposed", "fourth_street_decision")]
 LAST_CHOICES = {"texas-holdem-bonus": {"flop": "fold"}, "wpt-heads-up": {"preflop": "check", "flop": "check",
                                                                           "river": "fold"},
-                "let-it-ride": {"bet1": "pull", "bet2": "pull"}, "mississippi-stud": {"third_street": "fold"}}
+                "let-it-ride": {"bet1": "pull", "bet2": "pull"}, "mississippi-stud": {"third_street": "fold"},
+                "crazy-4-poker": {"play": "fold"}}
 
 EACH = pytest.mark.parametrize("slug", HELPERS)
 

@@ -18,7 +18,8 @@ from games.engine.core.game import Game, RuleOption
 from games.engine.core.records import CAPPED, LOSE, PUSH, WIN, Choice, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.schema import NAME, ActionSchema, accepts
 from games.engine.core.state import Seat
-from games.engine.core.steps import Step
+from games.engine.core.steps import Betting, Step
+from games.engine.core.wagers import BEFORE_DEAL
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
 from games.engine.paytables import PayRow, Paytable
 
@@ -100,6 +101,49 @@ class StubCount(Step):
         if result != "correct":
             misdeal = rnd.game.irregularities[f"stub_{result}"]
             request_void(rnd, dataclasses.replace(misdeal, section=self.misdeal_section), "")
+
+
+class EqualWagersBetting(Betting):
+    """The wagers before "no more bets", where a seat plays only with its required wager and another
+    equal to it: the Odds Wager of § 677a.7(d)(1), the Super Bonus Wager of § 657a.7(d)(1).
+
+    The wager that must be equal is the one whose definition says so (``WagerDef.equals``).  Another
+    amount is refused when it is placed; a required wager changed afterwards (the dealer correcting
+    both amounts in turn) is refused at "no more bets" until the two agree again.
+    """
+
+    @staticmethod
+    def paired(rnd: RoundState) -> list[Any]:
+        return [w for w in rnd.game.wagers if w.equals and w.placed == BEFORE_DEAL
+                and w.slug in rnd.game.betting_wagers(rnd.rules)]
+
+    def check_closing(self, rnd: RoundState) -> None:
+        super().check_closing(rnd)
+        for number in rnd.playing_seats():
+            for wager in self.paired(rnd):
+                self.check_equal(rnd, number, wager, rnd.seats[number].wagers.get(wager.slug))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        wager = next((w for w in self.paired(rnd) if w.slug == action.get("wager")), None)
+        if action["type"] == "place_wager" and wager is not None:
+            number = rnd.seat_number(action.get("seat"))
+            if wager.equals not in rnd.seats.get(number, Seat(number)).wagers:
+                raise Refused(f"Seat {number} must place its {rnd.game.wager_label(wager.equals)} before its "
+                              f"{wager.label}", wager.section)
+            self.check_equal(rnd, number, wager, rnd.amount(action.get("amount"), f"seat {number}'s {wager.label}"))
+        super().apply(rnd, action)
+
+    @staticmethod
+    def check_equal(rnd: RoundState, number: int, wager: Any, amount: Cents | None) -> None:
+        other = rnd.game.wager_label(wager.equals)
+        base = rnd.seats[number].wagers[wager.equals]
+        if amount is None:
+            article = "an" if wager.label[0] in "AEIOU" else "a"
+            raise Refused(f"Seat {number} has an {other} of {dollars(base)} but no {wager.label}: a player places an "
+                          f"{other} and {article} {wager.label} equal to it", wager.section)
+        if amount != base:
+            raise Refused(f"Seat {number}'s {wager.label} must equal its {other} ({dollars(base)}), not "
+                          f"{dollars(amount)}", wager.section)
 
 
 class BankedPoker(Game):

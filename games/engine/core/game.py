@@ -302,6 +302,11 @@ class Game:
         seat.cards, seat.cards_shown, seat.settled = (), False, False
         rnd.lines = [line for line in rnd.lines if line.seat != approval.seat or line.stage != SETTLE]
 
+    def floor_decided(self, rnd: RoundState, approval: Approval) -> None:
+        """A floorperson answered a question of the game's own (an approval neither a payout nor a
+        void): what the answer does to the round."""
+        raise NotImplementedError
+
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         raise NotImplementedError
 

@@ -124,16 +124,19 @@ def check_attachments(game: Game, rules: Mapping[str, Any]) -> None:
                     or not isinstance(meter.get("name"), str):
                 raise Refused(f"The {wager.label}'s meters are named by id and name, got {meter!r:.60}")
         if wager.progressive.envy:
-            envy_schedule(game, wager, amount)
+            envy_schedule(game, wager, amount, rules)
 
 
-def envy_schedule(game: Game, wager: WagerDef, amount: Cents) -> Paytable:
-    """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5))."""
+def envy_schedule(game: Game, wager: WagerDef, amount: Cents, rules: Mapping[str, Any] | None = None) -> Paytable:
+    """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5)),
+    or, where the schedules also follow the wager's paytable, for its letter too ("A $1", § 657a.12(d)(5))."""
     letter = f"${amount // 100}" if amount % 100 == 0 else dollars(amount)
+    chosen = (rules or {}).get(wager.paytable_option, "") if wager.paytable else ""
     schedules = paytables_for(game.slug, wager.progressive.envy)
-    found = next((table for table in schedules if table.letter == letter), None)
+    found = next((table for table in schedules if table.letter == f"{chosen} {letter}"), None) if chosen else None
+    found = found or next((table for table in schedules if table.letter == letter), None)
     if found is None:
-        known = " and ".join(table.letter for table in schedules)
+        known = " and ".join(table.letter for table in schedules if not chosen or table.letter.startswith(chosen))
         raise Refused(f"The {wager.progressive.envy_label} is scheduled for {known} {wager.label}s only, "
                       f"not {dollars(amount)}", wager.progressive.envy_section)
     return found
@@ -279,7 +282,7 @@ def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[
         seat = rnd.seats[number]
         if wager.slug not in seat.wagers:
             continue
-        schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug])
+        schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug], rnd.rules)
         paid = []
         for other, (slug, shown) in sorted(qualifying.items()):
             row = schedule.row(slug) if other != number else None
@@ -327,7 +330,7 @@ def check_meter(game: Game, slug: str, rules: Mapping[str, Any], params: MeterPa
     if params.wager_amount <= 0:
         raise Refused(f"The {wager.label}'s amount must be more than $0.00", SAME_WAGER_SECTION)
     if wager.progressive.envy:
-        envy_schedule(game, wager, params.wager_amount)
+        envy_schedule(game, wager, params.wager_amount, rules)
     if params.rate <= 0:
         raise Refused("The rate of progression must be more than 0%: the meter grows with every wager",
                       "§ 605a.7(a)(1)")

@@ -161,11 +161,7 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
         "depends on the dealer's cards (the dealing procedure, §§ 641a.8-641a.10, is not available) and on the "
         "player's Play decision"
     ),
-    ("crazy-4-poker", "super_bonus"): DECISIONS,
-    ("crazy-4-poker", "queens_up"): Dealt(counting.four_card_hands, PLAYED),
-    ("crazy-4-poker", "four_card_progressive"): Dealt(counting.four_card_hands, PLAYED),
     ("crazy-4-poker", "four_card_progressive_envy"): Envy(counting.four_card_hands),
-    ("crazy-4-poker", "five_card_progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("crazy-4-poker", "five_card_progressive_envy"): Envy(counting.five_card_hands),
     ("caribbean-stud", "bet"): DECISIONS,
     ("caribbean-stud", "bonus"): Dealt(counting.five_card_hands, PLAYED),

@@ -24,6 +24,7 @@ DEMO_TABLES = [
     ("S21-1", "spanish-21", {"decks": "6", "match_the_dealer": True, "even_money": True,
                              "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
     ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
+    ("C4-1", "crazy-4-poker", {"queens_up_paytable": "A", "approval_threshold": "500.00"}, False),
     ("POKER-1", "poker", {"variant": "holdem", "structure": "no_limit", "small_blind": "1.00", "big_blind": "2.00",
                           "straddle": True, "rake_method": "percent", "rake_percent": "10", "rake_cap": "5.00",
                           "bad_beat_drop": "1.00", "drop_minimum_pot": "20.00"}, False),
