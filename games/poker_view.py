@@ -68,7 +68,7 @@ def poker_round_view(rnd: Round, state: PokerRound) -> dict[str, Any]:
         "state": state,
         "poker_seats": seats,
         "seats": seats,
-        "description": state.options.describe(),
+        "description": state.options.describe() + (f" · {state.kill_text()}" if state.kill else ""),
         "board": [card.code for card in state.board],
         "dealer_cards": [],
         "dealer_shown": False,

@@ -8,6 +8,7 @@ help says so (docs/poker.md lists every such point).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -23,6 +24,10 @@ NO_RAKE, PERCENT, INCREMENTAL, TIME = "none", "percent", "incremental", "time"
 LEFT_OF_BUTTON, HIGH_CARD_BY_SUIT = "left_of_button", "highest_card_by_suit"
 RIGHT_OF_DEALER, HIGH_CARD = "right_of_dealer", "high_card"
 NOT_BINDING, BINDING_IF_UNCHANGED = "not_binding", "binding_if_unchanged"
+NO_KILL, KILL, HALF_KILL = "none", "kill", "half_kill"
+KILL_SECTION = "§ 637a.1"  # "Kill option", "Half-kill option" and "Qualifying pot"
+# How much the limits grow in a kill hand: twice, or by half again (§ 637a.1).
+KILL_FACTORS = {KILL: (2, 1), HALF_KILL: (3, 2)}
 # The most a percentage rake may take: "capped in the regulation at 10% of the pot" (2012 preamble on § 637a.17).
 MAX_RAKE_PERCENT = Decimal(10)
 # The chip that goes to one player when a pot cannot be divided equally may not exceed $1 (§ 637a.11(k)).
@@ -60,6 +65,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "show_all_hands": False,
     "out_of_turn": NOT_BINDING,
     "exposed_cards_misdeal": "2",
+    "kill": NO_KILL,
+    "kill_pot": "",
 }
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
@@ -120,6 +127,11 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                help="§ 637a.8(c) binds an action taken in turn; the other is common card-room practice."),
     RuleOption("exposed_cards_misdeal", "Cards exposed by the dealer in the deal that make a misdeal", "choice",
                "§ 637a.18", (("1", "1"), ("2", "2"), ("3", "3")), help=PRACTICE),
+    RuleOption("kill", "Omaha High-low Eight or Better, limit: the Kill option", "choice", KILL_SECTION,
+               ((NO_KILL, "None"), (KILL, "Kill: twice the posted limits"),
+                (HALF_KILL, "Half-kill: the posted limits and half again")),
+               help="After one player wins a whole qualifying pot, until a pot is split high-low or is smaller"),
+    RuleOption("kill_pot", "The qualifying pot of the Kill option", "money", KILL_SECTION),
 )
 
 
@@ -156,6 +168,8 @@ class TableOptions:
     show_all_hands: bool
     out_of_turn: str
     exposed_cards_misdeal: int
+    kill: str = NO_KILL
+    kill_pot: Cents | None = None
 
     @property
     def stud(self) -> bool:
@@ -184,6 +198,11 @@ class TableOptions:
         """What a player must have on the table to be dealt in: any Ante and forced bet, and one bet at
         the posted table minimum (§ 637a.8(b)(4))."""
         return self.ante + self.forced_bet + self.minimum_bet
+
+    def killed(self) -> TableOptions:
+        """The options of a kill hand: the posted limits twice over, or by half again (§ 637a.1)."""
+        times, per = KILL_FACTORS[self.kill]
+        return dataclasses.replace(self, small_bet=self.small_bet * times // per, big_bet=self.big_bet * times // per)
 
     def describe(self) -> str:
         """"Texas Hold'em, no limit, blinds $1.00/$2.00" for the table's header."""
@@ -262,9 +281,30 @@ def read_options(rules: Mapping[str, Any]) -> TableOptions:
         no_flop_no_drop=_flag(rules, "no_flop_no_drop"), odd_chip=_choice(rules, "odd_chip"),
         show_all_hands=_flag(rules, "show_all_hands"), out_of_turn=_choice(rules, "out_of_turn"),
         exposed_cards_misdeal=int(_choice(rules, "exposed_cards_misdeal")),
+        kill=_choice(rules, "kill"), kill_pot=_money(rules, "kill_pot", "The qualifying pot", KILL_SECTION,
+                                                     empty_is_none=True),
     )
     _check_amounts(options)
+    _check_kill(options)
     return options
+
+
+def _check_kill(o: TableOptions) -> None:
+    """The Kill and Half-kill options are Omaha High-low Eight or Better's, in a limit game, with a
+    qualifying pot, and the grown limits are whole chips (§ 637a.1)."""
+    if o.kill == NO_KILL:
+        return
+    if o.variant.key != "omaha_hilo" or not o.limit:
+        raise Refused("The Kill and Half-kill options are for Omaha High-low Split Eight or Better dealt limit, "
+                      f"not {o.variant.label}, {STRUCTURES[o.structure][0].lower()}", KILL_SECTION)
+    if o.kill_pot is None or o.kill_pot <= 0:
+        raise Refused("The Kill option needs its qualifying pot, more than $0.00", KILL_SECTION)
+    grown = o.killed()
+    uneven = [dollars(amount) for amount in (grown.small_bet, grown.big_bet) if amount % o.chip_unit]
+    if uneven or grown.small_bet * KILL_FACTORS[o.kill][1] != o.small_bet * KILL_FACTORS[o.kill][0] \
+            or grown.big_bet * KILL_FACTORS[o.kill][1] != o.big_bet * KILL_FACTORS[o.kill][0]:
+        raise Refused(f"A kill hand's limits must be whole chips of {dollars(o.chip_unit)}: half again of "
+                      f"{dollars(o.small_bet)}/{dollars(o.big_bet)} is not", KILL_SECTION)
 
 
 def _check_amounts(o: TableOptions) -> None:

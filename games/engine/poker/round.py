@@ -23,6 +23,7 @@ from games.engine.cards import Card, CardError, Shoe, parse_cards
 from games.engine.core import floor
 from games.engine.core.machine import LoggedRound, check_step_action
 from games.engine.core.records import (
+    AWARD,
     DECISION,
     RAKE,
     VOID,
@@ -38,6 +39,8 @@ from games.engine.money import Cents, MoneyError, dollars, parse_dollars, plain_
 from games.engine.poker.options import (
     BINDING_IF_UNCHANGED,
     HIGH_CARD,
+    KILL,
+    NO_KILL,
     POSITIONS,
     TIME,
     TableOptions,
@@ -80,6 +83,10 @@ class PokerRound(LoggedRound):
         self.rules = game.validate_rules(rules)
         self.options: TableOptions = read_options(self.rules)
         positions = read_positions(self.rules.get(POSITIONS))
+        # A kill hand is dealt with the grown limits (§ 637a.1 "Kill option", "Half-kill option").
+        self.kill = positions.kill and self.options.kill != NO_KILL
+        if self.kill:
+            self.options = self.options.killed()
         self.players: dict[int, Player] = {n: Player(p.stack, p.away) for n, p in positions.players.items()}
         self.previous_button, self.button_moves = positions.button, positions.moves
         self.seq = 0
@@ -106,6 +113,7 @@ class PokerRound(LoggedRound):
         self.betting_street: int | None = None  # the street of the last betting decision
         self.last_aggressor: int | None = None  # who bet or raised last in that street
         self.awarded = False
+        self.main_pot: Cents = 0  # before the rake: what the Kill option's qualifying pot is measured on
         self.pushed: dict[int, Cents] = {}
         self.closing_bets: list[Cents] = []  # the bets of the betting round the last fold ended
         self.said: dict[int, list[str]] = {}  # each seat's betting decisions, as the history lists them
@@ -642,6 +650,7 @@ class PokerRound(LoggedRound):
                       contested=sum(state.statuses) > 1)
         lines, self.pushed = settle(end, self.options)
         self.lines += lines
+        self.main_pot = pots[0].amount if pots else 0
         self.awarded = True
 
     def _called_into_pot(self, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
@@ -776,8 +785,29 @@ class PokerRound(LoggedRound):
         stacks = self.final_stacks()
         players = {seat: Player(stacks[seat], player.away) for seat, player in self.players.items()}
         if self.button is None:  # no hand was dealt: the last button still stands, as it stood
-            return Positions(players, self.previous_button, self.button_moves)
-        return Positions(players, self.button, self.void is None)
+            return Positions(players, self.previous_button, self.button_moves, self.kill)
+        return Positions(players, self.button, self.void is None, self.kill_next())
+
+    def kill_text(self) -> str:
+        half = self.options.kill != KILL
+        return (f"{'Half-kill' if half else 'Kill'} hand: the limits are {dollars(self.options.small_bet)}/"
+                f"{dollars(self.options.big_bet)} ({'half again' if half else 'twice'} the posted limits, § 637a.1)")
+
+    def kill_next(self) -> bool:
+        """Whether the next hand is a kill hand (§ 637a.1): one follows a hand in which one player won
+        the whole of a qualifying main pot, and kill hands go on until the main pot is split between a
+        high and a different low winner, or is smaller than the qualifying pot.  A void changes nothing."""
+        if self.options.kill == NO_KILL or not self.awarded:
+            return self.kill
+        main = [line for line in self.lines if line.outcome == AWARD and line.wager.startswith("main_pot")]
+        pot = self.main_pot
+        if pot < self.options.kill_pot:
+            return False
+        if self.kill:
+            high = {line.seat for line in main if not line.wager.endswith("_low")}
+            low = {line.seat for line in main if line.wager.endswith("_low")}
+            return not (low and high != low)
+        return len({line.seat for line in main}) == 1
 
     # -- the prompt ----------------------------------------------------------------------------
 
@@ -827,6 +857,8 @@ class PokerRound(LoggedRound):
             f"starting with seat {seats[0]}, the button (seat {self.button}) last"
         text = (f"{self._burn_text()}Deal {_cards(count)} face down to each player, one at a time, {first}: "
                 f"seats {', '.join(map(str, seats))}.")
+        if self.kill and not self.known[seats[0]]:
+            text = f"{self.kill_text()}. {text}"
         label = "Deal from the virtual shoe" if self.shoe is not None else "Cards dealt"
         return Prompt(moment.id, moment.section, text, (Choice(label, {"type": "deal", "step": moment.id}),),
                       upcoming=self._after_deal())

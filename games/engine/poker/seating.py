@@ -31,11 +31,12 @@ class Positions:
     players: dict[int, Player]
     button: int | None = None
     moves: bool = True
+    kill: bool = False  # the next hand is a kill hand (§ 637a.1 "Kill option")
 
     def as_option(self) -> dict[str, Any]:
         return {"seats": {str(n): {"stack": p.stack, **({"away": True} if p.away else {})}
                           for n, p in sorted(self.players.items())},
-                "button": self.button, "moves": self.moves}
+                "button": self.button, "moves": self.moves, **({"kill": True} if self.kill else {})}
 
 
 def read_positions(value: Any) -> Positions:
@@ -43,8 +44,8 @@ def read_positions(value: Any) -> Positions:
     "moves": true}``, stacks in cents.  Anything else is refused, naming what is wrong."""
     if value in (None, {}):
         return Positions({})
-    if not isinstance(value, Mapping) or set(value) - {"seats", "button", "moves"}:
-        raise Refused('The positions are {"seats": {...}, "button": N, "moves": true}')
+    if not isinstance(value, Mapping) or set(value) - {"seats", "button", "moves", "kill"}:
+        raise Refused('The positions are {"seats": {...}, "button": N, "moves": true, "kill": false}')
     seats = value.get("seats", {})
     if not isinstance(seats, Mapping):
         raise Refused("The positions' seats are an object by seat number")
@@ -63,7 +64,10 @@ def read_positions(value: Any) -> Positions:
         raise Refused(f"The button is at a seat from 1 to 10, not {button!r}", "§ 637a.11(c)")
     if not isinstance(moves, bool):
         raise Refused("Whether the button moves is true or false")
-    return Positions(players, button, moves)
+    kill = value.get("kill", False)
+    if not isinstance(kill, bool):
+        raise Refused("Whether the hand is a kill hand is true or false", "§ 637a.1")
+    return Positions(players, button, moves, kill)
 
 
 def next_clockwise(seats: Iterable[int], after: int) -> int:

@@ -50,6 +50,7 @@ def from_log(game: PokerGame, rules: Mapping[str, Any], actions: Iterable[Mappin
                   for n, p in sorted(positions.players.items())},
         "button": positions.button,
         "button_moves": positions.moves,
+        **({"kill_hand": True} if positions.kill else {}),
         "actions": listed,
     }
 
@@ -86,7 +87,8 @@ def round_from_sheet(game: PokerGame, sheet: Any) -> PokerRound:
             players[str(key)] = {"stack": parse_dollars(seat["stack"]), "away": seat.get("away", False)}
         except MoneyError as error:
             raise SheetError(f"seat {key}'s stack: {error}") from None
-    positions = {"seats": players, "button": sheet.get("button"), "moves": sheet.get("button_moves", True)}
+    positions = {"seats": players, "button": sheet.get("button"), "moves": sheet.get("button_moves", True),
+                 "kill": sheet.get("kill_hand", False)}
     try:
         rnd = PokerRound(game, {**rules, POSITIONS: positions})
         for number, action in enumerate(actions, start=1):
