@@ -23,9 +23,9 @@ from games.engine.core import (
     PUSH,
     WIN,
     Action,
-    Betting,
     Close,
     Deal,
+    EqualWagersBetting,
     Irregularity,
     Option,
     Refused,
@@ -51,7 +51,6 @@ SLUG = "wpt-heads-up"
 # § 677a.10(g) an automated shoe that reshuffles and dispenses the five community cards first.
 MAIN_WAGERS = ("ante", "raise", "odds")  # settled in this order, then the optional ones (§ 677a.11(i))
 OPTIONAL_WAGERS = ("pocket_bonus", "trips_plus")
-ODDS_EQUALS_ANTE = "§ 677a.7(d)(1)"
 
 
 def _playing(rnd: RoundState, seat: Seat) -> bool:
@@ -73,38 +72,6 @@ def _raised_anywhere(rnd: RoundState) -> bool:
 
 def _folded_with_optional_wager(rnd: RoundState, seat: Seat) -> bool:
     return seat.folded and rnd.game.kept_after_fold(seat)
-
-
-class AnteAndOddsBetting(Betting):
-    """The wagers before "no more bets", where a seat plays only with an Ante and an equal Odds Wager.
-
-    § 677a.7(d)(1): "an Ante Wager and an Odds Wager equal to the player's Ante Wager".  An Odds
-    Wager of another amount is refused when it is placed; an Ante changed afterwards (the dealer
-    correcting both amounts in turn) is refused at "no more bets" until the two agree again.
-    """
-
-    def check_closing(self, rnd: RoundState) -> None:
-        super().check_closing(rnd)
-        for number in rnd.playing_seats():
-            self.check_odds(rnd, number, rnd.seats[number].wagers.get("odds"))
-
-    def apply(self, rnd: RoundState, action: Action) -> None:
-        if action["type"] == "place_wager" and action.get("wager") == "odds":
-            number = rnd.seat_number(action.get("seat"))
-            if number not in rnd.playing_seats():
-                raise Refused(f"Seat {number} must place its Ante before its Odds Wager", ODDS_EQUALS_ANTE)
-            self.check_odds(rnd, number, rnd.amount(action.get("amount"), f"seat {number}'s Odds Wager"))
-        super().apply(rnd, action)
-
-    @staticmethod
-    def check_odds(rnd: RoundState, number: int, odds: Cents | None) -> None:
-        ante = rnd.seats[number].wagers["ante"]
-        if odds is None:
-            raise Refused(f"Seat {number} has an Ante of {dollars(ante)} but no Odds Wager: a player places an "
-                          "Ante and an Odds Wager equal to it", ODDS_EQUALS_ANTE)
-        if odds != ante:
-            raise Refused(f"Seat {number}'s Odds Wager must equal its Ante ({dollars(ante)}), not {dollars(odds)}",
-                          ODDS_EQUALS_ANTE)
 
 
 class RaiseDecision(SeatDecision):
@@ -243,7 +210,7 @@ class WptHeadsUp(BankedPoker):
             burn = 1
         ante = self.wager_label("ante")
         return [
-            AnteAndOddsBetting("wagers", self.dealing.cite(self.dealing.announce, method),
+            EqualWagersBetting("wagers", self.dealing.cite(self.dealing.announce, method),
                                f"Wagers are placed (Ante and Odds Wager{optional}). Announce \"no more bets\".",
                                "Place each seat's wagers: a seat plays with an Ante and an Odds Wager equal to it."),
             Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),

@@ -41,12 +41,13 @@ from games.engine.core.records import (
 )
 from games.engine.core.settling import SettlementPass, SettleSeats, ZoneCards
 from games.engine.core.state import Hand, Seat, Zone, ZoneSpec
-from games.engine.core.steps import AskInput, Betting, Close, Deal, Step, SystemDraw
+from games.engine.core.steps import AskInput, Betting, Close, Deal, EqualWagersBetting, Step, SystemDraw
 
 __all__ = [
     "ACCOUNT", "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE",
     "TABLE_INVENTORY", "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal",
-    "DrawToRule", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option", "Prompt", "Refused",
+    "DrawToRule", "EqualWagersBetting", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option",
+    "Prompt", "Refused",
     "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step",
     "SystemDraw", "Zone", "ZoneCards", "ZoneSpec", "instruction", "progressive",
 ]

@@ -31,6 +31,8 @@ class Option:
     wager: str = ""  # the wager this choice places
     amount: Callable[[RoundState, Seat], Cents] | None = None  # a set amount
     up_to: Callable[[RoundState, Seat], Cents] | None = None  # or any amount up to this
+    # or one of these set amounts, a button each (a Play Wager of four or three times the Ante)
+    amounts: Callable[[RoundState, Seat], tuple[Cents, ...]] | None = None
     multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
     returns: str = ""  # the wager this choice withdraws (its stake goes back to the player, its record stays)
     rule: str = ""  # "twice the Ante", for refusals
@@ -110,6 +112,12 @@ class SeatDecision(Step):
                                           {**payload, "amount": plain_dollars(amount)}, style))
                 amount_entry, amount_action = (option.key, option.label, most), payload
                 continue
+            if option.amounts:
+                offered = option.amounts(rnd, seat)
+                parts.append(f"{option.label} {' or '.join(dollars(amount) for amount in offered)}")
+                choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
+                                   {**payload, "amount": plain_dollars(amount)}, style) for amount in offered]
+                continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
             parts.append(label)
@@ -147,6 +155,17 @@ class SeatDecision(Step):
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
+            seat.wagers[option.wager] = given
+        elif option.amounts:
+            offered = option.amounts(rnd, seat)
+            named = " or ".join(dollars(amount) for amount in offered)
+            if action.get("amount") in (None, ""):
+                raise Refused(f"Seat {seat_no}'s {label}: say which, {option.rule} ({named})",
+                              option.section or self.section)
+            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+            if given not in offered:
+                raise Refused(f"Seat {seat_no}'s {label} must be {option.rule} ({named}), not {dollars(given)}",
+                              option.section or self.section)
             seat.wagers[option.wager] = given
         elif option.wager:
             expected = option.amount(rnd, seat)

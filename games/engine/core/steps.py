@@ -29,9 +29,16 @@ from games.engine.core.schema import (
     accepts,
 )
 from games.engine.core.state import Seat
+from games.engine.money import Cents, dollars
 
 if TYPE_CHECKING:
     from games.engine.core.machine import Action, RoundState
+    from games.engine.core.wagers import WagerDef
+
+
+def article(label: str) -> str:
+    """ "an" before "Odds Wager", "a" before "Blind Wager"."""
+    return "an" if label[:1].upper() in "AEIOU" else "a"
 
 
 class Step:
@@ -181,6 +188,41 @@ class Betting(Step):
         rnd.check_limits(seat_no, wager, amount)
         progressive.check_wager(rnd, seat_no, wager, amount)
         seat.wagers[wager] = amount
+
+
+class EqualWagersBetting(Betting):
+    """Wagers before "no more bets" where a wager must equal another one (``WagerDef.equals``): the
+    Odds Wager the Ante (§ 677a.7(d)(1)), the Blind the Ante (Chapter 653a).  An amount that differs
+    is refused when it is placed; the other wager changed afterwards (the dealer correcting both
+    amounts in turn) is refused at "no more bets" until the two agree again."""
+
+    def check_closing(self, rnd: RoundState) -> None:
+        super().check_closing(rnd)
+        for wager in rnd.game.wagers:
+            if wager.equals and wager.slug in rnd.game.betting_wagers(rnd.rules):
+                for number in rnd.playing_seats():
+                    self.check_equal(rnd, number, wager, rnd.seats[number].wagers.get(wager.slug))
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        wager = next((w for w in rnd.game.wagers if w.slug == action.get("wager")), None)
+        if action["type"] == "place_wager" and wager is not None and wager.equals:
+            number = rnd.seat_number(action.get("seat"))
+            if wager.equals not in rnd.seats.get(number, Seat(number)).wagers:
+                raise Refused(f"Seat {number} must place its {rnd.game.wager(wager.equals).label} before its "
+                              f"{wager.label}", wager.section)
+            self.check_equal(rnd, number, wager, rnd.amount(action.get("amount"), f"seat {number}'s {wager.label}"))
+        super().apply(rnd, action)
+
+    @staticmethod
+    def check_equal(rnd: RoundState, number: int, wager: WagerDef, amount: Cents | None) -> None:
+        base = rnd.seats[number].wagers[wager.equals]
+        other = rnd.game.wager(wager.equals).label
+        if amount is None:
+            raise Refused(f"Seat {number} has an {other} of {dollars(base)} but no {wager.label}: a player places "
+                          f"an {other} and {article(wager.label)} {wager.label} equal to it", wager.section)
+        if amount != base:
+            raise Refused(f"Seat {number}'s {wager.label} must equal its {other} ({dollars(base)}), "
+                          f"not {dollars(amount)}", wager.section)
 
 
 class Deal(Step):
