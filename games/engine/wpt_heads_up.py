@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line
+from games.engine.chapters.banked_poker import BankedPoker, DealingSections, paytable_line, winning_hand_line
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -292,6 +292,9 @@ class WptHeadsUp(BankedPoker):
                 amount = stake if outcome == LOSE else 0
             return SettlementLine(seat.number, wager, stake, outcome, amount, section, hand=versus, **extra)
 
+        # § 677a.12(b): a winning hand's Odds Wager is paid on its own table, or pushes below a straight.
+        odds = winning_hand_line(seat, "odds", "Odds Wager", self.odds_table, player, versus)
+
         def paid(wager: str) -> SettlementLine:
             return line(wager, WIN, "§ 677a.12(a)", EVEN_MONEY.winnings(stakes[wager]), odds=str(EVEN_MONEY))
 
@@ -299,13 +302,13 @@ class WptHeadsUp(BankedPoker):
             # § 677a.11(h)(1): the dealer has less than a pair; the Ante pushes whatever the player holds.
             lines = [line("ante", PUSH, "§ 677a.11(h)(1)", note="The dealer has less than a pair: the Ante pushes")]
             if player.value > dealer.value:
-                return lines + [paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+                return lines + [paid("raise"), odds]
             if player.value == dealer.value:
                 return lines + [line(w, PUSH, "§ 677a.11(h)(1)(ii)") for w in ("raise", "odds")]
             return lines + [line(w, LOSE, "§ 677a.11(h)(1)(iii)") for w in ("raise", "odds")]
         # § 677a.11(h)(2): the dealer has a pair or better.
         if player.value > dealer.value:
-            return [paid("ante"), paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+            return [paid("ante"), paid("raise"), odds]
         if player.value == dealer.value:
             return [line(w, PUSH, "§ 677a.11(h)(2)(ii)") for w in MAIN_WAGERS]
         lines = [line("ante", LOSE, "§ 677a.11(h)(2)(iii)")]
@@ -319,16 +322,6 @@ class WptHeadsUp(BankedPoker):
         return lines + [line("odds", WIN, table.section, row.payout.winnings(stakes["odds"]), odds=str(row.payout),
                              note=f"Bad Beat Bonus: {row.label.lower()} lost to the dealer "
                                   "(§ 677a.11(h)(2)(iii)(B))")]
-
-    def odds_line(self, seat: Seat, stake: Cents, player: Any, versus: str) -> SettlementLine:
-        """§ 677a.12(b): a winning hand's Odds Wager is paid on its own table, or pushes below a straight."""
-        table = self.odds_table
-        row = table.pay_row(player.slugs)
-        if not isinstance(row.payout, Odds):
-            return SettlementLine(seat.number, "odds", stake, PUSH, 0, table.section, odds=str(row.payout),
-                                  hand=versus, note=f"The Odds Wager pushes on a winning {row.label.lower()}")
-        return SettlementLine(seat.number, "odds", stake, WIN, row.payout.winnings(stake), table.section,
-                              odds=str(row.payout), hand=versus)
 
     def settle_optional(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 677a.11(i): after the other wagers, the Pocket Bonus and then the Trips Plus Wager."""

@@ -19,7 +19,7 @@ from games.engine.core.records import CAPPED, LOSE, PUSH, WIN, Choice, Irregular
 from games.engine.core.schema import NAME, ActionSchema, accepts
 from games.engine.core.state import Seat
 from games.engine.core.steps import Step
-from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.money import Cents, MoneyError, Odds, dollars, parse_dollars
 from games.engine.paytables import PayRow, Paytable
 
 if TYPE_CHECKING:
@@ -295,3 +295,18 @@ def paytable_line(seat: Seat, wager: str, table: Paytable, row: PayRow | None, h
                               "The wager comes back, nothing more")
     return SettlementLine(seat.number, wager, stake, WIN, won, table.section, odds=str(odds), hand=described,
                           note=note)
+
+
+def winning_hand_line(seat: Seat, wager: str, label: str, table: Paytable, hand: Any, versus: str) -> SettlementLine:
+    """A wager paid on its own table when the player's hand beats the dealer's: the row of the hand,
+    or a push on the table's "Push" row below it (the Odds Wager, § 677a.12(b); the Blind Wager,
+    § 653a.12(b))."""
+    stake = seat.wagers[wager]
+    row = table.pay_row(hand.slugs)
+    if row is None or not isinstance(row.payout, Odds):
+        shown = row.label.lower() if row is not None else hand.name.lower()
+        return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section,
+                              odds=str(row.payout) if row is not None else "", hand=versus,
+                              note=f"The {label} pushes on a winning {shown}")
+    return SettlementLine(seat.number, wager, stake, WIN, row.payout.winnings(stake), table.section,
+                          odds=str(row.payout), hand=versus)
