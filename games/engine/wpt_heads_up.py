@@ -109,6 +109,7 @@ class WptHeadsUp(BankedPoker):
     # § 677a.12(f): an optional limit per player per round, on the Ante, Raise and Odds Wagers only
     # (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager).
     payout_limit_section = "§ 677a.12(f)"
+    board_wagers = ("trips_plus",)  # § 677a.13(d) still settles it, on the five community cards (§ 677a.7(d)(3))
     wagers = (
         WagerDef("ante", "Ante", "§ 677a.7(d)(1)", required=True, capped=True,
                  limits=Limits("5.00", "500.00", "§ 677a.7(d)(1)", label="Ante (the Odds Wager equals it)")),
@@ -348,17 +349,6 @@ class WptHeadsUp(BankedPoker):
         row = table.pay_row(hand.slugs) if hand.category >= Category.THREE_OF_A_KIND else None
         return paytable_line(seat, "trips_plus", table, row, hand.name, losing_section="§ 677a.11(i)(2)(ii)",
                              losing_hand=f"{hand.name}: below three-of-a-kind", row_named=False)
-
-    def void_steps(self, rnd: RoundState) -> list[Step]:
-        """§ 677a.13(d) still settles the Trips Plus Wager, which is decided on the five community
-        cards (§ 677a.7(d)(3)): a void before the board is complete deals the rest of it."""
-        missing = 5 - len(rnd.board)
-        trips_plus = any("trips_plus" in seat.wagers for seat in rnd.seats.values())
-        if "trips_plus" not in rnd.void.surviving_wagers or not trips_plus or missing <= 0:
-            return []
-        return [ZoneCards("void_board", rnd.void.section,
-                          f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
-                          "face up to settle the Trips Plus Wagers: enter them.", missing)]
 
     def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
         return self.settle_pocket_bonus(rnd, seat) if wager == "pocket_bonus" else self.settle_trips_plus(rnd, seat)

@@ -104,6 +104,8 @@ class BankedPoker(Game):
     payout_limit_wagers: ClassVar[tuple[str, ...]]  # derived from the wagers marked ``capped``
     payout_limit_fixed: ClassVar[bool] = False
     payout_limit_scope: ClassVar[str] = ""  # " per hand", where the chapter says so
+    # Wagers decided on the five community cards, which a void that keeps them alive must deal.
+    board_wagers: ClassVar[tuple[str, ...]] = ()
     # Before the deal is complete a second card found face up voids everything; after it, the
     # chapter keeps some wagers alive (§ 647a.13(a), § 677a.13(a)).
     MULTIPLE_FACE_UP_BEFORE_DEAL: ClassVar[Irregularity]
@@ -219,6 +221,21 @@ class BankedPoker(Game):
         """A jam needs an automated shoe (§ .13(f)).  Games add their own checks after this one."""
         if irregularity.kind == "shoe_jam" and rnd.rules.get("dealing_method") not in AUTOMATED_SHOES:
             raise Refused("This table does not deal from an automated shoe", irregularity.section)
+
+    def void_steps(self, rnd: RoundState) -> list[Step]:
+        """A void that keeps a wager decided on the five community cards alive (the Trips Plus
+        Wager, § 677a.13(d)) deals the rest of the board first, when the round had not."""
+        from games.engine.core.settling import ZoneCards
+
+        missing = 5 - len(rnd.board)
+        kept = [wager for wager in self.board_wagers if wager in rnd.void.surviving_wagers
+                and any(wager in seat.wagers for seat in rnd.seats.values())]
+        if not kept or missing <= 0:
+            return []
+        labels = " and ".join(f"{self.wager(wager).label}s" for wager in kept)
+        return [ZoneCards("void_board", rnd.void.section,
+                          f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
+                          f"face up to settle the {labels}: enter them.", missing)]
 
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         """The void of a second card found face up: whether it leaves a wager standing depends on
