@@ -321,9 +321,8 @@ def winning_hand_line(seat: Seat, wager: str, label: str, table: Paytable, hand:
     stake = seat.wagers[wager]
     row = table.pay_row(hand.slugs)
     if row is None or not isinstance(row.payout, Odds):
-        shown = row.label.lower() if row is not None else hand.name.lower()
         return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section,
                               odds=str(row.payout) if row is not None else "", hand=versus,
-                              note=f"The {label} pushes on a winning {shown}")
+                              note=f"The {label} pushes: {table.title} pays no {hand.name.lower()}")
     return SettlementLine(seat.number, wager, stake, WIN, row.payout.winnings(stake), table.section,
                           odds=str(row.payout), hand=versus)
