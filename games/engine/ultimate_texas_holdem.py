@@ -200,20 +200,20 @@ class UltimateTexasHoldem(BankedPoker):
                        amounts=lambda rnd, seat: tuple(m * seat.wagers["ante"] for m in multiples),
                        rule=preflop_rule, section=ROUND_SECTION),
                 Option("check", "Check"),
-            ), eligible=_playing),
+            ), eligible=_playing, note=COMMONLY),
             ZoneCards("flop", ROUND_SECTION, f"{flop_text} {COMMONLY}", 3, burn=burn),
             SeatDecision("flop_decision", ROUND_SECTION, (
                 Option("play", "Play Wager", wager="play", amount=lambda rnd, seat: 2 * seat.wagers["ante"],
                        rule="twice the Ante", section=ROUND_SECTION),
                 Option("check", "Check"),
-            ), eligible=_not_played),
+            ), eligible=_not_played, note=COMMONLY),
             ZoneCards("turn_river", ROUND_SECTION, f"{turn_river_text} {COMMONLY}", 2, burn=burn),
             *self.stub_count_steps(rules),
             SeatDecision("river_decision", ROUND_SECTION, (
                 Option("play", "Play Wager", wager="play", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule="equal to the Ante", section=ROUND_SECTION),
                 Option("fold", "Fold", folds=True),
-            ), eligible=_not_played),
+            ), eligible=_not_played, note=COMMONLY),
             ZoneCards("reveal", ROUND_SECTION,
                       "Turn the dealer's two cards face up and enter them: with the five community cards they make "
                       f"the dealer's hand. {COMMONLY}", 2, zone="dealer", applies=_played_anywhere),

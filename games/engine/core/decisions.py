@@ -52,11 +52,14 @@ class SeatDecision(Step):
     actions = accepts(ActionSchema("decide", {"seat": SEAT, "choice": NAME}, {"amount": Amount()}))
 
     def __init__(self, step_id: str, section: str, options: Iterable[Option],
-                 eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise"):
+                 eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise", note: str = ""):
         super().__init__(step_id, section)
         self.options = tuple(options)
         self.eligible = eligible
         self.order = order
+        # Said after the question: that the step follows the game as commonly played, say, where the
+        # chapter's section is not available (Chapter 653a).
+        self.note = note
 
     def pending(self, rnd: RoundState) -> list[int]:
         return [n for n in rnd.seats_in_order(self.order)
@@ -124,6 +127,8 @@ class SeatDecision(Step):
             choices.append(Choice(f"Seat {seat_no}: {label}", payload, "danger" if option.returns else style))
         stake = rnd.game.wager_label(rnd.game.required_wager)
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
+        if self.note:
+            text += f" {self.note}"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
                       amount_entry=amount_entry, amount_action=amount_action)
