@@ -49,7 +49,7 @@ from games.engine.core import (
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
 from games.engine.hands.high import against_dealer
-from games.engine.money import EVEN_MONEY, Cents, parse_dollars
+from games.engine.money import EVEN_MONEY, Cents, Odds, parse_dollars
 from games.engine.paytables import Paytable, paytable
 from games.engine.returns import DECISIONS, SEVEN
 from games.engine.wpt_heads_up import WptHeadsUp
@@ -80,7 +80,7 @@ def _played_anywhere(rnd: RoundState) -> bool:
 
 
 def _folded_with_trips(rnd: RoundState, seat: Seat) -> bool:
-    return seat.folded and "trips" in seat.wagers
+    return seat.folded and "trips" in seat.wagers and rnd.rules["trips_after_fold"] == "settled"
 
 
 class UltimateTexasHoldem(BankedPoker):
@@ -112,6 +112,7 @@ class UltimateTexasHoldem(BankedPoker):
     )
     own_rules: dict[str, Any] = {
         "preflop_play": "4_or_3",  # the Play Wager before the Flop: four or three times the Ante, or four only
+        "trips_after_fold": "settled",  # a folded player's Trips Wager: settled on the final hand, or lost
         "payout_limit": "",  # "" = none
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,  # a shuffler that counts 52 cards: no stub count (§ 677a.8(e))
@@ -121,6 +122,9 @@ class UltimateTexasHoldem(BankedPoker):
         RuleOption("preflop_play", "Play Wager before the Flop", "choice", ROUND_SECTION,
                    (("4_or_3", "Four or three times the Ante"), ("4", "Four times the Ante only")),
                    help="Procedure as commonly played; § 653a.11 is not available"),
+        RuleOption("trips_after_fold", "A folded player's Trips Wager", "choice", ROUND_SECTION,
+                   (("settled", "Settled on the player's final hand"), ("lost", "Lost with the Ante and the Blind")),
+                   help="Procedure as commonly played: settled; § 653a.11 is not available"),
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Blind and Play)", "money",
                    "§ 653a.12", help="Leave empty for none; else at least $50,000 or the most one patron can win "
                                      "on those wagers betting the minimum (the paragraph is not available)"),
@@ -140,6 +144,9 @@ class UltimateTexasHoldem(BankedPoker):
 
     def check_rules(self, merged: Mapping[str, Any]) -> None:
         super().check_rules(merged)
+        if merged["trips_after_fold"] not in ("settled", "lost"):
+            raise Refused("A folded player's Trips Wager is 'settled' or 'lost', not "
+                          f"{merged['trips_after_fold']!r}", ROUND_SECTION)
         if merged["preflop_play"] not in PREFLOP_MULTIPLES:
             raise Refused("The Play Wager before the Flop is four or three times the Ante ('4_or_3') or four "
                           f"times only ('4'), not {merged['preflop_play']!r}", ROUND_SECTION)
@@ -152,8 +159,7 @@ class UltimateTexasHoldem(BankedPoker):
         They are all won in one hand (a royal flush against a dealer's pair).
         """
         ante = parse_dollars(rules["min_ante"])
-        blind = max(row.payout.winnings(ante) for row in self.blind_table(rules).rows
-                    if row.payout is not None and hasattr(row.payout, "winnings"))
+        blind = max(row.payout.winnings(ante) for row in self.blind_table(rules).rows if isinstance(row.payout, Odds))
         return EVEN_MONEY.winnings(ante) + EVEN_MONEY.winnings(4 * ante) + blind
 
     def blind_table(self, rules: Mapping[str, Any]) -> Paytable:
@@ -244,13 +250,15 @@ class UltimateTexasHoldem(BankedPoker):
     # -- settlement -----------------------------------------------------------------------------
 
     def fold_lines(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
-        """A fold loses the Ante and the Blind at once; the cards go to the discard rack, or under the
-        Trips Wager until it is settled."""
-        cards = "tuck the cards under the Trips Wager" if "trips" in seat.wagers else "cards to the discard rack"
+        """A fold loses the Ante and the Blind at once, and the Trips Wager where the table's rules say
+        so; the cards go to the discard rack, or under the Trips Wager until it is settled."""
+        kept = _folded_with_trips(rnd, seat)
+        lost = ["ante", "blind"] + (["trips"] if "trips" in seat.wagers and not kept else [])
+        cards = "tuck the cards under the Trips Wager" if kept else "cards to the discard rack"
         return [SettlementLine(seat.number, wager, seat.wagers[wager], LOSE, seat.wagers[wager], ROUND_SECTION,
                                note=f"Folded: {self.wager_label(wager)} collected" + (f"; {cards}" if first else ""),
                                stage=DECISION)
-                for first, wager in ((True, "ante"), (False, "blind"))]
+                for first, wager in zip((True, False, False), lost, strict=False)]
 
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         lines: list[SettlementLine] = []

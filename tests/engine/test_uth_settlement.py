@@ -269,3 +269,13 @@ def test_the_least_payout_limit_is_505_minimum_antes_when_that_is_above_50000():
     # At a $100 minimum Ante: Ante $100 + Play 4 x $100 = $400 + Blind royal 500 to 1 = $50,000: $50,500.
     with pytest.raises(Refused, match=r"\$50,500\.00"):
         GAME.validate_rules({"min_ante": "100.00", "payout_limit": "50000"})
+
+
+def test_a_table_whose_folded_trips_wagers_lose_collects_them_with_the_ante_and_blind():
+    rnd = play({1: Hand(TEN, "9c 9d", plays="check check fold", trips="5")}, "9h 2c 5d Kh 7s", "5h 5s",
+               rules={"trips_after_fold": "lost"}, until="settle_trips")
+    # Three 9s would pay 3 to 1, but the table's rules lose the Trips Wager on a fold.
+    assert outcomes(rnd, 1) == {"ante": ("lose", 10_00), "blind": ("lose", 10_00), "trips": ("lose", 5_00)}
+    assert {line.stage for line in rnd.lines} == {"decision"}
+    assert "cards to the discard rack" in rnd.lines[0].note
+    assert rnd.prompt.step == "close"  # no folded seat's cards wait for a Trips Wager
