@@ -13,11 +13,12 @@ from games.engine.poker.game import ACTIONS as POKER_ACTIONS
 from games.engine.poker.game import GAME as POKER
 from games.engine.spanish21 import GAME as SPANISH_21
 from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
+from games.engine.ultimate_texas_holdem import GAME as ULTIMATE_TEXAS_HOLDEM
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
                                for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
-                                            MISSISSIPPI_STUD, CRAZY_4_POKER)}
+                                            MISSISSIPPI_STUD, CRAZY_4_POKER, ULTIMATE_TEXAS_HOLDEM)}
 
 
 def game_for(slug: str) -> TableGame:

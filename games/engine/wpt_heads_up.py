@@ -16,7 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, DealingSections, EqualWagersBetting, paytable_line
+from games.engine.chapters.banked_poker import (
+    BankedPoker,
+    DealingSections,
+    EqualWagersBetting,
+    paytable_line,
+    winning_hand_line,
+)
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -108,6 +114,7 @@ class WptHeadsUp(BankedPoker):
     # § 677a.12(f): an optional limit per player per round, on the Ante, Raise and Odds Wagers only
     # (not on a Bad Beat Bonus, a Pocket Bonus or a Trips Plus Wager).
     payout_limit_section = "§ 677a.12(f)"
+    board_wagers = ("trips_plus",)  # § 677a.13(d) still settles it, on the five community cards (§ 677a.7(d)(3))
     wagers = (
         WagerDef("ante", "Ante", "§ 677a.7(d)(1)", required=True, capped=True,
                  limits=Limits("5.00", "500.00", "§ 677a.7(d)(1)", label="Ante (the Odds Wager equals it)")),
@@ -291,6 +298,9 @@ class WptHeadsUp(BankedPoker):
                 amount = stake if outcome == LOSE else 0
             return SettlementLine(seat.number, wager, stake, outcome, amount, section, hand=versus, **extra)
 
+        # § 677a.12(b): a winning hand's Odds Wager is paid on its own table, or pushes below a straight.
+        odds = winning_hand_line(seat, "odds", "Odds Wager", self.odds_table, player, versus)
+
         def paid(wager: str) -> SettlementLine:
             return line(wager, WIN, "§ 677a.12(a)", EVEN_MONEY.winnings(stakes[wager]), odds=str(EVEN_MONEY))
 
@@ -298,13 +308,13 @@ class WptHeadsUp(BankedPoker):
             # § 677a.11(h)(1): the dealer has less than a pair; the Ante pushes whatever the player holds.
             lines = [line("ante", PUSH, "§ 677a.11(h)(1)", note="The dealer has less than a pair: the Ante pushes")]
             if player.value > dealer.value:
-                return lines + [paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+                return lines + [paid("raise"), odds]
             if player.value == dealer.value:
                 return lines + [line(w, PUSH, "§ 677a.11(h)(1)(ii)") for w in ("raise", "odds")]
             return lines + [line(w, LOSE, "§ 677a.11(h)(1)(iii)") for w in ("raise", "odds")]
         # § 677a.11(h)(2): the dealer has a pair or better.
         if player.value > dealer.value:
-            return [paid("ante"), paid("raise"), self.odds_line(seat, stakes["odds"], player, versus)]
+            return [paid("ante"), paid("raise"), odds]
         if player.value == dealer.value:
             return [line(w, PUSH, "§ 677a.11(h)(2)(ii)") for w in MAIN_WAGERS]
         lines = [line("ante", LOSE, "§ 677a.11(h)(2)(iii)")]
@@ -318,16 +328,6 @@ class WptHeadsUp(BankedPoker):
         return lines + [line("odds", WIN, table.section, row.payout.winnings(stakes["odds"]), odds=str(row.payout),
                              note=f"Bad Beat Bonus: {row.label.lower()} lost to the dealer "
                                   "(§ 677a.11(h)(2)(iii)(B))")]
-
-    def odds_line(self, seat: Seat, stake: Cents, player: Any, versus: str) -> SettlementLine:
-        """§ 677a.12(b): a winning hand's Odds Wager is paid on its own table, or pushes below a straight."""
-        table = self.odds_table
-        row = table.pay_row(player.slugs)
-        if not isinstance(row.payout, Odds):
-            return SettlementLine(seat.number, "odds", stake, PUSH, 0, table.section, odds=str(row.payout),
-                                  hand=versus, note=f"The Odds Wager pushes on a winning {row.label.lower()}")
-        return SettlementLine(seat.number, "odds", stake, WIN, row.payout.winnings(stake), table.section,
-                              odds=str(row.payout), hand=versus)
 
     def settle_optional(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 677a.11(i): after the other wagers, the Pocket Bonus and then the Trips Plus Wager."""
@@ -354,17 +354,6 @@ class WptHeadsUp(BankedPoker):
         row = table.pay_row(hand.slugs) if hand.category >= Category.THREE_OF_A_KIND else None
         return paytable_line(seat, "trips_plus", table, row, hand.name, losing_section="§ 677a.11(i)(2)(ii)",
                              losing_hand=f"{hand.name}: below three-of-a-kind", row_named=False)
-
-    def void_steps(self, rnd: RoundState) -> list[Step]:
-        """§ 677a.13(d) still settles the Trips Plus Wager, which is decided on the five community
-        cards (§ 677a.7(d)(3)): a void before the board is complete deals the rest of it."""
-        missing = 5 - len(rnd.board)
-        trips_plus = any("trips_plus" in seat.wagers for seat in rnd.seats.values())
-        if "trips_plus" not in rnd.void.surviving_wagers or not trips_plus or missing <= 0:
-            return []
-        return [ZoneCards("void_board", rnd.void.section,
-                          f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
-                          "face up to settle the Trips Plus Wagers: enter them.", missing)]
 
     def settle_surviving(self, rnd: RoundState, seat: Seat, wager: str) -> SettlementLine:
         return self.settle_pocket_bonus(rnd, seat) if wager == "pocket_bonus" else self.settle_trips_plus(rnd, seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sections import OUTLINES
+from sections import BORROWED, OUTLINES
 
 
 class Chapter:
@@ -33,7 +33,7 @@ class Chapter:
         paths = [(int(number), re.findall(r"\(([^)]+)\)", subs))
                  for number, subs in re.findall(rf"{self.number}\.(\d+)((?:\([0-9a-zA-Z]+\))*)", citation)]
         if not paths:
-            return False
+            return any(Chapter(other).names_a_real_section(citation) for other in BORROWED.get(self.number, ()))
         for number, subsections in paths:
             if number not in self.sections:
                 return False

@@ -114,4 +114,25 @@ OUTLINES: dict[str, dict[int, str]] = {
         12: "a b c d 1 2 3 4 5 i ii e 1 2 3 4 5",
         13: "",
     },
+    # 653a: only what survives is listed (58 Pa. Code as through 53 Pa.B. 8238, and the 2014 text at 44
+    # Pa.B. 5463): § 653a.2(c), § 653a.6(a)-(b)(7), § 653a.7(d)(3) and (d)(6) (named by § 653a.2(c) and
+    # § 653b.3), § 653a.11(j), § 653a.12(a)-(d)(2) and (g)-(h) (named by § 653b.3).  The other sections
+    # are known only by number: they can be cited, never a paragraph of them.
+    "653a": {
+        1: "", 2: "c", 3: "", 4: "", 5: "",
+        6: "a b 1 2 3 4 5 6 7",
+        7: "d 3 6",
+        8: "", 9: "", 10: "",
+        11: "j",
+        12: "a b c d 1 2 g h",
+        13: "",
+    },
+    # 653b: the temporary side wagers and variations on Chapter 653a; only § 653b.3 was available
+    # (complete: 54 Pa.B. 1537), §§ 653b.1-653b.2 are known only by number.
+    "653b": {1: "", 2: "", 3: "a b c"},
 }
+
+# The other chapters a chapter's game may cite: where its procedure is not available, the sibling
+# chapter whose shared procedure it follows (Chapter 653a: the dealing methods and irregularities of
+# Chapter 677a), and its temporary chapter (653b: § 653b.3's Bad Beat paytable).
+BORROWED: dict[str, tuple[str, ...]] = {"653a": ("677a", "653b")}

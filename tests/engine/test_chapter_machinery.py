@@ -22,6 +22,7 @@ import lir_play
 import ms_play
 import pytest
 import thb_play
+import uth_play
 import wpt_play
 from play import approve_void, assert_every_wager_returned, outcomes, refuse, tap
 
@@ -29,7 +30,8 @@ from games.engine.core import RoundState
 
 # 655a: its dealing sections (§§ 655a.8-655a.10) and irregularities (§ 655a.13) are not available;
 # the game follows Let It Ride's and cites them (games/engine/mississippi_stud.py).
-HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play, "657a": c4_play}
+HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play, "657a": c4_play,
+           "653a": uth_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -68,6 +70,10 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     657a     hand              § 657a.9         § 657a.9      § 657a.9      § 657a.9
     657a     automated_shoe    § 657a.10        § 657a.10     § 657a.10     § 657a.10
     657a     reshuffling_shoe  § 657a.10        § 657a.10
+    653a     manual_shoe       § 677a.8(b)      § 677a.8(c)   § 677a.8(e)   § 677a.8(g)
+    653a     hand              § 677a.9(b)      § 677a.9(b)   § 677a.9(d)   § 677a.9(f)
+    653a     automated_shoe    § 677a.10(a)(2)  § 677a.10(b)  § 677a.10(d)  § 677a.10(f)
+    653a     reshuffling_shoe  § 677a.10(a)(2)  § 677a.10(g)
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
@@ -111,6 +117,15 @@ STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
     657a     reveal                 § 657a.11(c)
     657a     settle                 § 657a.11(c)
     657a     close                  § 657a.11(f)
+    653a     preflop_decision       § 653a.11
+    653a     flop                   § 653a.11
+    653a     flop_decision          § 653a.11
+    653a     turn_river             § 653a.11
+    653a     river_decision         § 653a.11
+    653a     reveal                 § 653a.11
+    653a     settle                 § 653a.11
+    653a     settle_trips           § 653a.11
+    653a     close                  § 653a.11
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -145,6 +160,12 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     657a     shoe_jam                § 657a.13
     657a     stub_misdealt           § 657a.8
     657a     stub_incorrect          § 657a.8
+    653a     card_face_up            § 677a.13(a)
+    653a     wrong_card_count        § 677a.13(c)
+    653a     dealer_card_exposed     § 677a.13(d)
+    653a     shoe_jam                § 677a.13(f)
+    653a     stub_misdealt           § 677a.8(g)
+    653a     stub_incorrect          § 677a.8(g)
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
@@ -152,38 +173,43 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
         "643a": ("deal", "bet1_decision", 0), "655a": ("deal", "third_street_decision", 0),
-        "657a": ("deal", "play_decision", 0)}
+        "657a": ("deal", "play_decision", 0), "653a": ("turn_river", "river_decision", 5)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
 DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
-           "655a": frozenset({"third_street", "fourth_street", "fifth_street"}), "657a": frozenset({"play"})}
+           "655a": frozenset({"third_street", "fourth_street", "fifth_street"}), "657a": frozenset({"play"}),
+           "653a": frozenset({"play"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
           "643a": {2: ("bet1", "bet2", "bet3", "five_card_bonus"),
                    5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
           "655a": {1: ("ante",), 4: ("ante",), 5: ("ante",)},
+          "653a": {1: ("ante", "blind"), 3: ("ante", "blind", "trips"), 5: ("ante", "blind", "trips")},
           "657a": {1: ("ante", "super_bonus", "queens_up"), 3: ("ante", "super_bonus"),
                    5: ("ante", "super_bonus", "queens_up")}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
 SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "655a": ("Qs", "Qd"),
-         "657a": ("7c", "7d")}
+         "657a": ("7c", "7d"), "653a": ("8c", "8d")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
           "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
           "655a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "9d"]}),
-          "657a": ("Ac", "reveal", {"type": "cards", "target": "dealer", "cards": ["Ac", "Jd", "Tc", "8h", "6s"]})}
+          "657a": ("Ac", "reveal", {"type": "cards", "target": "dealer", "cards": ["Ac", "Jd", "Tc", "8h", "6s"]}),
+          "653a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
 # a void may be reported (the first: while an automated shoe may still jam).
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
             "643a": ("bet1_decision", "second_community_card", "settle"),
-            "655a": ("third_street_decision", "second_community_card", "settle"), "657a": ("play_decision", "settle")}
+            "655a": ("third_street_decision", "second_community_card", "settle"), "657a": ("play_decision", "settle"),
+            "653a": ("reveal", "settle")}
 VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
-           "655a": ("deal", "fourth_street_decision", "settle"), "657a": ("deal", "reveal", "settle")}
+           "655a": ("deal", "fourth_street_decision", "settle"), "657a": ("deal", "reveal", "settle"),
+           "653a": ("flop", "flop_decision")}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -204,6 +230,10 @@ LIMITS = table("""
     655a     ante            500.01  $5.00 to $500.00    § 655a.7
     657a     ante            4.99    $5.00 to $500.00    § 657a.7(d)(1)
     657a     queens_up       101     $1.00 to $100.00    § 657a.7(d)(2)
+    653a     ante            4.99    $5.00 to $500.00    § 653a.7(d)
+    653a     ante            500.01  $5.00 to $500.00    § 653a.7(d)
+    653a     trips           0.50    $1.00 to $100.00    § 653a.7(d)
+    653a     trips           101     $1.00 to $100.00    § 653a.7(d)
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -218,6 +248,8 @@ FIRST_DECISION = {
     "655a": ("third_street_decision", 1, "next: seat 4, seat 5", [
         "Seat 1: 3rd Street Wager $10.00", "Seat 1: 3rd Street Wager $20.00", "Seat 1: 3rd Street Wager $30.00",
         "Seat 1: Fold"]),
+    "653a": ("preflop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $40.00", "Seat 1: Play Wager $30.00",
+                                                             "Seat 1: Check"]),
     "657a": ("play_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $30.00",
                                                           "Seat 1: Fold"]),
 }
@@ -225,7 +257,8 @@ FIRST_DECISION = {
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
 # offered, and the paragraph that says so.
 SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
-                 "655a": (5, "§ 655a.11(i)"), "657a": (3, "§ 657a.11(c)")}
+                 "655a": (5, "§ 655a.11(i)"), "657a": (3, "§ 657a.11(c)"),
+                 "653a": (3, "§ 653a.11")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a
@@ -233,12 +266,13 @@ SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "64
 SETTLEMENT_ORDER = {"647a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_bonus", 4), ("settle_bonus", 2)],
                     "677a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_optional", 4),
                              ("settle_optional", 2)],
-                    "655a": [("settle", 5), ("settle", 3), ("settle", 1)]}  # folded seats keep nothing
+                    "655a": [("settle", 5), ("settle", 3), ("settle", 1)],  # folded seats keep nothing
+                    "653a": [("settle", 5), ("settle", 3), ("settle", 1), ("settle_trips", 4), ("settle_trips", 2)]}
 
 # § .6 of the hold'em chapters, worded alike: the player's two cards and the board against the
 # dealer's, and the outcome of the wager that comparison decides (647a: the Flop Wager; 677a: the
 # Raise Wager).
-DECIDED_BY_THE_HANDS = {"647a": "flop", "677a": "raise"}
+DECIDED_BY_THE_HANDS = {"647a": "flop", "677a": "raise", "653a": "play"}
 RANKINGS = rows("""
     player  board           dealer  outcome  why, in § .6 of either chapter
     Kh 3d   Ac Ad 7h 8s 2c  Qh 4d   win      (c): both hold aces (on the board); the king kicker beats the queen

@@ -13,6 +13,7 @@ import lir_play
 import ms_play
 import pytest
 import thb_play
+import uth_play
 import wpt_play
 from citations import Chapter
 from play import approve_void, tap
@@ -21,7 +22,7 @@ from sections import OUTLINES
 from games.engine.core import Irregularity, Refused
 from games.engine.paytables import all_paytables
 
-TH, WH, LH, MH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand, c4_play.Hand
+TH, WH, LH, MH, CH, UH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand, c4_play.Hand, uth_play.Hand
 MS_PROGRESSIVE = {"progressive_paytable": "A", "progressives": {"progressive": {
     "amount": "5.00", "meters": {"": {"id": 1, "name": "Mississippi Stud Royal"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
@@ -74,6 +75,21 @@ GAMES = {
         ("no_more_bets", wager(1, "odds", "5")), ("wagers", wager(7, "ante", "10")), ("wagers", wager(1, "ante", "1")),
     ], [("wrong_card_count", "flop"), ("dealer_card_exposed", "preflop_decision"),
         ("dealer_card_exposed", "river_decision")], 35),
+    "ultimate-texas-holdem": (uth_play, lambda: [
+        uth_play.play({1: UH("100", "As Ks", plays="400")}, "Qs Js Ts 4d 4c", "2h 3c",
+                      rules={"payout_limit": "50000"}),  # capped
+        uth_play.play({1: UH("10", "Ac 7d", trips="5"), 2: UH("10", "2c 5d")}, "3c 4d 8h 9s Kc",
+                      "2h 6s"),  # the dealer does not open: the Ante pushes; a win, a loss
+        uth_play.play({1: UH("10", "2c 3d")}, "As Ks Qd Jc Th", "4c 5d"),  # a tie
+        uth_play.play({1: UH("10", "2c 7d", plays="check check fold", trips="5")}),  # a fold keeping Trips
+    ], [
+        ("preflop_decision", decide(1, "play", amount="35")), ("flop_decision", decide(3, "play", amount="10")),
+        ("river_decision", decide(5, "check")), ("settle", cards("seat:1", "Ah", "Kh")),
+        ("reveal", irregularity("dealer_card_exposed")), ("flop", irregularity("shoe_jam")),
+        ("no_more_bets", wager(1, "blind", "5")), ("wagers", wager(7, "ante", "10")),
+        ("wagers", wager(1, "ante", "1")), ("wagers", wager(2, "blind", "10")),
+    ], [("wrong_card_count", "flop"), ("dealer_card_exposed", "preflop_decision"),
+        ("dealer_card_exposed", "river_decision")], 20),
     "let-it-ride": (lir_play, lambda: [
         lir_play.play({1: LH("25", "As Ks Qs", five_card_bonus="5", three_card_bonus="5", six_card_bonus="5")},
                       "Js Ts", "2c 3d 4h", rules=LIR_RULES),  # capped; the six-card wager loses
@@ -132,8 +148,9 @@ NOT_REAL = ["§ 657a.13(a)", "§ 657a.8(b)",
             "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)"]
 
 
-# The banked chapters have thirteen sections; Chapter 637a (Poker) has eighteen.
-LAST_SECTION = {"637a": 18}
+# The banked chapters have thirteen sections; Chapter 637a (Poker) has eighteen; of the temporary
+# Chapter 653b only §§ 653b.1-653b.3 are known.
+LAST_SECTION = {"637a": 18, "653b": 3}
 
 
 @pytest.mark.parametrize("number", sorted(OUTLINES))

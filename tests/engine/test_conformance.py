@@ -17,6 +17,7 @@ import poker_play
 import pytest
 import s21_play
 import thb_play
+import uth_play
 import wpt_play
 from citations import Chapter
 from play import tap
@@ -29,6 +30,7 @@ from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 TH, WH, LH, SB, MH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box, ms_play.Hand, c4_play.Hand
+UH = uth_play.Hand
 C4_PROGRESSIVES = {"progressives": {
     "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}},
     "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "C4 five-card"}}}}}
@@ -52,6 +54,16 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
             a for _, a in wpt_play.round_actions({3: WH("25", "As Ks", plays="check check raise")}, wpt_play.BOARD,
                                                  wpt_play.DEALER, card_reader=True)]),
+    ],
+    "ultimate-texas-holdem": [
+        ("a Play Wager at each point and a fold keeping Trips", {"trips_paytable": "A"}, [
+            a for _, a in uth_play.round_actions(
+                {1: UH("10", "Ah Kh", plays="30"), 2: UH("10", "Qc Qd", plays="check play", trips="5"),
+                 4: UH("10", "8c 2d", plays="check check fold", trips="5"),
+                 6: UH("5", "Js Td", plays="check check play")}, uth_play.BOARD, uth_play.DEALER)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in uth_play.round_actions({3: UH("25", "As Ks", plays="check check play")}, uth_play.BOARD,
+                                                 "2h 6s", card_reader=True)]),
     ],
     "let-it-ride": [
         ("pulled bets and every side wager", {"five_card_bonus_paytable": "A", "three_card_bonus_paytable": "A",

@@ -18,6 +18,7 @@ import lir_play
 import ms_play
 import pytest
 import thb_play
+import uth_play
 import wpt_play
 from play import tap, turn_cards
 from sheets import blocks, section
@@ -26,7 +27,7 @@ from games.engine.core import RoundState
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 HELPERS = {"texas-holdem-bonus": thb_play, "wpt-heads-up": wpt_play, "let-it-ride": lir_play,
-           "mississippi-stud": ms_play, "crazy-4-poker": c4_play}
+           "mississippi-stud": ms_play, "crazy-4-poker": c4_play, "ultimate-texas-holdem": uth_play}
 
 # Where each game's part of the docs is: the marker of its examples and the titles of its rules
 # options and irregularities; the decisions its full example names, and the words (not amounts)
@@ -41,22 +42,28 @@ DOCS = {
                          {"third_street", "fourth_street", "fifth_street"}, {"fold"}),
     "crazy-4-poker": ("crazy-4-poker ", "Crazy 4 Poker: rules options", "Crazy 4 Poker: irregularities", {"play"},
                       {"fold"}),
+    "ultimate-texas-holdem": ("ultimate-texas-holdem ", "Ultimate Texas Hold 'Em: rules options",
+                              "Ultimate Texas Hold 'Em: irregularities", {"preflop", "flop", "river"},
+                              {"check", "fold"}),
 }
 
 # The step at which a card is found face up in the exported rounds (643a: only while dealing); the
 # voids the game knows (kind, step); the decisions of each seat of a training round in which the
 # dealer takes the last choice at each decision point.
 FACE_UP_AT = {"texas-holdem-bonus": "flop", "wpt-heads-up": "turn_river", "let-it-ride": "deal",
-              "mississippi-stud": "deal", "crazy-4-poker": "deal"}
+              "mississippi-stud": "deal", "crazy-4-poker": "deal", "ultimate-texas-holdem": "turn_river"}
 VOIDS = [("texas-holdem-bonus", "dealer_card_exposed", "turn_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "preflop_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "river_decision"),
          ("let-it-ride", "community_card_exposed", "bet2_decision"),
-         ("mississippi-stud", "community_card_exposed", "fourth_street_decision")]
+         ("mississippi-stud", "community_card_exposed", "fourth_street_decision"),
+         ("ultimate-texas-holdem", "dealer_card_exposed", "preflop_decision"),
+         ("ultimate-texas-holdem", "dealer_card_exposed", "river_decision")]
 LAST_CHOICES = {"texas-holdem-bonus": {"flop": "fold"}, "wpt-heads-up": {"preflop": "check", "flop": "check",
                                                                           "river": "fold"},
                 "let-it-ride": {"bet1": "pull", "bet2": "pull"}, "mississippi-stud": {"third_street": "fold"},
-                "crazy-4-poker": {"play": "fold"}}
+                "crazy-4-poker": {"play": "fold"},
+                "ultimate-texas-holdem": {"preflop": "check", "flop": "check", "river": "fold"}}
 
 EACH = pytest.mark.parametrize("slug", HELPERS)
 

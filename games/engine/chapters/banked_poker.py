@@ -20,7 +20,7 @@ from games.engine.core.schema import NAME, ActionSchema, accepts
 from games.engine.core.state import Seat
 from games.engine.core.steps import Betting, Step
 from games.engine.core.wagers import BEFORE_DEAL
-from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.money import Cents, MoneyError, Odds, dollars, parse_dollars
 from games.engine.paytables import PayRow, Paytable
 
 if TYPE_CHECKING:
@@ -156,6 +156,8 @@ class BankedPoker(Game):
     payout_limit_wagers: ClassVar[tuple[str, ...]]  # derived from the wagers marked ``capped``
     payout_limit_fixed: ClassVar[bool] = False
     payout_limit_scope: ClassVar[str] = ""  # " per hand", where the chapter says so
+    # Wagers decided on the five community cards, which a void that keeps them alive must deal.
+    board_wagers: ClassVar[tuple[str, ...]] = ()
     # Before the deal is complete a second card found face up voids everything; after it, the
     # chapter keeps some wagers alive (§ 647a.13(a), § 677a.13(a)).
     MULTIPLE_FACE_UP_BEFORE_DEAL: ClassVar[Irregularity]
@@ -292,6 +294,21 @@ class BankedPoker(Game):
             raise Refused(f"{every} community cards have been turned face up by the dealer already",
                           irregularity.section)
 
+    def void_steps(self, rnd: RoundState) -> list[Step]:
+        """A void that keeps a wager decided on the five community cards alive (the Trips Plus
+        Wager, § 677a.13(d)) deals the rest of the board first, when the round had not."""
+        from games.engine.core.settling import ZoneCards
+
+        missing = 5 - len(rnd.board)
+        kept = [wager for wager in self.board_wagers if wager in rnd.void.surviving_wagers
+                and any(wager in seat.wagers for seat in rnd.seats.values())]
+        if not kept or missing <= 0:
+            return []
+        labels = " and ".join(f"{self.wager(wager).label}s" for wager in kept)
+        return [ZoneCards("void_board", rnd.void.section,
+                          f"Void: deal the remaining {missing} community card{'s' if missing > 1 else ''} "
+                          f"face up to settle the {labels}: enter them.", missing)]
+
     def multiple_face_up(self, rnd: RoundState) -> Irregularity:
         """The void of a second card found face up: whether it leaves a wager standing depends on
         whether everyone had their first cards."""
@@ -367,3 +384,17 @@ def paytable_line(seat: Seat, wager: str, table: Paytable, row: PayRow | None, h
                               "The wager comes back, nothing more")
     return SettlementLine(seat.number, wager, stake, WIN, won, table.section, odds=str(odds), hand=described,
                           note=note)
+
+
+def winning_hand_line(seat: Seat, wager: str, label: str, table: Paytable, hand: Any, versus: str) -> SettlementLine:
+    """A wager paid on its own table when the player's hand beats the dealer's: the row of the hand,
+    or a push on the table's "Push" row below it (the Odds Wager, § 677a.12(b); the Blind Wager,
+    § 653a.12(b))."""
+    stake = seat.wagers[wager]
+    row = table.pay_row(hand.slugs)
+    if row is None or not isinstance(row.payout, Odds):
+        return SettlementLine(seat.number, wager, stake, PUSH, 0, table.section,
+                              odds=str(row.payout) if row is not None else "", hand=versus,
+                              note=f"The {label} pushes: {table.title} pays no {hand.name.lower()}")
+    return SettlementLine(seat.number, wager, stake, WIN, row.payout.winnings(stake), table.section,
+                          odds=str(row.payout), hand=versus)

@@ -46,7 +46,8 @@ from games.engine.core.steps import AskInput, Betting, Close, Deal, Step, System
 __all__ = [
     "ACCOUNT", "CAGE", "CAPPED", "DECISION", "IMMEDIATE", "LOSE", "PUSH", "RETURNED", "SETTLE", "TABLE",
     "TABLE_INVENTORY", "VOID", "WIN", "Action", "Approval", "AskInput", "Betting", "Choice", "Claim", "Close", "Deal",
-    "DrawToRule", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option", "Prompt", "Refused",
+    "DrawToRule", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option",
+    "Prompt", "Refused",
     "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step",
     "SystemDraw", "Zone", "ZoneCards", "ZoneSpec", "instruction", "progressive",
 ]

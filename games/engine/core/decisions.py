@@ -31,6 +31,8 @@ class Option:
     wager: str = ""  # the wager this choice places
     amount: Callable[[RoundState, Seat], Cents] | None = None  # a set amount
     up_to: Callable[[RoundState, Seat], Cents] | None = None  # or any amount up to this
+    # or one of these set amounts, a button each (a Play Wager of four or three times the Ante)
+    amounts: Callable[[RoundState, Seat], tuple[Cents, ...]] | None = None
     multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
     returns: str = ""  # the wager this choice withdraws (its stake goes back to the player, its record stays)
     rule: str = ""  # "twice the Ante", for refusals
@@ -59,11 +61,14 @@ class SeatDecision(Step):
     actions = accepts(ActionSchema("decide", {"seat": SEAT, "choice": NAME}, {"amount": Amount()}))
 
     def __init__(self, step_id: str, section: str, options: Iterable[Option],
-                 eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise"):
+                 eligible: Callable[[RoundState, Seat], bool], order: str = "clockwise", note: str = ""):
         super().__init__(step_id, section)
         self.options = tuple(options)
         self.eligible = eligible
         self.order = order
+        # Said after the question: that the step follows the game as commonly played, say, where the
+        # chapter's section is not available (Chapter 653a).
+        self.note = note
 
     def pending(self, rnd: RoundState) -> list[int]:
         return [n for n in rnd.seats_in_order(self.order)
@@ -125,12 +130,20 @@ class SeatDecision(Step):
                                           {**payload, "amount": plain_dollars(amount)}, style))
                 amount_entry, amount_action = (option.key, option.label, most), payload
                 continue
+            if option.amounts:
+                offered = option.amounts(rnd, seat)
+                parts.append(f"{option.label} {' or '.join(dollars(amount) for amount in offered)}")
+                choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
+                                   {**payload, "amount": plain_dollars(amount)}, style) for amount in offered]
+                continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
             parts.append(label)
             choices.append(Choice(f"Seat {seat_no}: {label}", payload, "danger" if option.returns else style))
         stake = rnd.game.wager_label(rnd.game.required_wager)
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
+        if self.note:
+            text += f" {self.note}"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
                       amount_entry=amount_entry, amount_action=amount_action)
@@ -167,6 +180,17 @@ class SeatDecision(Step):
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
+            seat.wagers[option.wager] = given
+        elif option.amounts:
+            offered = option.amounts(rnd, seat)
+            named = " or ".join(dollars(amount) for amount in offered)
+            if action.get("amount") in (None, ""):
+                raise Refused(f"Seat {seat_no}'s {label}: say which, {option.rule} ({named})",
+                              option.section or self.section)
+            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
+            if given not in offered:
+                raise Refused(f"Seat {seat_no}'s {label} must be {option.rule} ({named}), not {dollars(given)}",
+                              option.section or self.section)
             seat.wagers[option.wager] = given
         elif option.wager:
             expected = option.amount(rnd, seat)

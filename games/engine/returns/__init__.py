@@ -167,8 +167,6 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("caribbean-stud", "bonus"): Dealt(counting.five_card_hands, PLAYED),
     ("caribbean-stud", "progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("caribbean-stud", "progressive_envy"): Envy(counting.five_card_hands),
-    ("ultimate-texas-holdem", "blind"): DECISIONS,
-    ("ultimate-texas-holdem", "trips"): SEVEN,
     ("ultimate-texas-holdem", "progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("ultimate-texas-holdem", "bad_beat"): NotStated(
         "depends on the dealer's hand and on the player's decisions; its rules (§ 653a.12(h)) are not available"

@@ -21,6 +21,8 @@ DEMO_TABLES = [
                               "three_card_bonus_paytable": "D", "six_card_bonus_paytable": "A",
                               "approval_threshold": "500.00"}, False),
     ("MS-1", "mississippi-stud", {"dealing_method": "manual_shoe", "approval_threshold": "500.00"}, False),
+    ("UTH-1", "ultimate-texas-holdem", {"blind_paytable": "A", "trips_paytable": "B", "preflop_play": "4_or_3",
+                                        "approval_threshold": "500.00"}, False),
     ("S21-1", "spanish-21", {"decks": "6", "match_the_dealer": True, "even_money": True,
                              "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
     ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
