@@ -199,7 +199,10 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
         # The zones beside the board (the dealer's hand, bonus cards), each card face up or down.
-        "zones": [{"name": spec.name, "label": spec.label,
+        # A zone that says how many cards it holds (the dealer's five, one up) shows a cover for each
+        # card not entered yet, and the count.
+        "zones": [{"name": spec.name, "label": spec.label, "count": spec.cards,
+                   "covers": range(max(0, spec.cards - len(state.zones[spec.name].cards))),
                    "cards": [(card.code, up) for card, up in zip(state.zones[spec.name].cards,
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],

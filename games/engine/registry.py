@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine.caribbean_stud import GAME as CARIBBEAN_STUD
 from games.engine.core import Step
 from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
@@ -14,7 +15,8 @@ from games.engine.texas_holdem_bonus import GAME as TEXAS_HOLDEM_BONUS
 from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
-                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER)}
+                               for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
+                                             CARIBBEAN_STUD)}
 
 
 def game_for(slug: str) -> TableGame:

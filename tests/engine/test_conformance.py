@@ -10,6 +10,7 @@ import copy
 import dataclasses
 from typing import Any
 
+import cs_play
 import lir_play
 import poker_play
 import pytest
@@ -27,6 +28,7 @@ from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 TH, WH, LH, SB = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box
+CH = cs_play.Hand
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -55,6 +57,16 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
              4: LH("15", "2c 2d 9s", plays="ride pull", five_card_bonus="5", six_card_bonus="5")})]),
         ("a card-reading shoe", {}, [a for _, a in lir_play.round_actions(
             {2: LH("20", "Ts Td 4h")}, card_reader=True)]),
+    ],
+    "caribbean-stud": [
+        ("a Bet, a fold, the Bonus and the Progressive", {**cs_play.METER, "approval_threshold": "100"}, [
+            a for _, a in cs_play.round_actions(
+                {1: CH("10", "Kh Ks 7d 4c 2h", bonus="5", progressive="1"),
+                 3: CH("25", "5s 5h 5d 5c Qs", progressive="1"),
+                 5: CH("5", "Qc Jh 8d 5h 4d", decision="fold", bonus="5", progressive="1")}, "", cs_play.DEALER)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in cs_play.round_actions({2: CH("10", "As Ad 7c 7h 2s", bonus="5")}, "", cs_play.DEALER,
+                                                card_reader=True)]),
     ],
     "spanish-21": [
         ("a split, a double down, a surrender and Match-the-Dealer",
