@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+import cs_play
 import lir_play
 import pytest
 import thb_play
@@ -25,7 +26,7 @@ from play import approve_void, assert_every_wager_returned, outcomes, refuse, ta
 
 from games.engine.core import RoundState
 
-HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play}
+HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "639a": cs_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -56,6 +57,10 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     643a     hand              § 643a.9(a)(3)   § 643a.9(b)   § 643a.9(d)   § 643a.9(f)
     643a     automated_shoe    § 643a.10(a)(2)  § 643a.10(b)  § 643a.10(d)  § 643a.10(f)
     643a     reshuffling_shoe  § 643a.10(a)(2)  § 643a.10(g)
+    639a     manual_shoe       § 639a.8         § 639a.8      § 639a.8      § 639a.8
+    639a     hand              § 639a.9         § 639a.9      § 639a.9      § 639a.9
+    639a     automated_shoe    § 639a.10        § 639a.10     § 639a.10     § 639a.10
+    639a     reshuffling_shoe  § 639a.10        § 639a.10
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
@@ -87,6 +92,10 @@ STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
     643a     settle                 § 643a.11(f)
     643a     settle                 § 643a.11(g)(6)
     643a     close                  § 643a.11(h)
+    639a     bet_decision           § 639a.11(b)
+    639a     reveal                 § 639a.11(c)
+    639a     settle                 § 639a.11(c)
+    639a     close                  § 639a.11(d)
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -110,35 +119,45 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     643a     shoe_jam                § 643a.13(f)
     643a     stub_misdealt           § 643a.8(h)
     643a     stub_incorrect          § 643a.8(h)
+    639a     card_face_up            § 639a.13
+    639a     wrong_card_count        § 639a.13
+    639a     dealer_card_exposed     § 639a.13
+    639a     shoe_jam                § 639a.13
+    639a     stub_misdealt           § 639a.8
+    639a     stub_incorrect          § 639a.8
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
 # (§ 647a.8(e)-(f): after the River; § 677a.8(d)-(e): after all community cards; § 643a.8(e)-(f):
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
-        "643a": ("deal", "bet1_decision", 0)}
+        "643a": ("deal", "bet1_decision", 0), "639a": ("deal", "bet_decision", 0)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
-DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset()}
+DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
+           "639a": frozenset({"bet"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
           "643a": {2: ("bet1", "bet2", "bet3", "five_card_bonus"),
-                   5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")}}
+                   5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
+          "639a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
-SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd")}
+SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "639a": ("Th", "Tc")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
-          "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]})}
+          "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
+          "639a": ("Qd", "settle", {"type": "cards", "target": "seat:3", "cards": ["2d", "5d", "8d", "Jd", "Qd"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
 # a void may be reported (the first: while an automated shoe may still jam).
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
-            "643a": ("bet1_decision", "second_community_card", "settle")}
-VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle")}
+            "643a": ("bet1_decision", "second_community_card", "settle"), "639a": ("bet_decision", "settle")}
+VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
+           "639a": ("deal", "bet_decision")}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -155,6 +174,10 @@ LIMITS = table("""
     643a     bet2            2       $5.00 to $500.00    § 643a.7(d)
     643a     bet1            501     $5.00 to $500.00    § 643a.7(d)
     643a     six_card_bonus  101     $1.00 to $100.00    § 643a.7(j)
+    639a     ante            4.99    $5.00 to $500.00    § 639a.7
+    639a     ante            500.01  $5.00 to $500.00    § 639a.7
+    639a     bonus           0.50    $1.00 to $100.00    § 639a.7
+    639a     bonus           101     $1.00 to $100.00    § 639a.7
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -166,11 +189,13 @@ FIRST_DECISION = {
     "677a": ("preflop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Raise Wager $10.00", "Seat 1: Raise Wager $20.00",
                                                              "Seat 1: Raise Wager $30.00", "Seat 1: Check"]),
     "643a": ("bet1_decision", 2, "next: seat 5", ["Seat 2: Let It Ride", "Seat 2: Pull Bet 1"]),
+    "639a": ("bet_decision", 1, "next: seat 3, seat 5", ["Seat 1: Bet Wager $20.00", "Seat 1: Fold"]),
 }
 
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
 # offered, and the paragraph that says so.
-SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)")}
+SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
+                 "639a": (3, "§ 639a.11(c)")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a

@@ -8,6 +8,7 @@ its own rules bring (a capped payout, a push, a bad beat), listed below per game
 
 from __future__ import annotations
 
+import cs_play
 import lir_play
 import pytest
 import thb_play
@@ -19,7 +20,7 @@ from sections import OUTLINES
 from games.engine.core import Irregularity, Refused
 from games.engine.paytables import all_paytables
 
-TH, WH, LH = thb_play.Hand, wpt_play.Hand, lir_play.Hand
+TH, WH, LH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, cs_play.Hand
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
              "approval_threshold": "1", "payout_limit": "50000"}
 
@@ -84,13 +85,31 @@ GAMES = {
         ("six_card_bonus_cards", cards("board", "2c")), ("no_more_bets", wager(2, "bet1", "1")),
         ("wagers", wager(8, "bet1", "10")), ("wagers", wager(1, "five_card_bonus", "1")),
     ], [("wrong_card_count", "settle"), ("community_card_exposed", "bet2_decision")], 30),
+    "caribbean-stud": (cs_play, lambda: [
+        cs_play.play({1: CH("500", "Ts Js Qs Ks As", bonus="5")}, rules={"payout_limit": "50000"}),  # capped
+        cs_play.play({1: CH("10", "7h 5d 4c 3s 2h", bonus="5")}, dealer="Qd Jc 9h 6s 3c"),  # no qualifying hand
+        cs_play.play({1: CH("10", "Kc Ah 9d 6c 3h")}),  # a tie
+        cs_play.play({1: CH("10", "As Qc Jh 8d 4c")}),  # a loss
+        cs_play.play(*cs_play.TABLE, rules=cs_play.METER),  # the Progressive, its claims and the Envy Bonuses
+        cs_play.play({1: CH("10", "8c 8d Qs 5h 2h", decision="fold", bonus="5", progressive="1"),
+                      2: CH("10", "7c 7d 7h 7s 2d", progressive="1")}, rules=cs_play.METER),  # a fold; four 7s
+    ], [
+        ("bet_decision", decide(1, "bet", amount="15")), ("settle", cards("seat:1", "Ah", "Kh")),
+        ("reveal", irregularity("dealer_card_exposed")), ("deal", irregularity("shoe_jam")),
+        ("deal", {"type": "deal"}), ("deal", cards("board", "Kd")),
+        ("wagers", wager(8, "ante", "10")), ("wagers", wager(1, "ante", "1")),
+        ("wagers", wager(1, "progressive", "1")),
+    ], [("wrong_card_count", "bet_decision"), ("dealer_card_exposed", "bet_decision")], 20),
 }
 
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's
 # misdeal paragraph, not 677a's).
-REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)", "§ 643a.11(g)(6)(i)"]
+REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)", "§ 643a.11(g)(6)(i)",
+        "§ 639a.11(c)(3)(ii)(C)", "§ 639a.8"]
 NOT_REAL = ["§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
-            "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)"]
+            "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)",
+            # 639a: of §§ 639a.8-639a.10 and 639a.13 only the titles are known, never a paragraph.
+            "§ 639a.13(a)", "§ 639a.8(b)", "§ 639a.12(e)"]
 
 
 # The banked chapters have thirteen sections; Chapter 637a (Poker) has eighteen.
