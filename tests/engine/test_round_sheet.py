@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import cs_play
 import lir_play
 import pytest
 import thb_play
@@ -23,7 +24,8 @@ from sheets import blocks, section
 from games.engine.core import RoundState
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
-HELPERS = {"texas-holdem-bonus": thb_play, "wpt-heads-up": wpt_play, "let-it-ride": lir_play}
+HELPERS = {"texas-holdem-bonus": thb_play, "wpt-heads-up": wpt_play, "let-it-ride": lir_play,
+           "caribbean-stud": cs_play}
 
 # Where each game's part of the docs is: the marker of its examples and the titles of its rules
 # options and irregularities; the decisions its full example names, and the words (not amounts)
@@ -34,19 +36,23 @@ DOCS = {
                      {"preflop", "flop", "river"}, {"check", "fold"}),
     "let-it-ride": ("let-it-ride ", "Let It Ride: rules options", "Let It Ride: irregularities", {"bet1", "bet2"},
                     {"ride", "pull"}),
+    "caribbean-stud": ("caribbean-stud ", "Caribbean Stud: rules options", "Caribbean Stud: irregularities", {"bet"},
+                       {"bet", "fold"}),
 }
 
 # The step at which a card is found face up in the exported rounds (643a: only while dealing); the
 # voids the game knows (kind, step); the decisions of each seat of a training round in which the
 # dealer takes the last choice at each decision point.
-FACE_UP_AT = {"texas-holdem-bonus": "flop", "wpt-heads-up": "turn_river", "let-it-ride": "deal"}
+FACE_UP_AT = {"texas-holdem-bonus": "flop", "wpt-heads-up": "turn_river", "let-it-ride": "deal",
+              "caribbean-stud": "deal"}
 VOIDS = [("texas-holdem-bonus", "dealer_card_exposed", "turn_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "preflop_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "river_decision"),
-         ("let-it-ride", "community_card_exposed", "bet2_decision")]
+         ("let-it-ride", "community_card_exposed", "bet2_decision"),
+         ("caribbean-stud", "dealer_card_exposed", "bet_decision")]
 LAST_CHOICES = {"texas-holdem-bonus": {"flop": "fold"}, "wpt-heads-up": {"preflop": "check", "flop": "check",
                                                                           "river": "fold"},
-                "let-it-ride": {"bet1": "pull", "bet2": "pull"}}
+                "let-it-ride": {"bet1": "pull", "bet2": "pull"}, "caribbean-stud": {"bet": "fold"}}
 
 EACH = pytest.mark.parametrize("slug", HELPERS)
 
