@@ -20,6 +20,8 @@ DEMO_TABLES = [
     ("LIR-1", "let-it-ride", {"let_it_ride_paytable": "A", "five_card_bonus_paytable": "C",
                               "three_card_bonus_paytable": "D", "six_card_bonus_paytable": "A",
                               "approval_threshold": "500.00"}, False),
+    ("CSP-1", "caribbean-stud", {"bonus_paytable": "A", "payout_limit": "50000.00", "approval_threshold": "500.00"},
+     False),
     ("S21-1", "spanish-21", {"decks": "6", "match_the_dealer": True, "even_money": True,
                              "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
     ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
