@@ -202,7 +202,7 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         # A zone that says how many cards it holds (the dealer's five, one up) shows a cover for each
         # card not entered yet, and the count.
         "zones": [{"name": spec.name, "label": spec.label, "count": spec.cards,
-                   "covers": range(max(0, spec.cards - len(state.zones[spec.name].cards))),
+                   "covers": [""] * max(0, spec.cards - len(state.zones[spec.name].cards)),
                    "cards": [(card.code, up) for card, up in zip(state.zones[spec.name].cards,
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],
