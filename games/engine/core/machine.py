@@ -252,7 +252,8 @@ class RoundState(LoggedRound):
             del self.seats[seat_no]
 
     def playing_seats(self) -> list[int]:
-        return sorted(n for n, seat in self.seats.items() if self.game.required_wager in seat.wagers)
+        playing = self.game.playing_wagers
+        return sorted(n for n, seat in self.seats.items() if any(w in seat.wagers for w in playing))
 
     def seats_in_order(self, order: str) -> list[int]:
         seats = self.playing_seats()

@@ -100,9 +100,8 @@ class Betting(Step):
 
     def check_closing(self, rnd: RoundState) -> None:
         """Refuse "no more bets" while the wagers do not let the round go on."""
-        required = rnd.game.required_wager
-        if not any(required in seat.wagers for seat in rnd.seats.values()):
-            raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+        if not rnd.playing_seats():
+            raise Refused(f"No seat has a {rnd.game.playing_label()} yet", self.section)
 
     def join_boxes(self, rnd: RoundState, seat_no: int, other: int) -> None:
         """One player wagers on this box too: the boxes form one player's adjacent run, no longer
@@ -134,11 +133,11 @@ class Betting(Step):
 
     def prompt(self, rnd: RoundState) -> Prompt:
         waiting = self.waiting or f"Place each seat's wagers: a seat plays with its " \
-                                  f"{rnd.game.wager_label(rnd.game.required_wager)}."
+                                  f"{rnd.game.playing_label()}."
         try:
             self.check_closing(rnd)
         except Refused as refusal:
-            started = any(rnd.game.required_wager in seat.wagers for seat in rnd.seats.values())
+            started = bool(rnd.playing_seats())
             text = f"{waiting} {refusal.message}." if started else waiting
             return Prompt(self.id, self.section, text, wagers_open=True)
         return Prompt(self.id, self.section, self.text, (Choice("No more bets", self.action("no_more_bets")),),
@@ -169,16 +168,19 @@ class Betting(Step):
         if action["type"] == "remove_wager":
             if wager not in seat.wagers:
                 raise Refused(f"Seat {seat_no} has no {rnd.game.wager_label(wager)} to remove", self.section)
-            if wager == rnd.game.required_wager and len(seat.wagers) > 1:
+            playing = rnd.game.playing_wagers
+            if wager in playing and len(seat.wagers) > 1 and not any(
+                    w in seat.wagers for w in playing if w != wager):
                 raise Refused(f"Remove seat {seat_no}'s other wagers first: they need its "
-                              f"{rnd.game.wager_label(wager)}", rnd.game.wager_section)
+                              f"{rnd.game.playing_label()}", rnd.game.wager_section)
             del seat.wagers[wager]
             rnd.drop_empty_seat(seat_no)
             return
         amount = rnd.amount(action.get("amount"), f"seat {seat_no}'s {rnd.game.wager_label(wager)}")
-        if wager != rnd.game.required_wager and rnd.game.required_wager not in seat.wagers:
+        playing = rnd.game.playing_wagers
+        if wager not in playing and not any(w in seat.wagers for w in playing):
             rnd.drop_empty_seat(seat_no)
-            raise Refused(f"Seat {seat_no} must place its {rnd.game.wager_label(rnd.game.required_wager)} "
+            raise Refused(f"Seat {seat_no} must place its {rnd.game.playing_label()} "
                           f"before a {rnd.game.wager_label(wager)}", rnd.game.wager_section)
         rnd.check_limits(seat_no, wager, amount)
         progressive.check_wager(rnd, seat_no, wager, amount)
@@ -263,7 +265,7 @@ class Deal(Step):
             if target in rnd.zones or not str(target).startswith("seat:"):
                 raise Refused(f"No cards are dealt to {target} at the deal", self.section)
             if rnd.seat_number(target.removeprefix("seat:")) not in rnd.playing_seats():
-                raise Refused(f"{target} has no {rnd.game.wager_label(rnd.game.required_wager)} and is dealt no cards",
+                raise Refused(f"{target} has no {rnd.game.playing_label()} and is dealt no cards",
                               self.section)
             rnd.set_seat_cards(target, codes, self.cards_each)
         rnd.completed_steps.add(self.id)
