@@ -7,6 +7,7 @@ from games.engine.caribbean_stud import GAME as CARIBBEAN_STUD
 from games.engine.core import Step
 from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
+from games.engine.four_card_poker import GAME as FOUR_CARD_POKER
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
 from games.engine.poker.game import ACTIONS as POKER_ACTIONS
 from games.engine.poker.game import GAME as POKER
@@ -16,7 +17,7 @@ from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
                                for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
-                                             CARIBBEAN_STUD)}
+                                             CARIBBEAN_STUD, FOUR_CARD_POKER)}
 
 
 def game_for(slug: str) -> TableGame:

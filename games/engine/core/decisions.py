@@ -39,6 +39,8 @@ class Option:
     # Only some seats have this choice (even money for a Blackjack, § 635a.8(e)); None: every seat.
     offered: Callable[[RoundState, Seat], bool] | None = None
     most_button: bool = False  # with ``up_to``: a quick button for the most
+    # With ``up_to``: the least the wager may be (a Play Wager of one to three times the Ante, § 641a.7(d)(1)).
+    at_least: Callable[[RoundState, Seat], Cents] | None = None
 
     def offered_to(self, rnd: RoundState, seat: Seat) -> bool:
         return self.offered is None or self.offered(rnd, seat)
@@ -95,6 +97,7 @@ class SeatDecision(Step):
         choices = []
         parts = []
         amount_entry = amount_action = None
+        least = 0
         for option in self.options:
             if not option.offered_to(rnd, seat):
                 continue
@@ -109,6 +112,7 @@ class SeatDecision(Step):
                     choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
                                           {**payload, "amount": plain_dollars(amount)}, style))
                 amount_entry, amount_action = (option.key, option.label, most), payload
+                least = option.at_least(rnd, seat) if option.at_least else 0
                 continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
@@ -118,7 +122,7 @@ class SeatDecision(Step):
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
-                      amount_entry=amount_entry, amount_action=amount_action)
+                      amount_entry=amount_entry, amount_action=amount_action, amount_least=least)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no = rnd.seat_number(action.get("seat"))
@@ -147,6 +151,10 @@ class SeatDecision(Step):
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
+            least = option.at_least(rnd, seat) if option.at_least else 0
+            if given < least:
+                raise Refused(f"Seat {seat_no}'s {label} is at least {dollars(least)} and up to {option.rule} "
+                              f"({dollars(most)}), not {dollars(given)}", option.section or self.section)
             seat.wagers[option.wager] = given
         elif option.wager:
             expected = option.amount(rnd, seat)

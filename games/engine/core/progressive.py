@@ -121,14 +121,16 @@ def check_attachments(game: Game, rules: Mapping[str, Any]) -> None:
                     or not isinstance(meter.get("name"), str):
                 raise Refused(f"The {wager.label}'s meters are named by id and name, got {meter!r:.60}")
         if wager.progressive.envy:
-            envy_schedule(game, wager, amount)
+            envy_schedule(game, wager, amount, rules.get(wager.paytable_option, "") if wager.paytable else "")
 
 
-def envy_schedule(game: Game, wager: WagerDef, amount: Cents) -> Paytable:
-    """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5))."""
+def envy_schedule(game: Game, wager: WagerDef, amount: Cents, paytable_letter: str = "") -> Paytable:
+    """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5));
+    where the schedules also follow the wager's paytable (§ 641a.12(d)(5): "A $1", "B $5"), the
+    table's ``paytable_letter`` picks among them."""
     letter = f"${amount // 100}" if amount % 100 == 0 else dollars(amount)
     schedules = paytables_for(game.slug, wager.progressive.envy)
-    found = next((table for table in schedules if table.letter == letter), None)
+    found = next((table for table in schedules if table.letter in (letter, f"{paytable_letter} {letter}")), None)
     if found is None:
         known = " and ".join(table.letter for table in schedules)
         raise Refused(f"The {wager.progressive.envy_label} is scheduled for {known} {wager.label}s only, "
@@ -229,7 +231,8 @@ def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[
         seat = rnd.seats[number]
         if wager.slug not in seat.wagers:
             continue
-        schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug])
+        letter = rnd.rules.get(wager.paytable_option, "") if wager.paytable else ""
+        schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug], letter)
         paid = []
         for other, (slug, shown) in sorted(qualifying.items()):
             row = schedule.row(slug) if other != number else None

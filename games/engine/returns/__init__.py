@@ -153,10 +153,7 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
         "or hit); Chapter 635a has no separate sevens side wager to value on the cards alone"
     ),
     ("four-card-poker", "ante_bonus"): DECISIONS,
-    ("four-card-poker", "aces_up"): FOUR_OF_FIVE,
-    ("four-card-poker", "four_card_progressive"): Dealt(counting.four_card_hands, PLAYED),
     ("four-card-poker", "four_card_progressive_envy"): Envy(counting.four_card_hands),
-    ("four-card-poker", "five_card_progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("four-card-poker", "five_card_progressive_envy"): Envy(counting.five_card_hands),
     ("four-card-poker", "bad_beat"): NotStated(
         "depends on the dealer's cards (the dealing procedure, §§ 641a.8-641a.10, is not available) and on the "
