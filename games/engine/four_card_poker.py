@@ -50,7 +50,7 @@ from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerD
 from games.engine.hands import Category, FourCardCategory, FourCardHand, four_card_hand, high_hand
 from games.engine.money import EVEN_MONEY, Cents, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import FOUR_OF_FIVE, PLAYED, Dealt, counting
+from games.engine.returns import FOUR_OF_FIVE, PLAYED, Dealt, NotStated, counting
 
 SLUG = "four-card-poker"
 COMMON = "Procedure as commonly played; the Pennsylvania section is not available."
@@ -126,7 +126,8 @@ class FourCardPoker(BankedPoker):
         WagerDef("bad_beat", "Bad Beat Bonus Wager", "§ 641a.7(d)(6)",
                  judged_on="the losing hand of the player's and the dealer's",
                  limits=Limits("1.00", "100.00", "§ 641a.7(d)(6)"),
-                 paytable=PaytableChoice("", "§ 641a.12(f)")),
+                 paytable=PaytableChoice("", "§ 641a.12(f)"),
+                 returns=NotStated("depends on the dealer's six cards and on the player's Play decision")),
     )
     line_labels = {"ante_bonus": "Ante Bonus"}
     own_rules: dict[str, Any] = {

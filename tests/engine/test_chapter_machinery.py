@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 import cs_play
+import fcp_play
 import lir_play
 import pytest
 import thb_play
@@ -26,7 +27,7 @@ from play import approve_void, assert_every_wager_returned, outcomes, refuse, ta
 
 from games.engine.core import RoundState
 
-HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "639a": cs_play}
+HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "639a": cs_play, "641a": fcp_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -61,6 +62,10 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     639a     hand              § 639a.9         § 639a.9      § 639a.9      § 639a.9
     639a     automated_shoe    § 639a.10        § 639a.10     § 639a.10     § 639a.10
     639a     reshuffling_shoe  § 639a.10        § 639a.10
+    641a     manual_shoe       § 641a.8         § 641a.8      § 641a.8      § 641a.8
+    641a     hand              § 641a.9         § 641a.9      § 641a.9      § 641a.9
+    641a     automated_shoe    § 641a.10        § 641a.10     § 641a.10     § 641a.10
+    641a     reshuffling_shoe  § 641a.10        § 641a.10
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
@@ -96,6 +101,11 @@ STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
     639a     reveal                 § 639a.11(c)
     639a     settle                 § 639a.11(c)
     639a     close                  § 639a.11(d)
+    641a     play_decision          § 641a.11(b)
+    641a     reveal                 § 641a.11(c)
+    641a     settle                 § 641a.11(c)
+    641a     settle_aces_up         § 641a.11(b)(1)
+    641a     close                  § 641a.11(d)
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -125,39 +135,49 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     639a     shoe_jam                § 639a.13
     639a     stub_misdealt           § 639a.8
     639a     stub_incorrect          § 639a.8
+    641a     card_face_up            § 641a.13
+    641a     wrong_card_count        § 641a.13
+    641a     dealer_card_exposed     § 641a.13
+    641a     shoe_jam                § 641a.13
+    641a     stub_misdealt           § 641a.8
+    641a     stub_incorrect          § 641a.8
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
 # (§ 647a.8(e)-(f): after the River; § 677a.8(d)-(e): after all community cards; § 643a.8(e)-(f):
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
-        "643a": ("deal", "bet1_decision", 0), "639a": ("deal", "bet_decision", 0)}
+        "643a": ("deal", "bet1_decision", 0), "639a": ("deal", "bet_decision", 0),
+        "641a": ("deal", "play_decision", 0)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
 DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
-           "639a": frozenset({"bet"})}
+           "639a": frozenset({"bet"}), "641a": frozenset({"play"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
           "643a": {2: ("bet1", "bet2", "bet3", "five_card_bonus"),
                    5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
-          "639a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")}}
+          "639a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
+          "641a": {1: ("ante", "aces_up"), 3: ("aces_up",), 5: ("ante", "aces_up")}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
-SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "639a": ("Th", "Tc")}
+SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "639a": ("Th", "Tc"), "641a": ("Tc", "Td")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
           "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
-          "639a": ("Qd", "settle", {"type": "cards", "target": "seat:3", "cards": ["2d", "5d", "8d", "Jd", "Qd"]})}
+          "639a": ("Qd", "settle", {"type": "cards", "target": "seat:3", "cards": ["2d", "5d", "8d", "Jd", "Qd"]}),
+          "641a": ("Jd", "settle", {"type": "cards", "target": "seat:3", "cards": ["Js", "Jh", "Jd", "5c", "2h"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
 # a void may be reported (the first: while an automated shoe may still jam).
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
-            "643a": ("bet1_decision", "second_community_card", "settle"), "639a": ("bet_decision", "settle")}
+            "643a": ("bet1_decision", "second_community_card", "settle"), "639a": ("bet_decision", "settle"),
+            "641a": ("play_decision", "settle")}
 VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
-           "639a": ("deal", "bet_decision")}
+           "639a": ("deal", "bet_decision"), "641a": ("deal",)}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -178,6 +198,8 @@ LIMITS = table("""
     639a     ante            500.01  $5.00 to $500.00    § 639a.7
     639a     bonus           0.50    $1.00 to $100.00    § 639a.7
     639a     bonus           101     $1.00 to $100.00    § 639a.7
+    641a     ante            4.99    $5.00 to $500.00    § 641a.7(d)(1)
+    641a     aces_up         501     $5.00 to $500.00    § 641a.7(d)(2)
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -190,12 +212,14 @@ FIRST_DECISION = {
                                                              "Seat 1: Raise Wager $30.00", "Seat 1: Check"]),
     "643a": ("bet1_decision", 2, "next: seat 5", ["Seat 2: Let It Ride", "Seat 2: Pull Bet 1"]),
     "639a": ("bet_decision", 1, "next: seat 3, seat 5", ["Seat 1: Bet Wager $20.00", "Seat 1: Fold"]),
+    "641a": ("play_decision", 1, "next: seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $20.00",
+                                                  "Seat 1: Play Wager $30.00", "Seat 1: Fold"]),
 }
 
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is
 # offered, and the paragraph that says so.
 SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
-                 "639a": (3, "§ 639a.11(c)")}
+                 "639a": (3, "§ 639a.11(c)"), "641a": (3, "§ 641a.11(c)")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a

@@ -9,6 +9,7 @@ its own rules bring (a capped payout, a push, a bad beat), listed below per game
 from __future__ import annotations
 
 import cs_play
+import fcp_play
 import lir_play
 import pytest
 import thb_play
@@ -20,7 +21,10 @@ from sections import OUTLINES
 from games.engine.core import Irregularity, Refused
 from games.engine.paytables import all_paytables
 
-TH, WH, LH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, cs_play.Hand
+TH, WH, LH, CH, FH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, cs_play.Hand, fcp_play.Hand
+FCP_METERS = {"progressives": {
+    "four_card_progressive": {"amount": "1.00", "meters": {"": {"id": 6, "name": "FCP-4"}}},
+    "five_card_progressive": {"amount": "1.00", "meters": {"": {"id": 7, "name": "FCP-5"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
              "approval_threshold": "1", "payout_limit": "50000"}
 
@@ -100,6 +104,20 @@ GAMES = {
         ("wagers", wager(8, "ante", "10")), ("wagers", wager(1, "ante", "1")),
         ("wagers", wager(1, "progressive", "1")),
     ], [("wrong_card_count", "bet_decision"), ("dealer_card_exposed", "bet_decision")], 20),
+    "four-card-poker": (fcp_play, lambda: [
+        fcp_play.play({1: FH("500", "As Ac Ah Ad 2c", "1500")}, rules={"payout_limit": "50000"}),  # capped
+        fcp_play.play({1: FH("10", "7s 7h 4c 4d 2h", "10", bad_beat="5"),
+                       2: FH("10", "3s 5h 8c Td Qh", "10", bad_beat="5")}, rules={"bad_beat_paytable": "A"}),
+        fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", four_card_progressive="1", five_card_progressive="1"),
+                       2: FH("10", "8h 8d 8c 8s Th", "fold", four_card_progressive="1"),
+                       3: FH(None, "Ts Js Qs As 7d", aces_up="5", five_card_progressive="1")},
+                      rules=FCP_METERS),  # progressives, a folded progressive, Envy Bonuses
+    ], [
+        ("play_decision", decide(1, "play", amount="35")), ("play_decision", decide(1, "play", amount="5")),
+        ("settle", cards("seat:1", "Ah", "Kh")), ("reveal", irregularity("dealer_card_exposed")),
+        ("deal", irregularity("shoe_jam")), ("wagers", wager(8, "ante", "10")),
+        ("wagers", wager(1, "ante", "1")), ("wagers", wager(1, "bad_beat", "5")),
+    ], [("wrong_card_count", "deal"), ("dealer_card_exposed", "play_decision")], 20),
 }
 
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's

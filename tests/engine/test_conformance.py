@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any
 
 import cs_play
+import fcp_play
 import lir_play
 import poker_play
 import pytest
@@ -28,7 +29,7 @@ from games.engine.registry import GAMES
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 TH, WH, LH, SB = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box
-CH = cs_play.Hand
+CH, FH = cs_play.Hand, fcp_play.Hand
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -67,6 +68,18 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
             a for _, a in cs_play.round_actions({2: CH("10", "As Ad 7c 7h 2s", bonus="5")}, "", cs_play.DEALER,
                                                 card_reader=True)]),
+    ],
+    "four-card-poker": [
+        ("Play Wagers, Aces Up alone, a fold keeping Aces Up, the Bad Beat", {"bad_beat_paytable": "A",
+                                                                            "approval_threshold": "100"}, [
+            a for _, a in fcp_play.round_actions(
+                {1: FH("10", "As Ah Qd 7c 4h", "30", aces_up="5", bad_beat="5"),
+                 2: FH(None, "Js Jh Jd 5c 2h", aces_up="10"),
+                 4: FH("10", "Qs Qh Ts Tc 4s", "10", bad_beat="5"),
+                 6: FH("5", "Qc Th 8s 5h 4d", "fold", aces_up="5")}, "", fcp_play.DEALER)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in fcp_play.round_actions({3: FH("10", "7s 7h 7d 4c 2h", "20")}, "", fcp_play.DEALER,
+                                                 card_reader=True)]),
     ],
     "spanish-21": [
         ("a split, a double down, a surrender and Match-the-Dealer",

@@ -155,10 +155,6 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
     ("four-card-poker", "ante_bonus"): DECISIONS,
     ("four-card-poker", "four_card_progressive_envy"): Envy(counting.four_card_hands),
     ("four-card-poker", "five_card_progressive_envy"): Envy(counting.five_card_hands),
-    ("four-card-poker", "bad_beat"): NotStated(
-        "depends on the dealer's cards (the dealing procedure, §§ 641a.8-641a.10, is not available) and on the "
-        "player's Play decision"
-    ),
     ("crazy-4-poker", "super_bonus"): DECISIONS,
     ("crazy-4-poker", "queens_up"): Dealt(counting.four_card_hands, PLAYED),
     ("crazy-4-poker", "four_card_progressive"): Dealt(counting.four_card_hands, PLAYED),
