@@ -174,6 +174,9 @@ class FourCardPoker(BankedPoker):
         bonus = max(row.payout.winnings(ante) for row in paytable(self.slug, "ante_bonus").rows)
         return EVEN_MONEY.winnings(ante) + EVEN_MONEY.winnings(3 * ante) + bonus
 
+    def covered_by_limit(self, line: SettlementLine) -> bool:
+        return super().covered_by_limit(line) or line.wager == "ante_bonus"
+
     # -- procedure ------------------------------------------------------------------------------
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:

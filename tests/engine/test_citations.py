@@ -105,7 +105,8 @@ GAMES = {
         ("wagers", wager(1, "progressive", "1")),
     ], [("wrong_card_count", "bet_decision"), ("dealer_card_exposed", "bet_decision")], 20),
     "four-card-poker": (fcp_play, lambda: [
-        fcp_play.play({1: FH("500", "As Ac Ah Ad 2c", "1500")}, rules={"payout_limit": "50000"}),  # capped
+        fcp_play.play({1: FH("2000", "As Ac Ah Ad 2c", "6000")}, rules={"max_ante": "5000",
+                                                                       "payout_limit": "50000"}),  # capped
         fcp_play.play({1: FH("10", "7s 7h 4c 4d 2h", "10", bad_beat="5"),
                        2: FH("10", "3s 5h 8c Td Qh", "10", bad_beat="5")}, rules={"bad_beat_paytable": "A"}),
         fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", four_card_progressive="1", five_card_progressive="1"),
