@@ -51,7 +51,7 @@ class Hand:
 
 # A round that reaches every step: seat 1 plays twice its Ante, seat 3 plays only the Aces Up
 # Wager, seat 5 folds keeping its Aces Up Wager under its cards.
-ROUND = Round({1: Hand("10", "As Ah Qd 7c 4h", "20", aces_up="5"), 3: Hand(None, "Js Jh Jd 5c 2h", aces_up="10"),
+ROUND = Round({1: Hand("10", "Ad Ah Qd 7c 4h", "20", aces_up="5"), 3: Hand(None, "Js Jh Jd 5c 2h", aces_up="10"),
                5: Hand("5", "Qc Th 8s 5h 4d", "fold", aces_up="5")}, "", DEALER)
 
 
