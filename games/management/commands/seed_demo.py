@@ -22,6 +22,8 @@ DEMO_TABLES = [
                               "approval_threshold": "500.00"}, False),
     ("CSP-1", "caribbean-stud", {"bonus_paytable": "A", "payout_limit": "50000.00", "approval_threshold": "500.00"},
      False),
+    ("FCP-1", "four-card-poker", {"aces_up_paytable": "A", "bad_beat_paytable": "A", "approval_threshold": "500.00"},
+     False),
     ("S21-1", "spanish-21", {"decks": "6", "match_the_dealer": True, "even_money": True,
                              "settlement_order": "collect_then_pay", "approval_threshold": "500.00"}, False),
     ("S21-T", "spanish-21", {"decks": "8", "match_the_dealer": True, "settlement_order": "right_to_left"}, True),
