@@ -298,14 +298,14 @@ class FourCardPoker(BankedPoker):
             lines.append(self.settle_bad_beat(rnd, seat, player))
         return lines
 
-    def dealer_hand(self, rnd: RoundState) -> FourCardHand:
+    def dealers_best_four(self, rnd: RoundState) -> FourCardHand:
         return four_card_hand(rnd.dealer_cards)
 
     def versus(self, seat: Seat, player: FourCardHand, dealer: FourCardHand) -> str:
         return f"{player.name} against the dealer's {dealer.name[0].lower()}{dealer.name[1:]}"
 
     def settle_main(self, rnd: RoundState, seat: Seat, player: FourCardHand) -> list[SettlementLine]:
-        dealer = self.dealer_hand(rnd)
+        dealer = self.dealers_best_four(rnd)
         versus = self.versus(seat, player, dealer)
         lines = []
         for wager in ("ante", "play"):
@@ -354,7 +354,7 @@ class FourCardPoker(BankedPoker):
         """§ 641a.11(c)(6): paid on the rank of the losing hand, when the player's two pair or better
         loses to the dealer or the dealer's two pair or better loses to the player."""
         table = paytable(self.slug, "bad_beat", rnd.rules["bad_beat_paytable"])
-        dealer = self.dealer_hand(rnd)
+        dealer = self.dealers_best_four(rnd)
         versus = self.versus(seat, player, dealer)
         losing = player if player.value < dealer.value else dealer if dealer.value < player.value else None
         stake = seat.wagers["bad_beat"]

@@ -109,6 +109,7 @@ def test_a_caribbean_stud_round(tablet, cs_table):
 
     item.get_by_role("button", name="Approve").click()
     expect(floor.page.locator("#pit-state")).to_contain_text("Nothing waits for a floorperson")
+    expect(dealer.page.locator("#approvals li[data-status=approved]")).to_contain_text("Approved")
     dealer.tap("Close the round")
     expect(dealer.state).to_have_attribute("data-status", "closed")
 
