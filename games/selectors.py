@@ -18,7 +18,7 @@ from django.urls import reverse
 from games import chain, roles
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import CAGE, RETURNED, Deal, Refused, RoundState
+from games.engine.core import CAGE, RETURNED, Refused, RoundState
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
@@ -203,11 +203,11 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         if "deal" in state.completed_steps and state.void is None and not state.closed else [],
         "dealer_cards": [card.code for card in state.dealer_cards],
         "dealer_shown": state.dealer_shown,
-        # As many covers as the deal gives the dealer (two in the hold'em chapters, five in § 657a's).
-        "dealer_covers": range(next((step.zones.get("dealer", 2) for step in state.steps if isinstance(step, Deal)),
-                                    2)),
         # The zones beside the board (the dealer's hand, bonus cards), each card face up or down.
-        "zones": [{"name": spec.name, "label": spec.label,
+        # A zone that says how many cards it holds (the dealer's five, one up) shows a cover for each
+        # card not entered yet, and the count.
+        "zones": [{"name": spec.name, "label": spec.label, "count": spec.cards,
+                   "covers": [""] * max(0, spec.cards - len(state.zones[spec.name].cards)),
                    "cards": [(card.code, up) for card, up in zip(state.zones[spec.name].cards,
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],

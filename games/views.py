@@ -112,7 +112,7 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_fragment(request, table, changed=True)
 
 
-def _actions_from_post(request: HttpRequest, required_wager: Callable[[], str]) -> list[dict]:
+def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[str, ...]]) -> list[dict]:
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
     if "action" in post:
@@ -144,10 +144,10 @@ def _actions_from_post(request: HttpRequest, required_wager: Callable[[], str]) 
             actions.append({"type": "same_player", **step, "seat": post["seat"], "with": post["player"]})
         elif post.get("had_player") and not post.get("player"):
             actions.append({"type": "own_player", **step, "seat": post["seat"]})
-        # The wager that makes the seat play (the Ante, Bet 1) is removed last: the others depend on it.
+        # The wagers that make the seat play (the Ante, Bet 1) are removed last: the others depend on them.
         if any(action["type"] == "remove_wager" for action in actions):
             last = required_wager()
-            actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] == last))
+            actions.sort(key=lambda a: (a["type"] == "remove_wager" and a["wager"] in last))
         return actions
     raise Refused("Nothing to do")
 
@@ -160,7 +160,8 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
         game = Round.objects.filter(pk=round_id).values_list("game", flat=True).first()
         if game is None:
             raise Http404("No such round")
-        return game_for(game).required_wager
+        found = game_for(game)
+        return getattr(found, "playing_wagers", (found.required_wager,))
 
     try:
         # Every tap carries the sequence number of the screen it was decided on: a repeated or

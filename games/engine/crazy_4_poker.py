@@ -163,7 +163,8 @@ class Crazy4Poker(BankedPoker):
     seat_count = 6  # § 657a.2(a)
     table_section = "§ 657a.2(a)"
     wager_section = "§ 657a.7(d)"
-    zones = (ZoneSpec("dealer", "Dealer"),)  # no community cards: the dealer's five, face down until the reveal
+    # No community cards: the dealer's five, face down until the reveal.
+    zones = (ZoneSpec("dealer", "Dealer", cards=CARDS),)
     # §§ 657a.8-657a.10 are not available: each method's steps are cited by the section alone.
     dealing = DealingSections(
         "657a",

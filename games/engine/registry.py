@@ -3,10 +3,12 @@
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine.caribbean_stud import GAME as CARIBBEAN_STUD
 from games.engine.core import Step
 from games.engine.core.contract import TableGame
 from games.engine.core.schema import ROUND_ACTIONS, ActionSchema, check_action
 from games.engine.crazy_4_poker import GAME as CRAZY_4_POKER
+from games.engine.four_card_poker import GAME as FOUR_CARD_POKER
 from games.engine.let_it_ride import GAME as LET_IT_RIDE
 from games.engine.mississippi_stud import GAME as MISSISSIPPI_STUD
 from games.engine.poker.game import ACTIONS as POKER_ACTIONS
@@ -18,7 +20,8 @@ from games.engine.wpt_heads_up import GAME as WPT_HEADS_UP
 
 GAMES: dict[str, TableGame] = {game.slug: game
                                for game in (TEXAS_HOLDEM_BONUS, WPT_HEADS_UP, LET_IT_RIDE, SPANISH_21, POKER,
-                                            MISSISSIPPI_STUD, CRAZY_4_POKER, ULTIMATE_TEXAS_HOLDEM)}
+                                            MISSISSIPPI_STUD, CRAZY_4_POKER, ULTIMATE_TEXAS_HOLDEM, CARIBBEAN_STUD,
+                                            FOUR_CARD_POKER)}
 
 
 def game_for(slug: str) -> TableGame:

@@ -147,7 +147,7 @@ def play_banked_sheet(game: Any, sheet: Any) -> tuple[RoundState, list[dict[str,
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         wagers = _require(seat, "wagers", dict, f"seat {seat_key}")
         # The required wager first: the others depend on it.
-        for wager in sorted(wagers, key=lambda w: w != game.required_wager):
+        for wager in sorted(wagers, key=lambda w: w not in game.playing_wagers):
             player.bet("place_wager", seat=seat_key, wager=wager, amount=str(wagers[wager]))
     for seat_key, seat in sorted(seats.items(), key=lambda item: str(item[0])):
         if isinstance(seat, Mapping) and "player" in seat:  # one player's adjacent boxes (§ 677a.7(e))

@@ -55,6 +55,32 @@ OUTLINES: dict[str, dict[int, str]] = {
         12: "a b c d 1 2 3 4 5 e 1 2 3 4 5 f 1 2 3 4 g h",
         13: "a b c d e f g",
     },
+    # 639a: §§ 639a.11 and 639a.12 as amended at 44 Pa.B. 5463 (2014), the only text of them available;
+    # of § 639a.2 only (c) and of § 639a.7 only (d)(2) are known (cited by § 639a.2(c)); of the other
+    # sections only the titles (the chapter's table of contents): only the section itself can be cited.
+    "639a": {
+        1: "i ii",
+        2: "a b c",
+        3: "", 4: "", 5: "", 6: "",
+        7: "a b c d 1 2",
+        8: "", 9: "", 10: "",
+        11: "a 1 2 3 b c 1 2 3 i ii A B C 4 5 i ii iii iv v d",
+        12: "a b c d 1 2 3 4 5 6",
+        13: "",
+    },
+    # 641a: §§ 641a.2, .6, .7, .11 and .12 as amended at 44 Pa.B. 5463 (2014), complete; of the other
+    # sections only the titles: only the section itself can be cited.
+    "641a": {
+        1: "",
+        2: "a b 1 2 3 4 5 c 1 2 d e",
+        3: "", 4: "", 5: "",
+        6: "a b 1 2 3 4 5 6 7 c d 1 2 3 4 5 6 7",
+        7: "a b c d 1 2 3 4 5 6 e",
+        8: "", 9: "", 10: "",
+        11: "a 1 2 b 1 2 c 1 2 3 i ii 4 5 i ii iii iv v A B 6 i ii d",
+        12: "a b c d 1 2 3 4 5 e 1 2 3 4 5 f",
+        13: "",
+    },
     "647a": {
         1: "i ii i ii",
         2: "a b 1 2 3 4 5 6 7 8 9 i ii 10 c 1 2 d e f",

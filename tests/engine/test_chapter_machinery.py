@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 
 import c4_play
+import cs_play
+import fcp_play
 import lir_play
 import ms_play
 import pytest
@@ -31,7 +33,7 @@ from games.engine.core import RoundState
 # 655a: its dealing sections (§§ 655a.8-655a.10) and irregularities (§ 655a.13) are not available;
 # the game follows Let It Ride's and cites them (games/engine/mississippi_stud.py).
 HELPERS = {"647a": thb_play, "677a": wpt_play, "643a": lir_play, "655a": ms_play, "657a": c4_play,
-           "653a": uth_play}
+           "653a": uth_play, "639a": cs_play, "641a": fcp_play}
 
 
 def rows(text: str) -> list[list[str]]:
@@ -74,6 +76,14 @@ DEALING = {chapter: {method: (*sections, None, None)[:4] for method, *sections i
     653a     hand              § 677a.9(b)      § 677a.9(b)   § 677a.9(d)   § 677a.9(f)
     653a     automated_shoe    § 677a.10(a)(2)  § 677a.10(b)  § 677a.10(d)  § 677a.10(f)
     653a     reshuffling_shoe  § 677a.10(a)(2)  § 677a.10(g)
+    639a     manual_shoe       § 639a.8         § 639a.8      § 639a.8      § 639a.8
+    639a     hand              § 639a.9         § 639a.9      § 639a.9      § 639a.9
+    639a     automated_shoe    § 639a.10        § 639a.10     § 639a.10     § 639a.10
+    639a     reshuffling_shoe  § 639a.10        § 639a.10
+    641a     manual_shoe       § 641a.8         § 641a.8      § 641a.8      § 641a.8
+    641a     hand              § 641a.9         § 641a.9      § 641a.9      § 641a.9
+    641a     automated_shoe    § 641a.10        § 641a.10     § 641a.10     § 641a.10
+    641a     reshuffling_shoe  § 641a.10        § 641a.10
 """).items()}
 
 # § .11: the other steps of the round, whatever the dealing method, each with its section.
@@ -126,6 +136,15 @@ STEPS = {chapter: {tuple(row) for row in rows} for chapter, rows in table("""
     653a     settle                 § 653a.11
     653a     settle_trips           § 653a.11
     653a     close                  § 653a.11
+    639a     bet_decision           § 639a.11(b)
+    639a     reveal                 § 639a.11(c)
+    639a     settle                 § 639a.11(c)
+    639a     close                  § 639a.11(d)
+    641a     play_decision          § 641a.11(b)
+    641a     reveal                 § 641a.11(c)
+    641a     settle                 § 641a.11(c)
+    641a     settle_aces_up         § 641a.11(b)(1)
+    641a     close                  § 641a.11(d)
 """).items()}  # (643a: the Six Card Bonus cards are turned within the settlement; close: cards to the rack)
 
 # § .13 and the misdeal of §§ .8-.10: every irregularity each game knows, with its section.
@@ -166,6 +185,18 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
     653a     shoe_jam                § 677a.13(f)
     653a     stub_misdealt           § 677a.8(g)
     653a     stub_incorrect          § 677a.8(g)
+    639a     card_face_up            § 639a.13
+    639a     wrong_card_count        § 639a.13
+    639a     dealer_card_exposed     § 639a.13
+    639a     shoe_jam                § 639a.13
+    639a     stub_misdealt           § 639a.8
+    639a     stub_incorrect          § 639a.8
+    641a     card_face_up            § 641a.13
+    641a     wrong_card_count        § 641a.13
+    641a     dealer_card_exposed     § 641a.13
+    641a     shoe_jam                § 641a.13
+    641a     stub_misdealt           § 641a.8
+    641a     stub_incorrect          § 641a.8
 """).items()}
 
 # Where the stub is counted: after a step, before another, with so many community cards face up
@@ -173,12 +204,13 @@ IRREGULARITIES = {chapter: dict(rows) for chapter, rows in table("""
 # once the cards are dealt, before any decision).
 STUB = {"647a": ("river", "reveal", 5), "677a": ("turn_river", "river_decision", 5),
         "643a": ("deal", "bet1_decision", 0), "655a": ("deal", "third_street_decision", 0),
-        "657a": ("deal", "play_decision", 0), "653a": ("turn_river", "river_decision", 5)}
+        "657a": ("deal", "play_decision", 0), "653a": ("turn_river", "river_decision", 5),
+        "639a": ("deal", "bet_decision", 0), "641a": ("deal", "play_decision", 0)}
 
 # The wagers each seat of the round places before the deal, and those a decision may add.
 DECIDED = {"647a": frozenset({"flop", "turn", "river"}), "677a": frozenset({"raise"}), "643a": frozenset(),
            "655a": frozenset({"third_street", "fourth_street", "fifth_street"}), "657a": frozenset({"play"}),
-           "653a": frozenset({"play"})}
+           "653a": frozenset({"play"}), "639a": frozenset({"bet"}), "641a": frozenset({"play"})}
 PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
           "677a": {1: ("ante", "odds", "pocket_bonus"), 3: ("ante", "odds", "trips_plus"),
                    5: ("ante", "odds", "pocket_bonus", "trips_plus")},
@@ -186,19 +218,23 @@ PLACED = {"647a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
                    5: ("bet1", "bet2", "bet3", "three_card_bonus", "six_card_bonus")},
           "655a": {1: ("ante",), 4: ("ante",), 5: ("ante",)},
           "653a": {1: ("ante", "blind"), 3: ("ante", "blind", "trips"), 5: ("ante", "blind", "trips")},
+          "639a": {1: ("ante", "bonus"), 3: ("ante",), 5: ("ante", "bonus")},
+          "641a": {1: ("ante", "aces_up"), 3: ("aces_up",), 5: ("ante", "aces_up")},
           "657a": {1: ("ante", "super_bonus", "queens_up"), 3: ("ante", "super_bonus"),
                    5: ("ante", "super_bonus", "queens_up")}}
 
 # Two cards the round never deals, to be found face up; a card of the round found face up at the
 # deal, and the step and action that enter it later.
 SPARE = {"647a": ("7c", "8c"), "677a": ("8c", "8d"), "643a": ("Qs", "Qd"), "655a": ("Qs", "Qd"),
-         "657a": ("7c", "7d"), "653a": ("8c", "8d")}
+         "657a": ("7c", "7d"), "653a": ("8c", "8d"), "639a": ("Th", "Tc"), "641a": ("Tc", "Td")}
 REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": ["2h", "7h", "Jc"]}),
           "677a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
           "643a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "Td", "2s"]}),
           "655a": ("Qs", "settle", {"type": "cards", "target": "seat:5", "cards": ["Qs", "9d"]}),
           "657a": ("Ac", "reveal", {"type": "cards", "target": "dealer", "cards": ["Ac", "Jd", "Tc", "8h", "6s"]}),
-          "653a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]})}
+          "653a": ("Jc", "turn_river", {"type": "cards", "target": "board", "cards": ["Jc", "3d"]}),
+          "639a": ("Qd", "settle", {"type": "cards", "target": "seat:3", "cards": ["2d", "5d", "8d", "Jd", "Qd"]}),
+          "641a": ("Jd", "settle", {"type": "cards", "target": "seat:3", "cards": ["Js", "Jh", "Jd", "5c", "2h"]})}
 
 # Steps at which every card of the round is dealt, so a card found face up is no longer one found
 # "while the cards are being dealt" (643a deals every card at once, § 643a.8(d)-(e)); steps at which
@@ -206,10 +242,10 @@ REUSED = {"647a": ("Jc", "flop", {"type": "cards", "target": "board", "cards": [
 DEALT_AT = {"647a": ("reveal", "settle"), "677a": ("reveal", "settle"),
             "643a": ("bet1_decision", "second_community_card", "settle"),
             "655a": ("third_street_decision", "second_community_card", "settle"), "657a": ("play_decision", "settle"),
-            "653a": ("reveal", "settle")}
+            "653a": ("reveal", "settle"), "639a": ("bet_decision", "settle"), "641a": ("play_decision", "settle")}
 VOID_AT = {"647a": ("flop",), "677a": ("flop", "flop_decision"), "643a": ("deal", "bet2_decision", "settle"),
            "655a": ("deal", "fourth_street_decision", "settle"), "657a": ("deal", "reveal", "settle"),
-           "653a": ("flop", "flop_decision")}
+           "653a": ("flop", "flop_decision"), "639a": ("deal", "bet_decision"), "641a": ("deal",)}
 
 # § .7: a wager outside the table's default limits is refused, citing where the chapter defines
 # that wager (the first seat of the round places it).
@@ -234,6 +270,12 @@ LIMITS = table("""
     653a     ante            500.01  $5.00 to $500.00    § 653a.7(d)
     653a     trips           0.50    $1.00 to $100.00    § 653a.7(d)
     653a     trips           101     $1.00 to $100.00    § 653a.7(d)
+    639a     ante            4.99    $5.00 to $500.00    § 639a.7
+    639a     ante            500.01  $5.00 to $500.00    § 639a.7
+    639a     bonus           0.50    $1.00 to $100.00    § 639a.7
+    639a     bonus           101     $1.00 to $100.00    § 639a.7
+    641a     ante            4.99    $5.00 to $500.00    § 641a.7(d)(1)
+    641a     aces_up         501     $5.00 to $500.00    § 641a.7(d)(2)
 """)
 
 # § .11(b): the first decision, asked of the seats clockwise from the dealer's left (the first seat
@@ -250,6 +292,9 @@ FIRST_DECISION = {
         "Seat 1: Fold"]),
     "653a": ("preflop_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $40.00", "Seat 1: Play Wager $30.00",
                                                              "Seat 1: Check"]),
+    "639a": ("bet_decision", 1, "next: seat 3, seat 5", ["Seat 1: Bet Wager $20.00", "Seat 1: Fold"]),
+    "641a": ("play_decision", 1, "next: seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $20.00",
+                                                  "Seat 1: Play Wager $30.00", "Seat 1: Fold"]),
     "657a": ("play_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $30.00",
                                                           "Seat 1: Fold"]),
 }
@@ -258,7 +303,7 @@ FIRST_DECISION = {
 # offered, and the paragraph that says so.
 SETTLED_FIRST = {"647a": (3, "§ 647a.11(h)"), "677a": (3, "§ 677a.11(g)"), "643a": (5, "§ 643a.11(f)"),
                  "655a": (5, "§ 655a.11(i)"), "657a": (3, "§ 657a.11(c)"),
-                 "653a": (3, "§ 653a.11")}
+                 "653a": (3, "§ 653a.11"), "639a": (3, "§ 639a.11(c)"), "641a": (3, "§ 641a.11(c)")}
 
 # § .11: a whole table (the hold'em helpers' TABLE: six seats, three folding, two of those keeping a
 # side wager) is settled from the dealer's right, then the folded seats whose cards wait under a

@@ -9,6 +9,8 @@ its own rules bring (a capped payout, a push, a bad beat), listed below per game
 from __future__ import annotations
 
 import c4_play
+import cs_play
+import fcp_play
 import lir_play
 import ms_play
 import pytest
@@ -25,6 +27,10 @@ from games.engine.paytables import all_paytables
 TH, WH, LH, MH, CH, UH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Hand, c4_play.Hand, uth_play.Hand
 MS_PROGRESSIVE = {"progressive_paytable": "A", "progressives": {"progressive": {
     "amount": "5.00", "meters": {"": {"id": 1, "name": "Mississippi Stud Royal"}}}}}
+CSH, FH = cs_play.Hand, fcp_play.Hand
+FCP_METERS = {"progressives": {
+    "four_card_progressive": {"amount": "1.00", "meters": {"": {"id": 6, "name": "FCP-4"}}},
+    "five_card_progressive": {"amount": "1.00", "meters": {"": {"id": 7, "name": "FCP-5"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
              "approval_threshold": "1", "payout_limit": "50000"}
 
@@ -138,6 +144,36 @@ GAMES = {
         ("no_more_bets", wager(1, "super_bonus", "5")), ("wagers", wager(7, "ante", "10")),
         ("wagers", wager(1, "ante", "1")),
     ], [("wrong_card_count", "play_decision"), ("wrong_card_count", "settle")], 25),
+    "caribbean-stud": (cs_play, lambda: [
+        cs_play.play({1: CSH("500", "Ts Js Qs Ks As", bonus="5")}, rules={"payout_limit": "50000"}),  # capped
+        cs_play.play({1: CSH("10", "7h 5d 4c 3s 2h", bonus="5")}, dealer="Qd Jc 9h 6s 3c"),  # no qualifying hand
+        cs_play.play({1: CSH("10", "Kc Ah 9d 6c 3h")}),  # a tie
+        cs_play.play({1: CSH("10", "As Qc Jh 8d 4c")}),  # a loss
+        cs_play.play(*cs_play.TABLE, rules=cs_play.METER),  # the Progressive, its claims and the Envy Bonuses
+        cs_play.play({1: CSH("10", "8c 8d Qs 5h 2h", decision="fold", bonus="5", progressive="1"),
+                      2: CSH("10", "7c 7d 7h 7s 2d", progressive="1")}, rules=cs_play.METER),  # a fold; four 7s
+    ], [
+        ("bet_decision", decide(1, "bet", amount="15")), ("settle", cards("seat:1", "Ah", "Kh")),
+        ("reveal", irregularity("dealer_card_exposed")), ("deal", irregularity("shoe_jam")),
+        ("deal", {"type": "deal"}), ("deal", cards("board", "Kd")),
+        ("wagers", wager(8, "ante", "10")), ("wagers", wager(1, "ante", "1")),
+        ("wagers", wager(1, "progressive", "1")),
+    ], [("wrong_card_count", "bet_decision"), ("dealer_card_exposed", "bet_decision")], 20),
+    "four-card-poker": (fcp_play, lambda: [
+        fcp_play.play({1: FH("2000", "As Ac Ah Ad 2c", "6000")}, rules={"max_ante": "5000",
+                                                                       "payout_limit": "50000"}),  # capped
+        fcp_play.play({1: FH("10", "7s 7h 4c 4d 2h", "10", bad_beat="5"),
+                       2: FH("10", "3s 5h 8c Td Qh", "10", bad_beat="5")}, rules={"bad_beat_paytable": "A"}),
+        fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", four_card_progressive="1", five_card_progressive="1"),
+                       2: FH("10", "8h 8d 8c 8s Th", "fold", four_card_progressive="1"),
+                       3: FH(None, "Ts Js Qs As 7d", aces_up="5", five_card_progressive="1")},
+                      rules=FCP_METERS),  # progressives, a folded progressive, Envy Bonuses
+    ], [
+        ("play_decision", decide(1, "play", amount="35")), ("play_decision", decide(1, "play", amount="5")),
+        ("settle", cards("seat:1", "Ah", "Kh")), ("reveal", irregularity("dealer_card_exposed")),
+        ("deal", irregularity("shoe_jam")), ("wagers", wager(8, "ante", "10")),
+        ("wagers", wager(1, "ante", "1")), ("wagers", wager(1, "bad_beat", "5")),
+    ], [("wrong_card_count", "deal"), ("dealer_card_exposed", "play_decision")], 20),
 }
 
 # Citations a chapter's outline must accept, and some it must not (§ 677a.8(h): Chapter 647a's
@@ -146,6 +182,12 @@ REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)",
 NOT_REAL = ["§ 657a.13(a)", "§ 657a.8(b)",
             "§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
             "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)"]
+REAL = ["§ 647a.11(h)(2)(iii)", "§ 677a.11(h)(2)(iii)(B)", "§ 677a.10(a)(2)", "§ 643a.11(g)(6)(i)",
+        "§ 639a.11(c)(3)(ii)(C)", "§ 639a.8"]
+NOT_REAL = ["§ 647a.14", "§ 647a.13(h)", "§ 647a.13(c)(1)", "§ 677a.14", "§ 677a.13(h)", "§ 677a.12(g)",
+            "§ 677a.8(h)", "§ 643a.14", "§ 643a.13(h)", "§ 643a.12(i)",
+            # 639a: of §§ 639a.8-639a.10 and 639a.13 only the titles are known, never a paragraph.
+            "§ 639a.13(a)", "§ 639a.8(b)", "§ 639a.12(e)"]
 
 
 # The banked chapters have thirteen sections; Chapter 637a (Poker) has eighteen; of the temporary

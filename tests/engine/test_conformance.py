@@ -11,6 +11,8 @@ import dataclasses
 from typing import Any
 
 import c4_play
+import cs_play
+import fcp_play
 import lir_play
 import ms_play
 import poker_play
@@ -34,6 +36,7 @@ UH = uth_play.Hand
 C4_PROGRESSIVES = {"progressives": {
     "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}},
     "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "C4 five-card"}}}}}
+CSH, FH = cs_play.Hand, fcp_play.Hand
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
 EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
@@ -80,6 +83,28 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
              6: MH("5", "9c 9d", plays="2x 2x 2x")}, "Qh 9h Th")]),
         ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
             a for _, a in ms_play.round_actions({2: MH("10", "As Ad")}, ms_play.BOARD, card_reader=True)]),
+    ],
+    "caribbean-stud": [
+        ("a Bet, a fold, the Bonus and the Progressive", {**cs_play.METER, "approval_threshold": "100"}, [
+            a for _, a in cs_play.round_actions(
+                {1: CSH("10", "Kh Ks 7d 4c 2h", bonus="5", progressive="1"),
+                 3: CSH("25", "5s 5h 5d 5c Qs", progressive="1"),
+                 5: CSH("5", "Qc Jh 8d 5h 4d", decision="fold", bonus="5", progressive="1")}, "", cs_play.DEALER)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in cs_play.round_actions({2: CSH("10", "As Ad 7c 7h 2s", bonus="5")}, "", cs_play.DEALER,
+                                                card_reader=True)]),
+    ],
+    "four-card-poker": [
+        ("Play Wagers, Aces Up alone, a fold keeping Aces Up, the Bad Beat", {"bad_beat_paytable": "A",
+                                                                            "approval_threshold": "100"}, [
+            a for _, a in fcp_play.round_actions(
+                {1: FH("10", "As Ah Qd 7c 4h", "30", aces_up="5", bad_beat="5"),
+                 2: FH(None, "Js Jh Jd 5c 2h", aces_up="10"),
+                 4: FH("10", "Qs Qh Ts Tc 4s", "10", bad_beat="5"),
+                 6: FH("5", "Qc Th 8s 5h 4d", "fold", aces_up="5")}, "", fcp_play.DEALER)]),
+        ("a card-reading shoe and an automated shoe", {"dealing_method": "automated_shoe"}, [
+            a for _, a in fcp_play.round_actions({3: FH("10", "7s 7h 7d 4c 2h", "20")}, "", fcp_play.DEALER,
+                                                 card_reader=True)]),
     ],
     "spanish-21": [
         ("a split, a double down, a surrender and Match-the-Dealer",

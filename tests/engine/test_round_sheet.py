@@ -14,6 +14,8 @@ import json
 import re
 
 import c4_play
+import cs_play
+import fcp_play
 import lir_play
 import ms_play
 import pytest
@@ -27,7 +29,8 @@ from games.engine.core import RoundState
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 HELPERS = {"texas-holdem-bonus": thb_play, "wpt-heads-up": wpt_play, "let-it-ride": lir_play,
-           "mississippi-stud": ms_play, "crazy-4-poker": c4_play, "ultimate-texas-holdem": uth_play}
+           "mississippi-stud": ms_play, "crazy-4-poker": c4_play, "ultimate-texas-holdem": uth_play,
+           "caribbean-stud": cs_play, "four-card-poker": fcp_play}
 
 # Where each game's part of the docs is: the marker of its examples and the titles of its rules
 # options and irregularities; the decisions its full example names, and the words (not amounts)
@@ -45,25 +48,33 @@ DOCS = {
     "ultimate-texas-holdem": ("ultimate-texas-holdem ", "Ultimate Texas Hold 'Em: rules options",
                               "Ultimate Texas Hold 'Em: irregularities", {"preflop", "flop", "river"},
                               {"check", "fold"}),
+    "caribbean-stud": ("caribbean-stud ", "Caribbean Stud: rules options", "Caribbean Stud: irregularities", {"bet"},
+                       {"bet", "fold"}),
+    "four-card-poker": ("four-card-poker ", "Four Card Poker: rules options", "Four Card Poker: irregularities",
+                        {"play"}, {"fold"}),
 }
 
 # The step at which a card is found face up in the exported rounds (643a: only while dealing); the
 # voids the game knows (kind, step); the decisions of each seat of a training round in which the
 # dealer takes the last choice at each decision point.
 FACE_UP_AT = {"texas-holdem-bonus": "flop", "wpt-heads-up": "turn_river", "let-it-ride": "deal",
-              "mississippi-stud": "deal", "crazy-4-poker": "deal", "ultimate-texas-holdem": "turn_river"}
+              "mississippi-stud": "deal", "crazy-4-poker": "deal", "ultimate-texas-holdem": "turn_river",
+              "caribbean-stud": "deal", "four-card-poker": "deal"}
 VOIDS = [("texas-holdem-bonus", "dealer_card_exposed", "turn_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "preflop_decision"),
          ("wpt-heads-up", "dealer_card_exposed", "river_decision"),
          ("let-it-ride", "community_card_exposed", "bet2_decision"),
          ("mississippi-stud", "community_card_exposed", "fourth_street_decision"),
          ("ultimate-texas-holdem", "dealer_card_exposed", "preflop_decision"),
-         ("ultimate-texas-holdem", "dealer_card_exposed", "river_decision")]
+         ("ultimate-texas-holdem", "dealer_card_exposed", "river_decision"),
+         ("caribbean-stud", "dealer_card_exposed", "bet_decision"),
+         ("four-card-poker", "dealer_card_exposed", "play_decision")]
 LAST_CHOICES = {"texas-holdem-bonus": {"flop": "fold"}, "wpt-heads-up": {"preflop": "check", "flop": "check",
                                                                           "river": "fold"},
                 "let-it-ride": {"bet1": "pull", "bet2": "pull"}, "mississippi-stud": {"third_street": "fold"},
                 "crazy-4-poker": {"play": "fold"},
-                "ultimate-texas-holdem": {"preflop": "check", "flop": "check", "river": "fold"}}
+                "ultimate-texas-holdem": {"preflop": "check", "flop": "check", "river": "fold"},
+                "caribbean-stud": {"bet": "fold"}, "four-card-poker": {"play": "fold"}}
 
 EACH = pytest.mark.parametrize("slug", HELPERS)
 
@@ -146,7 +157,13 @@ def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_o
         actions.append(action)
         rnd = tap(rnd, action)
     exported = assert_round_trip(slug, actions, rules, order)
-    assert [seat["decisions"] for seat in exported["seats"].values()] == [LAST_CHOICES[slug]] * len(exported["seats"])
+    # Every seat with the required wager decides; a seat playing another wager alone (Four Card
+    # Poker's Aces Up Wager, § 641a.7(d)(2)) has no decision to make.
+    required = helper.GAME.required_wager
+    seats = exported["seats"].values()
+    assert [seat["decisions"] for seat in seats if required in seat["wagers"]] == [LAST_CHOICES[slug]] * len(
+        [seat for seat in seats if required in seat["wagers"]])
+    assert not [seat for seat in seats if required not in seat["wagers"] and "decisions" in seat]
 
 
 # -- docs/round-sheets.md shows what the engine does -------------------------------------------
@@ -174,8 +191,9 @@ def test_the_full_example_uses_every_field_every_wager_and_every_decision(slug):
     game = HELPERS[slug].GAME
     assert {wager for seat in seats for wager in seat["wagers"]} == set(
         game.betting_wagers(game.validate_rules(example["rules"])))
-    assert {name for seat in seats for name in seat["decisions"]} == decisions
-    assert {choice for seat in seats for choice in seat["decisions"].values() if not choice[0].isdigit()} == words
+    assert {name for seat in seats for name in seat.get("decisions", {})} == decisions
+    assert {choice for seat in seats for choice in seat.get("decisions", {}).values()
+            if not choice[0].isdigit()} == words
 
 
 @EACH

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine.core.game import Game, RuleOption
@@ -34,6 +34,8 @@ DEALING_METHOD_CHOICES = (
     ("automated_shoe", "Automated dealing shoe"),
     ("reshuffling_shoe", "Automated shoe that reshuffles (community cards may come first)"),
 )
+# § .13(a), (c), (f) of the chapters that print them (§§ 647a.13, 677a.13, 643a.13).
+IRREGULARITY_PARAGRAPHS = {"card_face_up": "13(a)", "wrong_card_count": "13(c)", "shoe_jam": "13(f)"}
 STATUTORY_PAYOUT_LIMIT = 5_000_000  # $50,000, the floor of every chapter's aggregate payout limit
 
 
@@ -54,6 +56,9 @@ class DealingSections:
     deal: Mapping[str, str]  # the initial deal, per method
     stub_count: Mapping[str, str]  # counting the stub (no reshuffling shoe: it counts itself)
     misdeal: Mapping[str, str]  # what a wrong stub count means
+    # Where § .13 says each dealing irregularity: a card found face up, a wrong number of cards, a
+    # jammed shoe.  A chapter whose § .13 is not available cites the section alone ("13").
+    irregularity: Mapping[str, str] = field(default_factory=lambda: dict(IRREGULARITY_PARAGRAPHS))
 
     def cite(self, paragraphs: Mapping[str, str], method: str) -> str:
         return f"§ {self.chapter}.{paragraphs[method]}"
@@ -192,16 +197,18 @@ class BankedPoker(Game):
     def dealing_irregularities(cls) -> dict[str, Irregularity]:
         """A card found face up (§ .13(a)), a wrong number of cards (§ .13(c)), a jammed automated
         shoe (§ .13(f)) and a wrong stub count; ``StubCount`` cites the dealing method's own section."""
-        chapter = cls.dealing.chapter
+        paragraph = cls.dealing.irregularity
         stub_section = cls.dealing.cite(cls.dealing.misdeal, "manual_shoe")
         return {
             "card_face_up": Irregularity(
-                "card_face_up", "Card found face up in the shoe or deck", f"§ {chapter}.13(a)", void=False,
-                asks=("card",)),
+                "card_face_up", "Card found face up in the shoe or deck", cls.dealing.cite(paragraph, "card_face_up"),
+                void=False, asks=("card",)),
             "wrong_card_count": Irregularity(
-                "wrong_card_count", "Incorrect number of cards dealt", f"§ {chapter}.13(c)", void=True),
+                "wrong_card_count", "Incorrect number of cards dealt", cls.dealing.cite(paragraph, "wrong_card_count"),
+                void=True),
             "shoe_jam": Irregularity(
-                "shoe_jam", "Automated dealing shoe jammed or failed to deal", f"§ {chapter}.13(f)", void=True),
+                "shoe_jam", "Automated dealing shoe jammed or failed to deal", cls.dealing.cite(paragraph, "shoe_jam"),
+                void=True),
             "stub_misdealt": Irregularity(
                 "stub_misdealt", "Stub count wrong: cards misdealt, 52 cards in the deck", stub_section, void=True),
             "stub_incorrect": Irregularity(

@@ -51,6 +51,9 @@ class Option:
         most = self.up_to(rnd, seat) if self.up_to else 0
         return [multiple * base for multiple in self.multiples if multiple * base <= most]
 
+    # With ``up_to``: the least the wager may be (a Play Wager of one to three times the Ante, § 641a.7(d)(1)).
+    at_least: Callable[[RoundState, Seat], Cents] | None = None
+
     def offered_to(self, rnd: RoundState, seat: Seat) -> bool:
         return self.offered is None or self.offered(rnd, seat)
 
@@ -109,6 +112,7 @@ class SeatDecision(Step):
         choices = []
         parts = []
         amount_entry = amount_action = None
+        least = 0
         for option in self.options:
             if not option.offered_to(rnd, seat):
                 continue
@@ -129,6 +133,7 @@ class SeatDecision(Step):
                     choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
                                           {**payload, "amount": plain_dollars(amount)}, style))
                 amount_entry, amount_action = (option.key, option.label, most), payload
+                least = option.at_least(rnd, seat) if option.at_least else 0
                 continue
             if option.amounts:
                 offered = option.amounts(rnd, seat)
@@ -146,7 +151,7 @@ class SeatDecision(Step):
             text += f" {self.note}"
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
-                      amount_entry=amount_entry, amount_action=amount_action)
+                      amount_entry=amount_entry, amount_action=amount_action, amount_least=least)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no = rnd.seat_number(action.get("seat"))
@@ -180,6 +185,10 @@ class SeatDecision(Step):
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
+            least = option.at_least(rnd, seat) if option.at_least else 0
+            if given < least:
+                raise Refused(f"Seat {seat_no}'s {label} is at least {dollars(least)} and up to {option.rule} "
+                              f"({dollars(most)}), not {dollars(given)}", option.section or self.section)
             seat.wagers[option.wager] = given
         elif option.amounts:
             offered = option.amounts(rnd, seat)

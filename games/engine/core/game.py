@@ -128,6 +128,17 @@ class Game:
     seat_count: ClassVar[int]
     table_section: ClassVar[str]
     required_wager: ClassVar[str]  # the wager that makes a seat play (the Ante)
+    # Other wagers a seat may play with instead of the required one: Four Card Poker's Aces Up
+    # Wager alone (§ 641a.7(d)(2)).  A seat holding any of ``playing_wagers`` is dealt cards.
+    plays_alone: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def playing_wagers(self) -> tuple[str, ...]:
+        return (self.required_wager, *self.plays_alone)
+
+    def playing_label(self) -> str:
+        """"Ante", or "Ante or Aces Up Wager": what a seat needs to play."""
+        return " or ".join(self.wager_label(w) for w in self.playing_wagers)
     wager_labels: ClassVar[dict[str, str]]
     paytable_letters: ClassVar[dict[str, str]]  # wager -> the letters of its registered paytables
     wager_section: ClassVar[str]  # where the wagers are defined

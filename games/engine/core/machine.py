@@ -19,7 +19,7 @@ from games.engine.core.copying import copy_round
 from games.engine.core.records import Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.settling import SettleSeats
 from games.engine.core.state import Seat, Zone
-from games.engine.core.steps import Betting, Close, Step
+from games.engine.core.steps import Betting, Close, Deal, Step
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
 
 if TYPE_CHECKING:
@@ -147,11 +147,16 @@ class RoundState(LoggedRound):
         settle = SettleSeats("void_settlement", self.void.section,
                              "Void: turn seat {seat}'s cards to settle its " + ", ".join(
                                  self.game.wager_label(w) for w in self.void.surviving_wagers),
-                             eligible=lambda rnd, seat: any(w in seat.wagers for w in rnd.void.surviving_wagers))
+                             eligible=lambda rnd, seat: any(w in seat.wagers for w in rnd.void.surviving_wagers),
+                             cards_each=self.cards_dealt_each())
         if not settle.done(self):
             return settle
         close = Close("close", self.void.section, "All wagers returned: collect the cards and close the round.")
         return None if self.closed else close
+
+    def cards_dealt_each(self) -> int:
+        """How many cards the deal gives each seat (two in the hold'em chapters, five in the stud ones)."""
+        return next((step.cards_each for step in self.steps if isinstance(step, Deal)), 2)
 
     @property
     def prompt(self) -> Prompt | None:
@@ -257,7 +262,8 @@ class RoundState(LoggedRound):
             del self.seats[seat_no]
 
     def playing_seats(self) -> list[int]:
-        return sorted(n for n, seat in self.seats.items() if self.game.required_wager in seat.wagers)
+        playing = self.game.playing_wagers
+        return sorted(n for n, seat in self.seats.items() if any(w in seat.wagers for w in playing))
 
     def seats_in_order(self, order: str) -> list[int]:
         seats = self.playing_seats()

@@ -105,6 +105,9 @@ class ZoneSpec:
 
     name: str
     label: str
+    # How many cards the zone holds once dealt, where the layout shows them before they are known
+    # (the dealer's five, one face up: the up card and four covers); 0 where it does not say.
+    cards: int = 0
 
 
 @dataclass

@@ -20,9 +20,11 @@ from games.engine.core.schema import (
     ANSWER,
     CARD_CODE,
     NAME,
+    PLACE,
     SEAT,
     ActionSchema,
     Amount,
+    Cards,
     CardsByPlace,
     Either,
     Text,
@@ -98,9 +100,8 @@ class Betting(Step):
 
     def check_closing(self, rnd: RoundState) -> None:
         """Refuse "no more bets" while the wagers do not let the round go on."""
-        required = rnd.game.required_wager
-        if not any(required in seat.wagers for seat in rnd.seats.values()):
-            raise Refused(f"No seat has a {rnd.game.wager_label(required)} yet", self.section)
+        if not rnd.playing_seats():
+            raise Refused(f"No seat has a {rnd.game.playing_label()} yet", self.section)
 
     def join_boxes(self, rnd: RoundState, seat_no: int, other: int) -> None:
         """One player wagers on this box too: the boxes form one player's adjacent run, no longer
@@ -132,11 +133,11 @@ class Betting(Step):
 
     def prompt(self, rnd: RoundState) -> Prompt:
         waiting = self.waiting or f"Place each seat's wagers: a seat plays with its " \
-                                  f"{rnd.game.wager_label(rnd.game.required_wager)}."
+                                  f"{rnd.game.playing_label()}."
         try:
             self.check_closing(rnd)
         except Refused as refusal:
-            started = any(rnd.game.required_wager in seat.wagers for seat in rnd.seats.values())
+            started = bool(rnd.playing_seats())
             text = f"{waiting} {refusal.message}." if started else waiting
             return Prompt(self.id, self.section, text, wagers_open=True)
         return Prompt(self.id, self.section, self.text, (Choice("No more bets", self.action("no_more_bets")),),
@@ -167,16 +168,19 @@ class Betting(Step):
         if action["type"] == "remove_wager":
             if wager not in seat.wagers:
                 raise Refused(f"Seat {seat_no} has no {rnd.game.wager_label(wager)} to remove", self.section)
-            if wager == rnd.game.required_wager and len(seat.wagers) > 1:
+            playing = rnd.game.playing_wagers
+            if wager in playing and len(seat.wagers) > 1 and not any(
+                    w in seat.wagers for w in playing if w != wager):
                 raise Refused(f"Remove seat {seat_no}'s other wagers first: they need its "
-                              f"{rnd.game.wager_label(wager)}", rnd.game.wager_section)
+                              f"{rnd.game.playing_label()}", rnd.game.wager_section)
             del seat.wagers[wager]
             rnd.drop_empty_seat(seat_no)
             return
         amount = rnd.amount(action.get("amount"), f"seat {seat_no}'s {rnd.game.wager_label(wager)}")
-        if wager != rnd.game.required_wager and rnd.game.required_wager not in seat.wagers:
+        playing = rnd.game.playing_wagers
+        if wager not in playing and not any(w in seat.wagers for w in playing):
             rnd.drop_empty_seat(seat_no)
-            raise Refused(f"Seat {seat_no} must place its {rnd.game.wager_label(rnd.game.required_wager)} "
+            raise Refused(f"Seat {seat_no} must place its {rnd.game.playing_label()} "
                           f"before a {rnd.game.wager_label(wager)}", rnd.game.wager_section)
         rnd.check_limits(seat_no, wager, amount)
         progressive.check_wager(rnd, seat_no, wager, amount)
@@ -186,27 +190,64 @@ class Betting(Step):
 class Deal(Step):
     """The initial deal of cards to the seats and the zones.  Cards are normally entered later,
     as they are turned; a card-reading shoe (or training mode's virtual shoe) supplies them now,
-    face down, keyed ``seat:N`` or by zone."""
+    face down, keyed ``seat:N`` or by zone.
 
-    actions = accepts(ActionSchema("deal", optional={"cards": CardsByPlace()}))
+    ``face_up`` names the zones some of whose cards are dealt face up (the dealer's one up card of
+    five in Caribbean Stud, § 639a.1 "hole card"): those cards are seen at the deal, so the dealer
+    enters them now (a ``cards`` action for the zone), and the rest of the zone is entered when it
+    is turned.  A shoe that reads every card gives the whole zone, its face-up cards first.
+    """
 
-    def __init__(self, step_id: str, section: str, text: str, cards_each: int, zones: dict[str, int] | None = None):
+    actions = accepts(ActionSchema("deal", optional={"cards": CardsByPlace()}),
+                      ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
+
+    def __init__(self, step_id: str, section: str, text: str, cards_each: int, zones: dict[str, int] | None = None,
+                 face_up: dict[str, int] | None = None):
         super().__init__(step_id, section, text)
         self.cards_each = cards_each
         self.zones = dict(zones or {})  # zone name -> cards dealt to it
+        self.face_up = dict(face_up or {})  # zone name -> how many of its cards are dealt face up
+        unknown = set(self.face_up) - set(self.zones)
+        if unknown or any(not 0 < up <= self.zones[zone] for zone, up in self.face_up.items()):
+            raise ValueError(f"{step_id}: face-up cards must be some of a zone's cards, not {self.face_up}")
 
     def summary(self, rnd: RoundState) -> str:
         return "deal the cards"
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
-        return self.action("deal")
+        if not self.face_up:
+            return self.action("deal")
+        return self.action("deal", cards={zone: sheet.zone_cards(zone, up, self.id)
+                                          for zone, up in self.face_up.items()})
+
+    def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
+        # The face-up cards are known from the deal on, even where the rest is never turned.
+        for zone in self.face_up:
+            if rnd.zone(zone).up_cards and not rnd.zone(zone).shown:
+                sheet[zone] = [card.code for card in rnd.zone(zone).up_cards]
+
+    def up_label(self, rnd: RoundState, zone: str) -> str:
+        up = self.face_up[zone]
+        return f"the {rnd.zone_label(zone).lower()}'s {'up card' if up == 1 else f'{up} up cards'}"
 
     def prompt(self, rnd: RoundState) -> Prompt:
         seats = ", ".join(str(n) for n in rnd.playing_seats())
+        text = self.text.format(seats=seats)
+        if self.face_up:
+            # The dealer enters what lies face up; a shoe may deal (and read) everything instead.
+            zone, up = next(iter(self.face_up.items()))
+            choices = (Choice("Deal from the virtual shoe", self.action("deal")),) if rnd.shoe is not None else ()
+            return Prompt(self.id, self.section, text, choices, cards_for=zone, cards_label=self.up_label(rnd, zone),
+                          cards_needed=up)
         label = "Deal from the virtual shoe" if rnd.shoe is not None else "Cards dealt"
-        return Prompt(self.id, self.section, self.text.format(seats=seats), (Choice(label, self.action("deal")),))
+        return Prompt(self.id, self.section, text, (Choice(label, self.action("deal")),))
 
     def apply(self, rnd: RoundState, action: Action) -> None:
+        if action["type"] == "cards":
+            if len(self.face_up) != 1 or action.get("target") not in self.face_up:
+                due = " and ".join(self.up_label(rnd, zone) for zone in self.face_up) or "no cards"
+                raise Refused(f"At the deal the dealer enters {due}, not {action.get('target')!r}'s", self.section)
+            action = {"type": "deal", "cards": {action["target"]: action.get("cards") or []}}
         given = action.get("cards") or {}
         if not isinstance(given, dict):
             places = ", ".join(['"seat:1": [...]', *(f'"{zone}": [...]' for zone in self.zones)])
@@ -214,18 +255,35 @@ class Deal(Step):
         hands = dict(given)
         if rnd.shoe is not None and not hands:
             hands = rnd.game.deal_from_shoe(rnd, self)
+        missing = [zone for zone in self.face_up if zone not in hands]
+        if missing:
+            raise Refused(f"Enter {self.up_label(rnd, missing[0])}: it is dealt face up", self.section)
         for target, codes in hands.items():
             if target in self.zones:
-                rnd.zone(target).place(rnd.checked_cards(codes, self.zones[target], rnd.zone_label(target)),
-                                       face_up=False)
+                self.place(rnd, target, codes)
                 continue
             if target in rnd.zones or not str(target).startswith("seat:"):
                 raise Refused(f"No cards are dealt to {target} at the deal", self.section)
             if rnd.seat_number(target.removeprefix("seat:")) not in rnd.playing_seats():
-                raise Refused(f"{target} has no {rnd.game.wager_label(rnd.game.required_wager)} and is dealt no cards",
+                raise Refused(f"{target} has no {rnd.game.playing_label()} and is dealt no cards",
                               self.section)
             rnd.set_seat_cards(target, codes, self.cards_each)
         rnd.completed_steps.add(self.id)
+
+    def place(self, rnd: RoundState, zone: str, codes: Any) -> None:
+        """A zone's cards at the deal: all of them face down, or, where some are dealt face up, those
+        (entered by the dealer) or all of them (read by a shoe), the face-up ones first."""
+        count, up = self.zones[zone], self.face_up.get(zone, 0)
+        label = rnd.zone_label(zone)
+        if up and isinstance(codes, list | tuple) and len(codes) == up:
+            rnd.zone(zone).place(rnd.checked_cards(codes, up, self.up_label(rnd, zone)), face_up=True)
+            return
+        if up and isinstance(codes, list | tuple) and len(codes) != count:
+            raise Refused(f"The {label.lower()} is dealt {count} cards, {up} face up: enter the {up} face-up, "
+                          f"or all {count} read by the shoe (face-up first), not {len(codes)}", self.section)
+        cards = rnd.checked_cards(codes, count, label)
+        rnd.zone(zone).place(cards[:up], face_up=True)
+        rnd.zone(zone).place(cards[up:], face_up=False)
 
 
 class AskInput(Step):

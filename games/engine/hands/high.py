@@ -343,6 +343,21 @@ def high_hand(cards: Sequence[Card]) -> HighHand:
 
 
 
+# The least hand with which a dealer qualifies at "ace-king or better" (§ 639a.11(c)(3)): ace and
+# king high and the lowest three other cards; every ace-king-high hand is worth at least this.
+ACE_KING = pack(Category.HIGH_CARD, (14, 13))
+
+
+def at_least_ace_king(hand: HighHand) -> bool:
+    """Whether a hand is "an ace-king or better": any pair, or no pair with an ace and a king.
+
+    >>> from games.engine.cards import parse_cards
+    >>> [at_least_ace_king(high_hand(parse_cards(c))) for c in ("Ah Kd 4c 3s 2h", "Ah Qd Jc 9s 8h", "2h 2d 4c 5s 7h")]
+    [True, False, True]
+    """
+    return hand.value >= ACE_KING
+
+
 def against_dealer(player: HighHand, dealer: HighHand) -> str:
     """How a settlement line names the two hands it compared.
 

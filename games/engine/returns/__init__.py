@@ -152,20 +152,10 @@ NOT_YET_OFFERED: dict[tuple[str, str], Model] = {
         "or hit); Chapter 635a has no separate sevens side wager to value on the cards alone"
     ),
     ("four-card-poker", "ante_bonus"): DECISIONS,
-    ("four-card-poker", "aces_up"): FOUR_OF_FIVE,
-    ("four-card-poker", "four_card_progressive"): Dealt(counting.four_card_hands, PLAYED),
     ("four-card-poker", "four_card_progressive_envy"): Envy(counting.four_card_hands),
-    ("four-card-poker", "five_card_progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("four-card-poker", "five_card_progressive_envy"): Envy(counting.five_card_hands),
-    ("four-card-poker", "bad_beat"): NotStated(
-        "depends on the dealer's cards (the dealing procedure, §§ 641a.8-641a.10, is not available) and on the "
-        "player's Play decision"
-    ),
     ("crazy-4-poker", "four_card_progressive_envy"): Envy(counting.four_card_hands),
     ("crazy-4-poker", "five_card_progressive_envy"): Envy(counting.five_card_hands),
-    ("caribbean-stud", "bet"): DECISIONS,
-    ("caribbean-stud", "bonus"): Dealt(counting.five_card_hands, PLAYED),
-    ("caribbean-stud", "progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("caribbean-stud", "progressive_envy"): Envy(counting.five_card_hands),
     ("ultimate-texas-holdem", "progressive"): Dealt(counting.five_card_hands, PLAYED),
     ("ultimate-texas-holdem", "bad_beat"): NotStated(
