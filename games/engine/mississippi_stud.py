@@ -94,8 +94,9 @@ class StreetDecision(SeatDecision):
     def __init__(self, street: str, after: str):
         label = STREET_LABELS[street]
         super().__init__(f"{street}_decision", "§ 655a.1", (
-            Option("bet", label, wager=street, up_to=lambda rnd, seat: 3 * seat.wagers["ante"], multiples=(1, 2, 3),
-                   only_multiples=True, rule="one, two or three times the Ante", section="§ 655a.1"),
+            Option("bet", label, wager=street,
+                   amounts=lambda rnd, seat: tuple(m * seat.wagers["ante"] for m in (1, 2, 3)),
+                   rule="one, two or three times the Ante", section="§ 655a.1"),
             Option("fold", "Fold", folds=True, section="§ 655a.1"),
         ), eligible=_in_play)
         self.after = after

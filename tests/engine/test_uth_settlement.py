@@ -157,7 +157,7 @@ def test_a_play_wager_before_the_flop_other_than_four_or_three_times_is_refused(
     rnd = at("preflop_decision")
     refuse(rnd, {"type": "decide", "seat": 1, "choice": "play", "amount": "35"},
            r"four or three times the Ante \(\$40\.00 or \$30\.00\), not \$35\.00")
-    refuse(rnd, {"type": "decide", "seat": 1, "choice": "play"}, "say which")
+    refuse(rnd, {"type": "decide", "seat": 1, "choice": "play"}, "say how much")
 
 
 def test_the_play_wager_after_the_flop_is_twice_the_ante():

@@ -3,7 +3,7 @@ one), folds, checks or withdraws a wager, choosing among the options its step of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,8 @@ class Option:
     wager: str = ""  # the wager this choice places
     amount: Callable[[RoundState, Seat], Cents] | None = None  # a set amount
     up_to: Callable[[RoundState, Seat], Cents] | None = None  # or any amount up to this
-    # or one of these set amounts, a button each (a Play Wager of four or three times the Ante)
+    # or one of these set amounts and nothing between, a button each (a Play Wager of four or three
+    # times the Ante, a Street Wager of one, two or three times it)
     amounts: Callable[[RoundState, Seat], tuple[Cents, ...]] | None = None
     multiples: tuple[int, ...] = ()  # quick buttons: these multiples of the required wager
     returns: str = ""  # the wager this choice withdraws (its stake goes back to the player, its record stays)
@@ -41,16 +42,6 @@ class Option:
     # Only some seats have this choice (even money for a Blackjack, § 635a.8(e)); None: every seat.
     offered: Callable[[RoundState, Seat], bool] | None = None
     most_button: bool = False  # with ``up_to``: a quick button for the most
-    # With ``up_to`` and ``multiples``: the wager is one of those multiples of the required wager and
-    # nothing between (a 3rd Street Wager of one, two or three times the Ante, § 655a.1).
-    only_multiples: bool = False
-
-    def allowed(self, rnd: RoundState, seat: Seat) -> list[Cents]:
-        """The amounts of an ``only_multiples`` wager, up to the most."""
-        base = seat.wagers[rnd.game.required_wager]
-        most = self.up_to(rnd, seat) if self.up_to else 0
-        return [multiple * base for multiple in self.multiples if multiple * base <= most]
-
     # With ``up_to``: the least the wager may be (a Play Wager of one to three times the Ante, § 641a.7(d)(1)).
     at_least: Callable[[RoundState, Seat], Cents] | None = None
 
@@ -118,12 +109,6 @@ class SeatDecision(Step):
                 continue
             payload = self.action("decide", seat=seat_no, choice=option.key)
             style = "primary" if option.wager else "secondary"
-            if option.up_to and option.only_multiples:
-                amounts = option.allowed(rnd, seat)
-                parts.append(f"{option.label} of {_either(amounts)}")
-                choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
-                                   {**payload, "amount": plain_dollars(amount)}, style) for amount in amounts]
-                continue
             if option.up_to:
                 most = option.up_to(rnd, seat)
                 parts.append(f"{option.label} up to {dollars(most)}")
@@ -137,7 +122,7 @@ class SeatDecision(Step):
                 continue
             if option.amounts:
                 offered = option.amounts(rnd, seat)
-                parts.append(f"{option.label} {' or '.join(dollars(amount) for amount in offered)}")
+                parts.append(f"{option.label} of {_either(offered)}")
                 choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
                                    {**payload, "amount": plain_dollars(amount)}, style) for amount in offered]
                 continue
@@ -174,14 +159,9 @@ class SeatDecision(Step):
         if option.up_to:
             most = option.up_to(rnd, seat)
             if action.get("amount") in (None, ""):
-                how_much = (f"{option.rule} ({_either(option.allowed(rnd, seat))})" if option.only_multiples
-                            else f"up to {option.rule} ({dollars(most)})")
-                raise Refused(f"Seat {seat_no}'s {label}: say how much, {how_much}", option.section or self.section)
-            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
-            if option.only_multiples and given not in option.allowed(rnd, seat):
-                raise Refused(f"Seat {seat_no}'s {label} must be {option.rule} "
-                              f"({_either(option.allowed(rnd, seat))}), not {dollars(given)}",
+                raise Refused(f"Seat {seat_no}'s {label}: say how much, up to {option.rule} ({dollars(most)})",
                               option.section or self.section)
+            given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
             if given > most:
                 raise Refused(f"Seat {seat_no}'s {label} may be up to {option.rule} ({dollars(most)}), "
                               f"not {dollars(given)}", option.section or self.section)
@@ -192,9 +172,9 @@ class SeatDecision(Step):
             seat.wagers[option.wager] = given
         elif option.amounts:
             offered = option.amounts(rnd, seat)
-            named = " or ".join(dollars(amount) for amount in offered)
+            named = _either(offered)
             if action.get("amount") in (None, ""):
-                raise Refused(f"Seat {seat_no}'s {label}: say which, {option.rule} ({named})",
+                raise Refused(f"Seat {seat_no}'s {label}: say how much, {option.rule} ({named})",
                               option.section or self.section)
             given = rnd.amount(action["amount"], f"seat {seat_no}'s {label}")
             if given not in offered:
@@ -222,7 +202,7 @@ class SeatDecision(Step):
         seat.decisions[self.id] = option.key
 
 
-def _either(amounts: list[Cents]) -> str:
+def _either(amounts: Sequence[Cents]) -> str:
     """"$10.00, $20.00 or $30.00"."""
     named = [dollars(amount) for amount in amounts]
     return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
