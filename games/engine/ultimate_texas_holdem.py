@@ -25,7 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, EqualWagersBetting, paytable_line, winning_hand_line
+from games.engine.chapters.banked_poker import (
+    BankedPoker,
+    EqualWagersBetting,
+    heads_up_deal_texts,
+    paytable_line,
+    winning_hand_line,
+)
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -169,28 +175,7 @@ class UltimateTexasHoldem(BankedPoker):
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
         method = rules["dealing_method"]
         trips = ", optional Trips Wager" if rules["trips_paytable"] else ""
-        one_at_a_time = ("Deal one card at a time face down {source}, clockwise from the dealer's left, to seats "
-                         "{{seats}} (each with an Ante and a Blind) and to the dealer's area, until each has two "
-                         "cards.")
-        stacks = ("deliver a stack of two cards face down to seats {seats} (each with an Ante and a Blind), "
-                  "clockwise from the dealer's left, then a stack of two to the dealer's area.")
-        deal_text = {
-            "manual_shoe": one_at_a_time.format(source="from the shoe"),
-            "hand": one_at_a_time.format(source="from the hand"),
-            "automated_shoe": "As the shoe dispenses them, " + stacks,
-            "reshuffling_shoe": "The shoe dispenses the five community cards first: set them face down in the "
-                                "community card area. Then " + stacks,
-        }[method]
-        if method == "reshuffling_shoe":
-            flop_text = "Turn three of the five community cards face up: the Flop. Enter them."
-            turn_river_text = "Turn the last two community cards face up: the Turn and the River. Enter them."
-            burn = 0
-        else:
-            take_out = ("Take the remaining cards out of the shoe and hold them as when dealing from the hand "
-                        "(§ 677a.10(c)). " if method == "automated_shoe" else "")
-            flop_text = take_out + "Burn one card, then deal the three-card Flop face up: enter its three cards."
-            turn_river_text = "Burn one card, then deal the Turn and the River face up together: enter both."
-            burn = 1
+        texts = heads_up_deal_texts(method, "an Ante and a Blind")
         multiples = PREFLOP_MULTIPLES[rules["preflop_play"]]
         preflop_rule = " or ".join(("four", "three")[4 - m] for m in multiples) + " times the Ante"
         return [
@@ -198,7 +183,7 @@ class UltimateTexasHoldem(BankedPoker):
                                f"Wagers are placed (Ante and Blind{trips}). Announce \"no more bets\". {COMMONLY}",
                                "Place each seat's wagers: a seat plays with an Ante and a Blind Wager equal to it. "
                                + COMMONLY),
-            Deal("deal", self.dealing.cite(self.dealing.deal, method), f"{deal_text} {COMMONLY}", cards_each=2,
+            Deal("deal", self.dealing.cite(self.dealing.deal, method), f"{texts.deal} {COMMONLY}", cards_each=2,
                  zones={"dealer": 2}),
             SeatDecision("preflop_decision", ROUND_SECTION, (
                 Option("play", "Play Wager", wager="play",
@@ -206,13 +191,13 @@ class UltimateTexasHoldem(BankedPoker):
                        rule=preflop_rule, section=ROUND_SECTION),
                 Option("check", "Check"),
             ), eligible=_playing, note=COMMONLY),
-            ZoneCards("flop", ROUND_SECTION, f"{flop_text} {COMMONLY}", 3, burn=burn),
+            ZoneCards("flop", ROUND_SECTION, f"{texts.flop} {COMMONLY}", 3, burn=texts.burn),
             SeatDecision("flop_decision", ROUND_SECTION, (
                 Option("play", "Play Wager", wager="play", amount=lambda rnd, seat: 2 * seat.wagers["ante"],
                        rule="twice the Ante", section=ROUND_SECTION),
                 Option("check", "Check"),
             ), eligible=_not_played, note=COMMONLY),
-            ZoneCards("turn_river", ROUND_SECTION, f"{turn_river_text} {COMMONLY}", 2, burn=burn),
+            ZoneCards("turn_river", ROUND_SECTION, f"{texts.turn_river} {COMMONLY}", 2, burn=texts.burn),
             *self.stub_count_steps(rules),
             SeatDecision("river_decision", ROUND_SECTION, (
                 Option("play", "Play Wager", wager="play", amount=lambda rnd, seat: seat.wagers["ante"],

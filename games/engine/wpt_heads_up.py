@@ -20,6 +20,7 @@ from games.engine.chapters.banked_poker import (
     BankedPoker,
     DealingSections,
     EqualWagersBetting,
+    heads_up_deal_texts,
     paytable_line,
     winning_hand_line,
 )
@@ -191,47 +192,25 @@ class WptHeadsUp(BankedPoker):
         method = rules["dealing_method"]
         optional = " and ".join(self.wager_label(wager) for wager in self.betting_wagers(rules)[2:])
         optional = f", optional {optional}" if optional else ""
-        one_at_a_time = ("Deal one card at a time face down {source}, clockwise from the dealer's left, to seats "
-                         "{{seats}} (each with an Ante and an Odds Wager) and to the dealer's area, until each has "
-                         "two cards.")
-        stacks = ("deliver a stack of two cards face down to seats {seats} (each with an Ante and an Odds Wager), "
-                  "clockwise from the dealer's left, then a stack of two to the dealer's area.")
-        deal_text = {
-            "manual_shoe": one_at_a_time.format(source="from the shoe"),
-            "hand": one_at_a_time.format(source="from the hand"),
-            "automated_shoe": "As the shoe dispenses them, " + stacks,
-            "reshuffling_shoe": "The shoe dispenses the five community cards first: set them face down in the "
-                                "community card area. Then " + stacks,
-        }[method]
-        if method == "reshuffling_shoe":
-            # § 677a.10(g): the community cards were dispensed before the hands; they are only revealed.
-            flop_text = "Turn three of the five community cards face up: the Flop. Enter them."
-            turn_river_text = "Turn the last two community cards face up: the Turn and the River. Enter them."
-            burn = 0
-        else:
-            take_out = ("Take the remaining cards out of the shoe and hold them as when dealing from the hand "
-                        "(§ 677a.10(c)). " if method == "automated_shoe" else "")
-            flop_text = take_out + "Burn one card, then deal the three-card Flop face up: enter its three cards."
-            turn_river_text = "Burn one card, then deal the Turn and the River face up together: enter both."
-            burn = 1
+        texts = heads_up_deal_texts(method, "an Ante and an Odds Wager")
         ante = self.wager_label("ante")
         return [
             EqualWagersBetting("wagers", self.dealing.cite(self.dealing.announce, method),
                                f"Wagers are placed (Ante and Odds Wager{optional}). Announce \"no more bets\".",
                                "Place each seat's wagers: a seat plays with an Ante and an Odds Wager equal to it."),
-            Deal("deal", self.dealing.cite(self.dealing.deal, method), deal_text, cards_each=2, zones={"dealer": 2}),
+            Deal("deal", self.dealing.cite(self.dealing.deal, method), texts.deal, cards_each=2, zones={"dealer": 2}),
             RaiseDecision("preflop_decision", "§ 677a.11(b)", (
                 Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],
                        multiples=(1, 2, 3), rule=f"three times the {ante}", section="§ 677a.11(b)"),
                 Option("check", "Check"),
             ), eligible=_playing),
-            ZoneCards("flop", "§ 677a.11(c)", flop_text, 3, burn=burn),
+            ZoneCards("flop", "§ 677a.11(c)", texts.flop, 3, burn=texts.burn),
             RaiseDecision("flop_decision", "§ 677a.11(d)", (
                 Option("raise", "Raise Wager", wager="raise", up_to=lambda rnd, seat: 2 * seat.wagers["ante"],
                        multiples=(1, 2), rule=f"twice the {ante}", section="§ 677a.11(d)"),
                 Option("check", "Check"),
             ), eligible=_not_raised),
-            ZoneCards("turn_river", "§ 677a.11(e)", turn_river_text, 2, burn=burn),
+            ZoneCards("turn_river", "§ 677a.11(e)", texts.turn_river, 2, burn=texts.burn),
             *self.stub_count_steps(rules),
             RaiseDecision("river_decision", "§ 677a.11(f)", (
                 Option("raise", "Raise Wager", wager="raise", amount=lambda rnd, seat: seat.wagers["ante"],

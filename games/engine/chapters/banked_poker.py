@@ -405,3 +405,37 @@ def winning_hand_line(seat: Seat, wager: str, label: str, table: Paytable, hand:
                               note=f"The {label} pushes: {table.title} pays no {hand.name.lower()}")
     return SettlementLine(seat.number, wager, stake, WIN, row.payout.winnings(stake), table.section,
                           odds=str(row.payout), hand=versus)
+
+
+@dataclass(frozen=True)
+class HeadsUpDealTexts:
+    deal: str
+    flop: str
+    turn_river: str
+    burn: int  # cards burned before the Flop and before the Turn and River
+
+
+def heads_up_deal_texts(method: str, each_with: str) -> HeadsUpDealTexts:
+    """The deal, the Flop and the Turn and River dealt together, for each dealing method, as § 677a.8-
+    § 677a.10 have them (Ultimate Texas Hold 'Em deals alike); ``each_with`` names the wagers a seat
+    is dealt for ("an Ante and an Odds Wager").  § 677a.10(g): a reshuffling shoe dispenses the
+    community cards before the hands, so they are only turned, nothing burned."""
+    one_at_a_time = (f"Deal one card at a time face down {{source}}, clockwise from the dealer's left, to seats "
+                     f"{{{{seats}}}} (each with {each_with}) and to the dealer's area, until each has two cards.")
+    stacks = (f"deliver a stack of two cards face down to seats {{seats}} (each with {each_with}), clockwise from "
+              "the dealer's left, then a stack of two to the dealer's area.")
+    deal = {
+        "manual_shoe": one_at_a_time.format(source="from the shoe"),
+        "hand": one_at_a_time.format(source="from the hand"),
+        "automated_shoe": "As the shoe dispenses them, " + stacks,
+        "reshuffling_shoe": "The shoe dispenses the five community cards first: set them face down in the "
+                            "community card area. Then " + stacks,
+    }[method]
+    if method == "reshuffling_shoe":
+        return HeadsUpDealTexts(deal, "Turn three of the five community cards face up: the Flop. Enter them.",
+                                "Turn the last two community cards face up: the Turn and the River. Enter them.", 0)
+    take_out = ("Take the remaining cards out of the shoe and hold them as when dealing from the hand "
+                "(§ 677a.10(c)). " if method == "automated_shoe" else "")
+    return HeadsUpDealTexts(deal, take_out + "Burn one card, then deal the three-card Flop face up: enter its three "
+                                             "cards.",
+                            "Burn one card, then deal the Turn and the River face up together: enter both.", 1)
