@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 
 from games import chain, roles
 from games.engine import returns
@@ -472,12 +473,18 @@ def history_csv(rounds: QuerySet[Round], *, on_broken: Callable[[Round, list[cha
     """The history's CSV of ``rounds``, in chunks, in constant memory: the rounds are read from a
     cursor and their logs and seals verified a batch at a time (``games.chain``); the last column
     says whether each round's log and row are intact, or where they first break (``on_broken`` is
-    also told).  Times in UTC to the microsecond, dollars as 12.50."""
+    also told).  Times in the casino's time zone with their offset, to the microsecond, as the
+    screens show them; dollars as 12.50."""
     yield (",".join(CSV_HEADER) + "\n").encode()
     # Every column the seal covers; not the record, which the CSV does not show (its digest is sealed).
     rounds = rounds.defer(None).defer("record")
     verified = chain.verify_rounds(rounds.iterator(chunk_size=CSV_BATCH), batch=CSV_BATCH, record=False)
     yield from _written(verified, on_broken)
+
+
+def _local(moment) -> str:
+    """"2026-11-24T09:15:02.123456-05:00": the casino's time, its offset written in."""
+    return timezone.localtime(moment).isoformat(timespec="microseconds")
 
 
 def log_check(breaks: list[chain.Break]) -> str:
@@ -495,8 +502,7 @@ def _written(verified: Iterable[tuple[Round, list[chain.Break]]], on_broken) -> 
         if breaks and on_broken is not None:
             on_broken(rnd, breaks)
         writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username,
-                         rnd.started_at.astimezone(UTC).isoformat(timespec="microseconds"),
-                         rnd.closed_at.astimezone(UTC).isoformat(timespec="microseconds") if rnd.closed_at else "",
+                         _local(rnd.started_at), _local(rnd.closed_at) if rnd.closed_at else "",
                          rnd.status, plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
                          log_check(breaks)])
         if out.tell() >= CSV_CHUNK:

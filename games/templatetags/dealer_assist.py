@@ -1,6 +1,7 @@
 import re
 
 from django import template
+from django.utils import dateformat, timezone
 
 from games.engine.core import records
 from games.engine.money import dollars as format_dollars
@@ -28,6 +29,51 @@ def card(code: str) -> str:
 @register.filter
 def suit(code: str) -> str:
     return code[1] if code else ""
+
+
+@register.filter
+def when(moment, part: str = "") -> str:
+    """A moment in the casino's time zone, with its zone, so no screen leaves it to be guessed:
+    "2026-11-24 09:15:02 EST", or with ``part`` "time" "09:15:02 EST"."""
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment)
+    return dateformat.format(local, "H:i:s T" if part == "time" else "Y-m-d H:i:s T")
+
+
+ACTION_NAMES = {
+    "place_wager": "Wager", "remove_wager": "Wager removed", "no_more_bets": "No more bets", "deal": "Deal",
+    "decide": "Decision", "cards": "Cards", "settle": "Settle", "close": "Close", "irregularity": "Irregularity",
+    "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
+    "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
+}
+
+
+@register.filter
+def action_text(action) -> str:
+    """A logged action as a person reads it: "Wager · seat 1 · ante · $10" (the raw record stays
+    beside it)."""
+    if not isinstance(action, dict):
+        return str(action)
+    parts = [ACTION_NAMES.get(action.get("type"), str(action.get("type", "?")).replace("_", " ").capitalize())]
+    for key, value in action.items():
+        if key in ("type", "step"):
+            continue
+        if key == "seat":
+            parts.append(f"seat {value}")
+        elif key == "cards" and isinstance(value, list):
+            parts.append(" ".join(map(str, value)))
+        elif key == "cards" and isinstance(value, dict):
+            parts.append("; ".join(f"{place}: {' '.join(map(str, cards))}" for place, cards in value.items()))
+        elif key in ("amount", "meter_amount") and isinstance(value, int) and not isinstance(value, bool):
+            parts.append(f"{key.replace('_', ' ')} {format_dollars(value)}")
+        elif key == "amount":
+            parts.append(f"${value}")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    if action.get("step"):
+        parts.append(f"at {str(action['step']).replace('_', ' ')}")
+    return " · ".join(parts)
 
 
 @register.filter

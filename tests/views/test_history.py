@@ -10,6 +10,7 @@ from django.db import connection
 from django.http import StreamingHttpResponse
 from django.test import AsyncRequestFactory, RequestFactory
 from django.urls import reverse
+from django.utils import timezone
 
 from games import selectors, views
 from games.models import Round, Table
@@ -180,7 +181,8 @@ def test_the_csv_is_streamed_row_by_row_with_the_filtered_rounds(client, cast, f
                       key=lambda r: (r.started_at, r.id), reverse=True)
     assert [(row["table"], int(row["round"]), row["game"], row["dealer"], row["started"], row["status"],
              row["paid"], row["collected"]) for row in rows] == [
-        (r.table.name, r.number, r.game, "dealer2", r.started_at.isoformat(timespec="microseconds"), "closed",
+        (r.table.name, r.number, r.game, "dealer2", timezone.localtime(r.started_at).isoformat(timespec="microseconds"),
+         "closed",
          f"{r.total_paid // 100}.{r.total_paid % 100:02d}", f"{r.total_collected // 100}.{r.total_collected % 100:02d}")
         for r in expected]
 

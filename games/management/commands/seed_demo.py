@@ -9,6 +9,7 @@ from games.roles import ROLES
 
 DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - demo accounts of the embedded default only
 DEMO_USERS = {"dealer": ["dealer"], "dealer2": ["dealer"], "floor": ["floorperson"], "super": ["supervisor"]}
+DEMO_ADMIN = "admin"  # the Django admin's demo administrator (/admin/)
 DEMO_TABLES = [
     ("TH-1", "texas-holdem-bonus", {"bonus_paytable": "A", "ante_returned_below": "straight",
                                     "dealing_method": "manual_shoe", "approval_threshold": "500.00"}, False),
@@ -51,6 +52,11 @@ class Command(BaseCommand):
                 user.set_password(DEMO_PASSWORD)
                 user.save()
             user.groups.set([groups[role] for role in user_roles])
+        admin, created = User.objects.get_or_create(username=DEMO_ADMIN, defaults={"is_staff": True,
+                                                                                   "is_superuser": True})
+        if created:
+            admin.set_password(DEMO_PASSWORD)
+            admin.save()
         for name, game, rules, training in DEMO_TABLES:
             Table.objects.get_or_create(name=name, defaults={"game": game, "rules": rules, "training": training})
         for username, table_name in DEMO_ASSIGNMENTS.items():
@@ -60,6 +66,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, user_roles in DEMO_USERS.items():
             self.stdout.write(f"  {username:<8} {', '.join(user_roles)}")
+        self.stdout.write(f"  {DEMO_ADMIN:<8} administrator (the Django admin, /admin/)")
         training = [name for name, *_, in_training in DEMO_TABLES if in_training]
         self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES)
                           + f" ({' and '.join(training)} in training mode)")
