@@ -89,7 +89,7 @@ def test_an_ultimate_texas_holdem_round(tablet, uth_table):
 
     # Before the Flop, clockwise: Play four or three times the Ante, or check.
     expect(dealer.prompt).to_contain_text("§ 653a.11")
-    expect(dealer.prompt).to_contain_text("Seat 1 (Ante $25.00): Play Wager $100.00 or $75.00, or Check?")
+    expect(dealer.prompt).to_contain_text("Seat 1 (Ante $25.00): Play Wager of $100.00 or $75.00, or Check?")
     dealer.tap("Seat 1: Play Wager $100.00")
     expect(dealer.prompt).to_contain_text("Seat 2 (Ante $10.00)")
     dealer.tap("Seat 2: Play Wager $30.00")
