@@ -149,6 +149,7 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context.update(round_view(rnd, state))
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
+    context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     # The approval rows mirror the engine's approvals: most rounds have none to read.

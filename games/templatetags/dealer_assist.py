@@ -46,6 +46,7 @@ ACTION_NAMES = {
     "decide": "Decision", "cards": "Cards", "settle": "Settle", "close": "Close", "irregularity": "Irregularity",
     "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
     "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
+    "undo": "Undo: the last entry taken back",
 }
 
 

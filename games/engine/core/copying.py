@@ -29,7 +29,8 @@ from games.engine.core.records import Claim, Irregularity, SettlementLine
 from games.engine.money import Odds
 
 # Attributes of a round fixed for its whole life: its game, its validated rules, its steps.
-SHARED = frozenset({"game", "rules", "steps"})
+# The log is a tuple that only grows by a new tuple, of actions no one changes once applied.
+SHARED = frozenset({"game", "rules", "steps", "log", "replay_options"})
 
 IMMUTABLE: frozenset[type] = frozenset(
     {

@@ -55,23 +55,86 @@ def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
                       f"('{rnd.prompt.text}')", step.section)
 
 
+UNDO = "undo"
+
+
 class LoggedRound:
     """A round rebuilt from its log: ``replay`` applies the actions in order, ``apply`` checks one more on a
-    copy.  A subclass's ``_apply`` takes one action or raises ``Refused``."""
+    copy.  A subclass's ``_apply`` takes one action or raises ``Refused``.
+
+    The dealer corrects a mis-entry with an ``undo``: a new event of the log, never an edit of the
+    old one.  It takes back the last entry still standing, while nothing depends on it: an entry of
+    a kind the dealer may take back (``undoable``) that settled no wager, asked for no approval and
+    claimed nothing from a meter.  The round is then what the log without that entry makes it."""
+
+    log: tuple[Action, ...] = ()  # every action applied, undos included, in order
+    replay_options: Mapping[str, Any] = {}  # how the round was built (a training shoe's order)
+    undoable: frozenset[str] = frozenset()  # the dealer's entries an undo may take back
 
     @classmethod
     def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
         rnd = cls(game, rules, **kwargs)
+        rnd.replay_options = kwargs
         for action in actions:
-            rnd._apply(action)
+            if isinstance(action, Mapping) and action.get("type") == UNDO:
+                rnd = rnd._undone(action)
+            else:
+                rnd._apply(action)
+                rnd.log = (*rnd.log, action)
         return rnd
 
     def apply(self, action: Action, *, logged: bool = False) -> Any:
         """Check and apply an action on a copy; return the new round or raise ``Refused``.
         ``logged``: the action comes from a round's log, where it was accepted once."""
+        if isinstance(action, Mapping) and action.get("type") == UNDO:
+            return self._undone(action, new_action=not logged)
         new = self.copied()
         new._apply(action, new_action=not logged)
+        new.log = (*self.log, action)
         return new
+
+    def undo_offer(self) -> tuple[Action, Action] | None:
+        """(the last entry still standing, the undo that would take it back) when its kind is one the
+        dealer may take back; whether nothing depends on it is checked when the undo is sent."""
+        step = self.current_step()
+        kept = self.standing()
+        if step is None or self.closed or not kept or kept[-1].get("type") not in self.undoable:
+            return None
+        return kept[-1], {"type": UNDO, "step": step.id}
+
+    def standing(self) -> list[Action]:
+        """The log without what undos took back."""
+        kept: list[Action] = []
+        for action in self.log:
+            if action.get("type") == UNDO:
+                kept.pop()
+            else:
+                kept.append(action)
+        return kept
+
+    def _undone(self, action: Action, *, new_action: bool = False) -> Any:
+        kept = self.standing()
+        step = self.current_step()
+        at = step.id if step else "its end"
+        if new_action and "step" not in action:
+            raise Refused(f"The undo does not name its step: the round is at {at}")
+        if new_action and action["step"] != (step.id if step else None):
+            raise Refused(f"The undo was decided on the {action['step']} step, but the round is at {at}: the "
+                          "screen now shows where it stands")
+        if not kept:
+            raise Refused("Nothing has been entered in this round: there is nothing to take back")
+        last = kept[-1]
+        what = last.get("type", "?").replace("_", " ")
+        if last.get("type") not in self.undoable:
+            raise Refused(f"The last entry ({what}) cannot be taken back by the dealer: a floorperson corrects "
+                          "it, or the round goes on as it stands")
+        rebuilt = type(self).replay(self.game, self.rules, kept[:-1], **self.replay_options)
+        if rebuilt.lines != self.lines or rebuilt.approvals != self.approvals or rebuilt.claims != self.claims:
+            raise Refused(f"The last entry ({what}) settled wagers or asked for a floorperson: it can no longer be "
+                          "taken back by the dealer alone")
+        rebuilt.log = (*self.log, action)
+        rebuilt.seq = self.seq + 1
+        return rebuilt
 
     def copied(self) -> Any:
         """A copy an action may change without changing this round."""
@@ -105,6 +168,9 @@ class RoundState(LoggedRound):
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None  # training mode
 
     # -- replay and actions -------------------------------------------------------------------
+
+    # The dealer's own entries, taken back with an undo while nothing depends on them.
+    undoable = frozenset({"place_wager", "remove_wager", "decide", "cards", "input", "stub_count"})
 
     def copied(self) -> RoundState:
         return copy_round(self)  # shares only what no action changes: the game, its steps and rules, cards

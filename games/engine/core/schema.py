@@ -232,6 +232,8 @@ ROUND_ACTIONS = accepts(
     # Poker's "acted out of turn" says what the player did, and the amount.
     ActionSchema("irregularity", {"kind": NAME}, {"card": Text(3, CARD_CODE, "a card code like 'Td'"), "note": NOTE,
                                                   "seat": SEAT, "hand": HAND, "choice": NAME, "amount": Amount()}),
+    # The dealer takes back the last entry still standing, while nothing depends on it.
+    ActionSchema("undo", {}),
     ActionSchema("approve", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
     # The service's answer to a meter claim: the amount owed and the meter's reading it was taken from.
