@@ -151,12 +151,36 @@ document.addEventListener("submit", (event) => {
 const setLive = (live) => {
   document.querySelectorAll(".live-status").forEach((status) => {
     status.dataset.live = live ? "1" : "0";
-    status.textContent = live ? "Live" : "Not live: reconnecting. The screen may be out of date.";
+    status.textContent = live ? "Live"
+      : navigator.onLine === false ? "Offline: this tablet has no network. Taps are not sent; the screen may be out of date."
+        : "Not live: reconnecting. The screen may be out of date.";
   });
 };
-document.addEventListener("htmx:wsOpen", () => setLive(true));
-document.addEventListener("htmx:wsClose", () => setLive(false));
-document.addEventListener("htmx:wsError", () => setLive(false));
+let socketOpen = false;
+const socketIs = (open) => { socketOpen = open; setLive(open && navigator.onLine !== false); };
+document.addEventListener("htmx:wsOpen", () => socketIs(true));
+document.addEventListener("htmx:wsClose", () => socketIs(false));
+document.addEventListener("htmx:wsError", () => socketIs(false));
+window.addEventListener("offline", () => setLive(false));
+// Back online: the socket may have stayed open (then it missed nothing it could be sent), or it
+// reconnects by itself; either way the state is checked over HTTP too.
+window.addEventListener("online", () => { setLive(socketOpen); refreshState(); });
+
+// A tap made while the tablet is offline is refused at once, with a message: it is not queued,
+// since by the time the network is back the round may have moved on and the dealer must see the
+// table as it is before tapping again (a tap sent late would be refused by its sequence number
+// anyway).  A tap whose answer does not come is said too, never left hanging.
+const OFFLINE = "This tablet is offline: the tap was NOT sent. Tap again once the tablet shows Live, after checking the screen.";
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (navigator.onLine !== false) return;
+  event.preventDefault();
+  if (event.detail.elt.closest?.("form")) say(OFFLINE);
+});
+htmx.config.timeout = 10000; // ms
+document.addEventListener("htmx:timeout", () => {
+  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.");
+  setTimeout(refreshState, 1000);
+});
 
 // The table's current state over HTTP, unless the tablet already shows it (the server then
 // answers 204 and nothing is swapped).  What is being typed survives it, as it survives a push.

@@ -248,7 +248,7 @@ INIT_SCRIPT = """
   document.addEventListener("htmx:wsOpen", () => { e2e.wsOpen += 1; });
   // Counted on the element that sent the request: a redraw may have taken it out of the page
   // by the time its answer comes, and an event there no longer reaches the document.
-  document.addEventListener("htmx:beforeRequest", (event) => {
+  document.addEventListener("htmx:beforeSend", (event) => {
     e2e.inflight += 1;
     event.target.addEventListener("htmx:afterRequest", () => { e2e.inflight -= 1; e2e.answered += 1; }, {once: true});
   });
