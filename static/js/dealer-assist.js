@@ -146,6 +146,52 @@ document.addEventListener("submit", (event) => {
   }
 }, true);
 
+// An action that cannot be taken back ("No more bets", an irregularity, a void, a refusal, a
+// stub-count miscount: the buttons marked data-confirm) takes one more tap.  The first tap arms
+// the button: it says "Tap again to confirm" for five seconds; a second tap in that time sends it.
+// A second tap sooner than a third of a second is a double tap, not a confirmation.  A redraw
+// keeps a button armed only if it still says what it said (the same action).
+const CONFIRM_MS = 5000;
+const CONFIRM_GAP_MS = 350;
+const armed = new Map(); // button -> {label, at, timer}
+const disarm = (button) => {
+  const state = armed.get(button);
+  if (!state) return;
+  clearTimeout(state.timer);
+  armed.delete(button);
+  button.classList.remove("armed");
+  if (button.textContent !== state.label && button.textContent.startsWith("Tap again")) button.textContent = state.label;
+};
+const showArmed = (button) => {
+  button.classList.add("armed");
+  button.textContent = `Tap again to confirm: ${button.dataset.confirm}`;
+};
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-confirm]");
+  if (!button) return;
+  const state = armed.get(button);
+  const now = performance.now();
+  if (state && now - state.at >= CONFIRM_GAP_MS) {
+    disarm(button); // confirmed: the tap goes on to submit the form
+    return;
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (state) return; // the second tap of a double tap
+  [...armed.keys()].forEach(disarm);
+  armed.set(button, { label: button.textContent, at: now, timer: setTimeout(() => disarm(button), CONFIRM_MS) });
+  showArmed(button);
+}, true);
+const keepArmed = () => {
+  for (const [button, state] of [...armed]) {
+    // Morphed: the server's label is back.  Still the same action: armed again; otherwise not.
+    if (button.isConnected && (button.textContent === state.label || button.textContent.startsWith("Tap again"))) showArmed(button);
+    else { armed.delete(button); clearTimeout(state.timer); button.classList.remove("armed"); }
+  }
+};
+document.addEventListener("htmx:afterSwap", keepArmed);
+document.addEventListener("htmx:wsAfterMessage", keepArmed);
+
 // Whether this tablet is live: pushes arrive only while its websocket is open.  The htmx
 // websocket extension reconnects by itself, and the server then sends the current state.
 const setLive = (live) => {

@@ -61,6 +61,7 @@ PASSWORD = "e2e-pass-2026"
 # ones the docs show); by default to a scratch folder, so a test run leaves the checkout alone.
 SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or Path(tempfile.gettempdir()) / "dealer-assist-screenshots")
 SERVER_START_TIMEOUT = 30  # seconds
+CONFIRM_GAP_MS = 400  # a confirming tap comes this long after the first (static/js/dealer-assist.js: 350 ms)
 ACTION_TIMEOUT = 15_000  # ms: the most a tap's answer, a push or a page load may take (CI machines are busy)
 
 expect.set_options(timeout=ACTION_TIMEOUT)
@@ -332,9 +333,13 @@ class Tablet:
     def tap(self, label: str) -> None:
         """Tap the button with exactly this label and wait for its answer (and the push)."""
         before = self._position()
-        button = self.state.get_by_role("button", name=label, exact=True)
+        button = self.state.get_by_role("button", name=label, exact=True).element_handle()
         self.wait_for_guard()
         button.click()
+        if button.get_attribute("data-confirm") is not None:
+            # An irreversible action: the first tap armed it ("Tap again to confirm"); confirm it.
+            self.page.wait_for_timeout(CONFIRM_GAP_MS)
+            button.click()
         try:
             outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
         except PlaywrightTimeoutError:

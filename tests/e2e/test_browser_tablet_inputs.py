@@ -13,12 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Approval, Round, Table
+from tests.e2e.tablet_rounds import RULES, play_to_the_seats
 
 pytestmark = pytest.mark.browser
 
-# Paytable A; every seat's payout of $100.00 or more waits for a floorperson; a counting shuffler
-# (no stub count to prompt for).
-RULES = {"bonus_paytable": "A", "approval_threshold": "100.00", "counting_shuffler": True}
 
 
 @pytest.fixture
@@ -109,26 +107,11 @@ def test_the_irregularity_menu_stays_open_with_its_card_through_a_push(tablet, t
 def test_a_note_on_the_pit_and_half_picked_cards_survive_requests_and_approvals(tablet, table):
     dealer = tablet("dealer", f"/tables/{table.id}/")
     floor = tablet("floor", "/pit/")
-    dealer.tap("Start round 1")
-    for seat in (1, 2, 3):
-        dealer.set_seat(seat, "10", "5")
-    dealer.tap("No more bets")
-    dealer.tap("Cards dealt")
-    for seat in (1, 2, 3):
-        dealer.tap(f"Seat {seat}: Flop Wager $20.00")
-    dealer.enter_cards("Ks", "9d", "5c")
-    for seat in (1, 2, 3):
-        dealer.tap(f"Seat {seat}: Check")
-    dealer.enter_cards("2h")
-    for seat in (1, 2, 3):
-        dealer.tap(f"Seat {seat}: Check")
-    dealer.enter_cards("7s")
-    dealer.enter_cards("Qd", "Jc")  # the dealer: king high (K Q J 9 7)
+    play_to_the_seats(dealer)
 
     # Seats are turned from the dealer's right (§ 647a.11(h)): seat 3 first.  A♠ A♦: a pair of
     # aces, the Ante returned below a straight, Flop $20 paid 1 to 1, Bonus "Ace-ace" 30 to 1
     # (§ 647a.12(b)): 30 x $5 = $150; $170 in all, over $100: a floorperson must approve.
-    expect(dealer.prompt).to_have_attribute("data-seat", "3")
     dealer.enter_cards("As", "Ad")
     items = floor.page.locator("article.pit-item")
     expect(items).to_have_count(1)
