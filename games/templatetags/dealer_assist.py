@@ -88,3 +88,11 @@ def cards_in_text(text: str) -> str:
     'Seat 1 hand 2 (8♦: split, waiting for its second card)'
     """
     return CARD_RUN.sub(lambda run: CARD_CODE.sub(lambda code: card_label(code[0]), run[0]), text)
+
+
+@register.simple_tag
+def roles_of(user) -> set[str]:
+    """The user's roles, for the navigation: each link shows only to the roles that may open it."""
+    from games import roles
+
+    return roles.roles_of(user)

@@ -15,17 +15,18 @@ RULES = {"bonus_paytable": "A", "approval_threshold": "100.00", "counting_shuffl
 SEATS = (1, 2, 3)
 
 
-def play_to_the_seats(dealer) -> None:
-    """From an idle table to the prompt for seat 3's cards."""
-    play_to_the_river(dealer)
+def play_to_the_seats(dealer, *, started: bool = False) -> None:
+    """From an idle table (or a round just started) to the prompt for seat 3's cards."""
+    play_to_the_river(dealer, started=started)
     dealer.enter_cards("Qd", "Jc")
     expect(dealer.prompt).to_have_attribute("data-seat", "3")
 
 
-def play_to_the_river(dealer) -> None:
-    """From an idle table to the River entered (then the stub count, where one is due, or the
-    dealer's cards)."""
-    dealer.tap("Start round 1")
+def play_to_the_river(dealer, *, started: bool = False) -> None:
+    """From an idle table (or a round just started) to the River entered (then the stub count,
+    where one is due, or the dealer's cards)."""
+    if not started:
+        dealer.tap("Start round 1")
     for seat in SEATS:
         dealer.set_seat(seat, "10", "5")
     dealer.tap("No more bets")
