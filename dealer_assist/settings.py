@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from redis.connection import parse_url as parse_redis_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -189,7 +190,10 @@ if REDIS_URL:
             # channels_redis's publish/subscribe layer, which also resends the latest state to
             # this process's sockets when it reconnects to Redis (pushes are lost while it is away).
             "BACKEND": "games.channel_layer.ResyncingPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_HOST]},
+            # Redis's publish/subscribe channels are shared by every database of a server: the
+            # prefix names the database, so that sites (or test runs) on other databases of the
+            # same Redis never receive each other's pushes (table ids repeat between them).
+            "CONFIG": {"hosts": [REDIS_HOST], "prefix": f"asgi-db{parse_redis_url(REDIS_URL).get('db', 0)}"},
         },
     }
 else:

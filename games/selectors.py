@@ -154,6 +154,12 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     # The approval rows mirror the engine's approvals: most rounds have none to read.
     context["approvals"] = list(rnd.approvals.select_related("decided_by")) if state.approvals else []
+    # Seats whose payout waits for a floorperson: their winning lines are not to be paid yet.
+    context["held_seats"] = sorted({a.seat for a in state.approvals
+                                    if a.kind == "payout" and a.status == "pending" and a.seat is not None})
+    # The dealer has reached the settlement: it is drawn first, above the layout.
+    context["settling"] = rnd.status != Round.Status.OPEN or any(
+        getattr(line, "stage", "") == "settle" for line in getattr(state, "lines", ()))
     return context
 
 

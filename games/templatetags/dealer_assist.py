@@ -16,6 +16,29 @@ def seat_total(lines) -> str:
     return records.seat_total(lines)
 
 
+# Actions that cannot be taken back take one more tap (static/js/dealer-assist.js): "no more bets"
+# closes the wagers for the round, a stub count found wrong voids it, an irregularity (marked in
+# its template, as is a floorperson's refusal) may void it.  A player's decision (a fold, a pulled
+# bet) is one tap: the double-tap guard keeps it from landing on the next seat.
+def needs_confirm_action(action) -> bool:
+    kind = action.get("type")
+    return (kind in {"no_more_bets", "irregularity", "void"}
+            or (kind == "stub_count" and action.get("result") != "correct"))
+
+
+@register.filter
+def needs_confirm(choice) -> bool:
+    """Whether the dealer's choice asks for a confirming tap."""
+    return needs_confirm_action(choice.action)
+
+
+@register.filter
+def seat_net(lines) -> str:
+    """The one figure a seat is settled by at the table: "pay $40.00", "collect $15.00", "even"."""
+    what, amount = records.seat_net(lines)
+    return "even: nothing to pay or collect" if what == "even" else f"{what} {format_dollars(amount)}"
+
+
 @register.filter
 def dollars(cents: int) -> str:
     return format_dollars(int(cents))
@@ -112,3 +135,11 @@ def cards_in_text(text: str) -> str:
     'Seat 1 hand 2 (8♦: split, waiting for its second card)'
     """
     return CARD_RUN.sub(lambda run: CARD_CODE.sub(lambda code: card_label(code[0]), run[0]), text)
+
+
+@register.simple_tag
+def roles_of(user) -> set[str]:
+    """The user's roles, for the navigation: each link shows only to the roles that may open it."""
+    from games import roles
+
+    return roles.roles_of(user)

@@ -1,5 +1,95 @@
-// The card picker (the table's deck: 52 cards, or Spanish 21's 48 of each deck): tap cards (rank and suit in one tap) until the prompt's count is reached.
-// Event delegation keeps it working on fragments swapped in by htmx or pushed over the socket.
+// What is on screen is never wiped by a redraw.  The table (and the pit) is redrawn by every tap's
+// answer and every push; both are *morphed* into the page (idiomorph, static/vendor/) rather than
+// swapped whole, so an element keeps its identity, its focus and its caret, and a field the user
+// has typed into or picked in keeps what they typed until their own form is accepted.  A form's
+// id names what it is for (the round, the step, the seat): when that changes, the form is a new
+// one and starts empty.
+const LIVE_REGIONS = "#table-state, #pit-state";
+const edited = new WeakSet(); // the fields this person changed since the server last drew them
+document.addEventListener("input", (event) => { if (event.target.form) edited.add(event.target); });
+document.addEventListener("change", (event) => { if (event.target.form) edited.add(event.target); });
+Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, element) => {
+  if (name === "open" && element.tagName === "DETAILS") return false; // an opened menu stays open
+  if ((name === "value" || name === "checked") && edited.has(element)) return false;
+  if (name === "selected" && element.tagName === "OPTION" && edited.has(element.closest("select"))) return false;
+  return true;
+};
+
+// Where a fragment of the table stands: (round id, seq); a redraw never goes back.  Pushes come
+// in order per socket, but a tap's answer can arrive after the push of a later change.
+const positionOf = (element) => element && element.dataset.round !== undefined
+  ? [Number(element.dataset.round || 0), Number(element.dataset.seq || 0)] : null;
+const older = (a, b) => a && b && (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]));
+const parse = (html) => { const t = document.createElement("template"); t.innerHTML = html; return t.content; };
+
+// A push arrives as a fragment swapped by its id (htmx's out-of-band swap, outerHTML by default):
+// the table's and the pit's are morphed instead.
+htmx.defineExtension("live-morph", {
+  transformResponse(text, xhr) {
+    if (xhr) return text; // a request's answer: see htmx:beforeSwap below
+    const fragment = parse(text);
+    let changed = false;
+    for (const child of fragment.children) {
+      if (child.matches(LIVE_REGIONS) && !child.hasAttribute("hx-swap-oob")) {
+        child.setAttribute("hx-swap-oob", "morph");
+        changed = true;
+      }
+    }
+    if (!changed) return text;
+    const holder = document.createElement("div");
+    holder.append(fragment);
+    return holder.innerHTML;
+  },
+});
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const incoming = event.detail.fragment.firstElementChild;
+  if (incoming && older(positionOf(incoming), positionOf(event.detail.target))) event.detail.shouldSwap = false;
+});
+
+// The position a form was sent from: its answer tells whether it was accepted (the state moved).
+const sentFrom = new WeakMap();
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt.closest?.("form");
+  if (form) sentFrom.set(form, positionOf(document.getElementById("table-state")));
+});
+// A request's answer is morphed here rather than by htmx's own swap: htmx looks the morph
+// extension up from the element that sent the request, and a push may have taken that one out of
+// the page meanwhile (htmx would then fall back to an innerHTML swap).
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const target = event.detail.target;
+  if (!target?.matches?.(LIVE_REGIONS) || !event.detail.shouldSwap) return;
+  event.detail.shouldSwap = false;
+  const incoming = parse(event.detail.serverResponse).firstElementChild;
+  const form = event.detail.requestConfig?.elt?.closest?.("form");
+  const sent = form && sentFrom.get(form);
+  const now = positionOf(incoming);
+  // Accepted: what this form sent is now the server's, drawn as the server draws it.  Refused:
+  // what was typed stays, to be corrected.
+  if (form && (target.id === "pit-state" || (sent && now && (sent[0] !== now[0] || sent[1] !== now[1])))) {
+    for (const field of form.elements) edited.delete(field);
+    form.closest("details")?.removeAttribute("open");
+  }
+  if (!older(now, positionOf(target))) {
+    htmx.swap(target, event.detail.serverResponse, { swapStyle: "morph" }, { contextElement: target });
+  }
+});
+
+// The card picker (the table's deck: 52 cards, or Spanish 21's 48 of each deck): tap cards (rank
+// and suit in one tap) until the prompt's count is reached.  The picks live in the form's hidden
+// "cards" field, kept through redraws like a typed field; the buttons are drawn from it again
+// after every redraw.  Event delegation keeps it working on redrawn fragments.
+const drawPicker = (form) => {
+  const needed = Number(form.dataset.needed);
+  const picked = form.querySelector("input[name=cards]");
+  const button = (c) => form.querySelector(`button.pick[data-card="${CSS.escape(c)}"]`);
+  // A card entered meanwhile (drawn disabled now) cannot stay picked.
+  const cards = (picked.value ? picked.value.split(" ") : []).filter((c) => button(c) && !button(c).disabled).slice(0, needed);
+  picked.value = cards.join(" ");
+  form.querySelectorAll("button.pick").forEach((b) => b.classList.toggle("selected", cards.includes(b.dataset.card)));
+  form.querySelector(".picked").textContent = cards.map((c) => button(c).dataset.label || button(c).textContent).join(" ");
+  form.querySelector("button.enter").disabled = cards.length !== needed;
+};
+const drawPickers = () => document.querySelectorAll("form.picker").forEach(drawPicker);
 document.addEventListener("click", (event) => {
   const pick = event.target.closest("button.pick");
   const clear = event.target.closest("form.picker button.clear");
@@ -16,37 +106,11 @@ document.addEventListener("click", (event) => {
     cards.push(pick.dataset.card);
   }
   picked.value = cards.join(" ");
-  form.querySelectorAll("button.pick").forEach((b) => b.classList.toggle("selected", cards.includes(b.dataset.card)));
-  const label = (c) => { const b = form.querySelector(`[data-card="${c}"]`); return b.dataset.label || b.textContent; };
-  form.querySelector(".picked").textContent = cards.map(label).join(" ");
-  form.querySelector("button.enter").disabled = cards.length !== needed;
+  edited.add(picked);
+  drawPicker(form);
 });
-
-// A push redraws the whole table area.  While the dealer is typing an amount, hold the latest
-// push and apply it when the field loses focus, so the typing is not wiped out.
-let heldPush = null;
-const typing = () => {
-  const field = document.activeElement;
-  return field && field.matches("#table-state input[type=text], #table-state input:not([type])") && field.value;
-};
-document.addEventListener("htmx:wsBeforeMessage", (event) => {
-  // Only the table's own state is held: a meter's amount is swapped in at once, by its id.
-  if (typing() && event.detail.message.includes('id="table-state"')) {
-    heldPush = event.detail.message;
-    event.preventDefault();
-  }
-});
-document.addEventListener("focusout", () => {
-  setTimeout(() => {
-    if (heldPush && !typing()) {
-      const push = heldPush;
-      heldPush = null;
-      htmx.swap("#table-state", push, { swapStyle: "outerHTML" });
-    }
-  }, 0);
-});
-// A tap answered over HTTP supersedes a held push.
-document.addEventListener("htmx:afterRequest", () => { heldPush = null; });
+document.addEventListener("htmx:afterSwap", drawPickers);
+document.addEventListener("htmx:wsAfterMessage", drawPickers);
 
 // The double-tap guard.  The server answers in well under the time between two taps, and the next
 // seat's button is drawn where the last one was: a second tap would decide the next seat.  A tap
@@ -82,24 +146,94 @@ document.addEventListener("submit", (event) => {
   }
 }, true);
 
+// An action that cannot be taken back ("No more bets", an irregularity, a void, a refusal, a
+// stub-count miscount: the buttons marked data-confirm) takes one more tap.  The first tap arms
+// the button: it says "Tap again to confirm" for five seconds; a second tap in that time sends it.
+// A second tap sooner than a third of a second is a double tap, not a confirmation.  A redraw
+// keeps a button armed only if it still says what it said (the same action).
+const CONFIRM_MS = 5000;
+const CONFIRM_GAP_MS = 350;
+const armed = new Map(); // button -> {label, at, timer}
+const disarm = (button) => {
+  const state = armed.get(button);
+  if (!state) return;
+  clearTimeout(state.timer);
+  armed.delete(button);
+  button.classList.remove("armed");
+  if (button.textContent !== state.label && button.textContent.startsWith("Tap again")) button.textContent = state.label;
+};
+const showArmed = (button) => {
+  button.classList.add("armed");
+  button.textContent = `Tap again to confirm: ${button.dataset.confirm}`;
+};
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-confirm]");
+  if (!button) return;
+  const state = armed.get(button);
+  const now = performance.now();
+  if (state && now - state.at >= CONFIRM_GAP_MS) {
+    disarm(button); // confirmed: the tap goes on to submit the form
+    return;
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (state) return; // the second tap of a double tap
+  [...armed.keys()].forEach(disarm);
+  armed.set(button, { label: button.textContent, at: now, timer: setTimeout(() => disarm(button), CONFIRM_MS) });
+  showArmed(button);
+}, true);
+const keepArmed = () => {
+  for (const [button, state] of [...armed]) {
+    // Morphed: the server's label is back.  Still the same action: armed again; otherwise not.
+    if (button.isConnected && (button.textContent === state.label || button.textContent.startsWith("Tap again"))) showArmed(button);
+    else { armed.delete(button); clearTimeout(state.timer); button.classList.remove("armed"); }
+  }
+};
+document.addEventListener("htmx:afterSwap", keepArmed);
+document.addEventListener("htmx:wsAfterMessage", keepArmed);
+
 // Whether this tablet is live: pushes arrive only while its websocket is open.  The htmx
 // websocket extension reconnects by itself, and the server then sends the current state.
 const setLive = (live) => {
   document.querySelectorAll(".live-status").forEach((status) => {
     status.dataset.live = live ? "1" : "0";
-    status.textContent = live ? "Live" : "Not live: reconnecting. The screen may be out of date.";
+    status.textContent = live ? "Live"
+      : navigator.onLine === false ? "Offline: this tablet has no network. Taps are not sent; the screen may be out of date."
+        : "Not live: reconnecting. The screen may be out of date.";
   });
 };
-document.addEventListener("htmx:wsOpen", () => setLive(true));
-document.addEventListener("htmx:wsClose", () => setLive(false));
-document.addEventListener("htmx:wsError", () => setLive(false));
+let socketOpen = false;
+const socketIs = (open) => { socketOpen = open; setLive(open && navigator.onLine !== false); };
+document.addEventListener("htmx:wsOpen", () => socketIs(true));
+document.addEventListener("htmx:wsClose", () => socketIs(false));
+document.addEventListener("htmx:wsError", () => socketIs(false));
+window.addEventListener("offline", () => setLive(false));
+// Back online: the socket may have stayed open (then it missed nothing it could be sent), or it
+// reconnects by itself; either way the state is checked over HTTP too.
+window.addEventListener("online", () => { setLive(socketOpen); refreshState(); });
+
+// A tap made while the tablet is offline is refused at once, with a message: it is not queued,
+// since by the time the network is back the round may have moved on and the dealer must see the
+// table as it is before tapping again (a tap sent late would be refused by its sequence number
+// anyway).  A tap whose answer does not come is said too, never left hanging.
+const OFFLINE = "This tablet is offline: the tap was NOT sent. Tap again once the tablet shows Live, after checking the screen.";
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (navigator.onLine !== false) return;
+  event.preventDefault();
+  if (event.detail.elt.closest?.("form")) say(OFFLINE);
+});
+htmx.config.timeout = 10000; // ms
+document.addEventListener("htmx:timeout", () => {
+  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.");
+  setTimeout(refreshState, 1000);
+});
 
 // The table's current state over HTTP, unless the tablet already shows it (the server then
-// answers 204 and nothing is swapped) or the dealer is typing.
+// answers 204 and nothing is swapped).  What is being typed survives it, as it survives a push.
 const refreshState = () => {
   const socket = document.getElementById("table-socket");
   const state = document.getElementById("table-state");
-  if (!socket || !state || typing()) return;
+  if (!socket || !state) return;
   const seen = new URLSearchParams({ round: state.dataset.round, seq: state.dataset.seq });
   htmx.ajax("GET", `${socket.dataset.stateUrl}?${seen}`, { target: "#table-state", swap: "outerHTML" });
 };
@@ -120,6 +254,7 @@ document.addEventListener("htmx:responseError", (event) => {
 document.addEventListener("htmx:sendError", () => {
   say("No connection to the server: this was not sent. Check the network, then try again.");
 });
-document.addEventListener("htmx:afterRequest", (event) => {
-  if (event.detail.successful && problem) problem.hidden = true;
+// (On the region the answer is drawn in: the form that asked may be gone from the page by then.)
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.successful !== false && problem) problem.hidden = true;
 });

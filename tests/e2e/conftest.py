@@ -61,6 +61,7 @@ PASSWORD = "e2e-pass-2026"
 # ones the docs show); by default to a scratch folder, so a test run leaves the checkout alone.
 SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or Path(tempfile.gettempdir()) / "dealer-assist-screenshots")
 SERVER_START_TIMEOUT = 30  # seconds
+CONFIRM_GAP_MS = 400  # a confirming tap comes this long after the first (static/js/dealer-assist.js: 350 ms)
 ACTION_TIMEOUT = 15_000  # ms: the most a tap's answer, a push or a page load may take (CI machines are busy)
 
 expect.set_options(timeout=ACTION_TIMEOUT)
@@ -243,9 +244,15 @@ def chromium(transactional_db, _async_unsafe_allowed):
 INIT_SCRIPT = """
 (() => {
   const e2e = window.__e2e = {
-    token: Math.random().toString(36).slice(2), wsOpen: 0, messages: 0, lastPush: null, tapped: null,
+    token: Math.random().toString(36).slice(2), wsOpen: 0, messages: 0, lastPush: null, inflight: 0, answered: 0,
   };
   document.addEventListener("htmx:wsOpen", () => { e2e.wsOpen += 1; });
+  // Counted on the element that sent the request: a redraw may have taken it out of the page
+  // by the time its answer comes, and an event there no longer reaches the document.
+  document.addEventListener("htmx:beforeSend", (event) => {
+    e2e.inflight += 1;
+    event.target.addEventListener("htmx:afterRequest", () => { e2e.inflight -= 1; e2e.answered += 1; }, {once: true});
+  });
   document.addEventListener("htmx:wsAfterMessage", (event) => {
     e2e.messages += 1;
     const html = String(event.detail.message);
@@ -257,17 +264,15 @@ INIT_SCRIPT = """
 
 # Whether a tap has been answered: "ok", the refusal's text, or false while waiting.
 #
-# A tap posts its form; the answer replaces #table-state, and the push of the new state (sent
-# when the change commits) replaces it too, in either order.  Whichever comes first takes the
-# tapped form out of the page; htmx then swaps the other answer, if it comes later, into the
-# old, detached #table-state (htmx picks the target when it sends the request), where nobody
-# sees it.  So the screen is settled once the form is gone, the state moved on, and the push
-# of that state has arrived: nothing of this tap can redraw the page after that.  A refused tap
-# moves nothing and pushes nothing: its answer shows the refusal.
+# A tap posts its form; the answer is morphed into #table-state, and so is the push of the new
+# state (sent when the change commits), in either order (the page never draws an older position
+# over a newer one).  So the screen is settled once the tap's request is answered, the state
+# moved on, and the push of that state has arrived: nothing of this tap can redraw the page
+# after that.  A refused tap moves nothing and pushes nothing: its answer shows the refusal.
 SETTLED = """
 (before) => {
   const state = document.querySelector("#table-state");
-  if (!state || window.__e2e.tapped.isConnected) return false;
+  if (!state || window.__e2e.inflight > 0 || window.__e2e.answered <= before.answered) return false;
   const now = {round: state.dataset.round, seq: state.dataset.seq};
   if (now.round === before.round && now.seq === before.seq) {
     const error = state.querySelector(".error");
@@ -322,15 +327,19 @@ class Tablet:
         return self.page.locator("#prompt")
 
     def _position(self) -> dict[str, str]:
-        return self.state.evaluate("el => ({round: el.dataset.round, seq: el.dataset.seq})")
+        return self.state.evaluate(
+            "el => ({round: el.dataset.round, seq: el.dataset.seq, answered: window.__e2e.answered})")
 
     def tap(self, label: str) -> None:
         """Tap the button with exactly this label and wait for its answer (and the push)."""
         before = self._position()
-        button = self.state.get_by_role("button", name=label, exact=True)
-        button.evaluate("button => { window.__e2e.tapped = button.form; }")
+        button = self.state.get_by_role("button", name=label, exact=True).element_handle()
         self.wait_for_guard()
         button.click()
+        if button.get_attribute("data-confirm") is not None:
+            # An irreversible action: the first tap armed it ("Tap again to confirm"); confirm it.
+            self.page.wait_for_timeout(CONFIRM_GAP_MS)
+            button.click()
         try:
             outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
         except PlaywrightTimeoutError:

@@ -56,7 +56,8 @@ def test_an_unknown_address_gets_the_products_page_with_a_way_back(client, cast)
     client.force_login(cast["dealer"])
     response = client.get("/no-such-page/")
     assert response.status_code == 404
-    assert "<h1>Not found</h1>" in response.content.decode() and reverse("home") in response.content.decode()
+    page = response.content.decode()
+    assert "<h1>There is no such page</h1>" in page and reverse("home") in page
 
 
 def test_the_demo_has_an_administrator_who_reaches_the_admin(client):

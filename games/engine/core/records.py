@@ -153,6 +153,16 @@ def seat_total(lines: Iterable[SettlementLine]) -> str:
     ...             SettlementLine(3, "main_pot", 30_00, AWARD, 87_00, "")])
     'push $207.00'
     """
+    pay, collect, cage, credit, push = _seat_sums(lines)
+    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"push {dollars(push)}"] if push else []) + (
+        [f"collect {dollars(collect)}"] if collect else []) + (
+        [f"the cage pays {dollars(cage)}"] if cage else []) + (
+        [f"the system credits {dollars(credit)}"] if credit else [])
+    return " · ".join(parts) or "nothing to pay or collect"
+
+
+def _seat_sums(lines: Iterable[SettlementLine]) -> tuple[Cents, Cents, Cents, Cents, Cents]:
+    """(pay, collect, cage, credit, push) of a seat's lines: what ``seat_total`` and ``seat_net`` say."""
     pay = collect = cage = credit = push = 0
     for line in lines:
         if line.outcome == WIN and line.payer == CAGE:
@@ -165,11 +175,26 @@ def seat_total(lines: Iterable[SettlementLine]) -> str:
             collect += line.amount
         elif line.outcome == AWARD:
             push += line.amount
-    parts = ([f"pay {dollars(pay)}"] if pay else []) + ([f"push {dollars(push)}"] if push else []) + (
-        [f"collect {dollars(collect)}"] if collect else []) + (
-        [f"the cage pays {dollars(cage)}"] if cage else []) + (
-        [f"the system credits {dollars(credit)}"] if credit else [])
-    return " · ".join(parts) or "nothing to pay or collect"
+    return pay, collect, cage, credit, push
+
+
+def seat_net(lines: Iterable[SettlementLine]) -> tuple[str, Cents]:
+    """The one figure the dealer settles a seat by at the table: the chips paid from the table
+    inventory less the chips collected, as ("pay", amount), ("collect", amount) or ("even", 0).
+    What the cage pays or a game account is credited is not the dealer's, and is left out.
+
+    >>> seat_net([SettlementLine(1, "ante", 10_00, LOSE, 10_00, ""),
+    ...           SettlementLine(1, "bonus", 5_00, WIN, 50_00, "")])
+    ('pay', 4000)
+    >>> seat_net([SettlementLine(6, "ante", 5_00, LOSE, 5_00, ""),
+    ...           SettlementLine(6, "flop", 10_00, LOSE, 10_00, "")])
+    ('collect', 1500)
+    >>> seat_net([SettlementLine(1, "ante", 10_00, RETURNED, 0, "")])
+    ('even', 0)
+    """
+    pay, collect, _cage, _credit, _push = _seat_sums(lines)
+    net = pay - collect
+    return ("pay", net) if net > 0 else ("collect", -net) if net < 0 else ("even", 0)
 
 
 @dataclass
