@@ -11,8 +11,11 @@ What each figure is (money in cents, ratios as ``Decimal``):
   day and shift in which it started, on the casino's clock (``settings.TIME_ZONE``);
 - hands: seats played, one per seat's first hand of the game's required wager (the Ante, Bet 1,
   the Spanish 21 Wager) settled with action;
-- drop: the total wagered, the stakes of every line settled with action (won, lost or pushed):
-  a pulled or returned wager and the wagers of a voided hand are not in it;
+- drop: the total wagered, the stakes of every line settled with action: won, lost, pushed, or
+  returned at the settlement (Texas Hold 'Em Bonus returns an Ante that ties or is below a
+  straight: a push).  A wager withdrawn or returned by a decision (Let It Ride's pulled bets, a
+  Spanish 21 rescue or dead hand), a Play Wager's part above the Ante handed back (Crazy 4, a line
+  that is no wager of its own) and the wagers of a voided round are not in it;
 - win: collected − paid (the rounds' totals: a progressive jackpot the cage pays is in paid);
 - hold %: win ÷ drop × 100; average bet: drop ÷ hands;
 - table-hours: the clock hours in which a table dealt at least one round, counted per table;
@@ -48,13 +51,17 @@ from django.db.models.functions import Coalesce, TruncHour
 from django.utils import timezone
 
 from games.binomial import two_sided_p_value
-from games.engine.core.records import DECISION, LOSE, PUSH, WIN
+from games.engine.core.records import DECISION, LOSE, PUSH, RETURNED, WIN
 from games.engine.money import plain_dollars
 from games.engine.paytables import MeterShare, paytable
 from games.engine.registry import GAMES
 from games.models import Approval, MeterEntry, Round, RoundEvent, SettlementLine
 
 ACTION = (WIN, LOSE, PUSH)  # the house had action on a line settled so
+# Lines that are no wager of their own (a bonus paid beside a wager, a Play Wager's excess).
+NOT_WAGERS = sorted({slug for game in GAMES.values() for slug in getattr(game, "line_labels", {})})
+# A line with action: the drop's (see the module's docstring).
+ACTED = Q(outcome__in=ACTION) | (Q(outcome=RETURNED) & ~Q(stage=DECISION) & ~Q(wager__in=NOT_WAGERS))
 BANDS = ((0, 100_00, "under $100"), (100_00, 1_000_00, "$100 to $999.99"),
          (1_000_00, 10_000_00, "$1,000 to $9,999.99"), (10_000_00, None, "$10,000 and over"))
 SIGNIFICANCE = Decimal("0.001")  # the hit-frequency flag's default: a count this improbable, or more
@@ -277,7 +284,7 @@ class Report:
         # The drop, and the hands: by wager kind, from the lines settled with action.
         required = {slug: getattr(game, "required_wager", None) for slug, game in GAMES.items()}
         lines = SettlementLine.objects.filter(round__in=ids).order_by()
-        for row in (lines.filter(outcome__in=ACTION).values(*line_cell, "wager").annotate(
+        for row in (lines.filter(ACTED).values(*line_cell, "wager").annotate(
                 staked=Sum("stake"), count=Count("id"), first_hands=Count("id", filter=Q(hand_no=1)),
                 won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)))):
             table, dealer, game = (row[name] for name in line_cell)

@@ -17,11 +17,12 @@ from django.urls import reverse
 from games import reports
 from games.binomial import BOUND, two_sided_p_value
 from games.engine.chapters.banked_poker import paytable_line
-from games.engine.core.records import LOSE, PUSH, RETURNED, WIN, totals
+from games.engine.core.records import LOSE, RETURNED, VOID, WIN, totals
 from games.engine.core.records import SettlementLine as Line
 from games.engine.paytables import paytable
 from games.models import Approval, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
 from games.report_filters import report_filter
+from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
 
@@ -62,18 +63,22 @@ def bonus(seat: int, stake: int, row: str | None, cards: str) -> Line:
 
 @pytest.fixture
 def day(cast):
+    return build_day(cast)
+
+
+def build_day(cast):
     """One gaming day (2026-11-02, from 06:00) at two tables, with rounds around it:
 
     R1 TH-9 (Texas Hold 'Em Bonus), dealer, 10:00. Seat 1: Ante $10 won 1 to 1 ($10), Flop $20
        won ($20), Bonus $5 on Ah As, "Ace-ace" 30 to 1 ($150, § 647a.12(b) A). Seat 3: Ante $25
        and Flop $50 lost. Paid $180, collected $75. An approval of the $150, asked 10:05:00,
        approved 10:07:00. $0.50 to a meter and $0.10 to its reserve.
-    R2 TH-9, dealer2, 11:30. Seat 2: Ante $10 pushed, Bonus $5 lost (7c 2d). Seat 4: Ante $5
-       returned. Collected $5. An approval still pending. A $250 jackpot paid from the meter.
+    R2 TH-9, dealer2, 11:30. Seat 2: Ante $10 returned below a straight (a push, § 647a.11(h)(2)(ii)),
+       Bonus $5 lost (7c 2d). Collected $5. An approval still pending. A $250 jackpot paid from the meter.
     R3 LR-1 (Let It Ride), dealer, 15:00 (shift 2). Seat 1: Bet 1 $100 won 1 to 1, Bet 2 $100
        pulled (returned), Bet 3 $100 won 1 to 1 on a pair of kings. Paid $200. An approval asked
        15:02:00, refused 15:07:00.
-    R4 LR-1, dealer, 16:00: voided ("Misdeal") after an irregularity "card_exposed"; Bet 1 $50 returned.
+    R4 LR-1, dealer, 16:00: voided ("Misdeal") after an irregularity "card_exposed"; Bet 1 $50 void.
     Outside the report: R5 a training round at TH-9 (Ante $1,000 lost), R6 the next gaming day
     (11-03 06:30), R7 the one before (11-02 05:59), R8 a round still open at LR-1.
     """
@@ -87,16 +92,15 @@ def day(cast):
         Line(3, "ante", 25_00, LOSE, 25_00, "§ 647a.11(h)(2)"),
         Line(3, "flop", 50_00, LOSE, 50_00, "§ 647a.11(h)(2)")])
     r2 = make_round(th9, dealer2, at(2, 11, 30), [
-        Line(2, "ante", 10_00, PUSH, 0, "§ 647a.11(h)(3)"),
-        bonus(2, 5_00, None, "7c 2d"),
-        Line(4, "ante", 5_00, RETURNED, 0, "§ 647a.9")])
+        Line(2, "ante", 10_00, RETURNED, 0, "§ 647a.11(h)(2)(ii)"),
+        bonus(2, 5_00, None, "7c 2d")])
     r3 = make_round(lr1, dealer, at(2, 15), [
         Line(1, "bet1", 100_00, WIN, 100_00, "§ 643a.12(a)", odds="1 to 1",
              hand="Pair of kings (Kh Kd 4c + 9s 2h): Pair of tens, jacks, queens, kings or aces (Paytable A)"),
         Line(1, "bet2", 100_00, RETURNED, 0, "§ 643a.9", stage="decision"),
         Line(1, "bet3", 100_00, WIN, 100_00, "§ 643a.12(a)", odds="1 to 1",
              hand="Pair of kings (Kh Kd 4c + 9s 2h): Pair of tens, jacks, queens, kings or aces (Paytable A)")])
-    r4 = make_round(lr1, dealer, at(2, 16), [Line(1, "bet1", 50_00, RETURNED, 0, "§ 643a.13")],
+    r4 = make_round(lr1, dealer, at(2, 16), [Line(1, "bet1", 50_00, VOID, 0, "§ 643a.13")],
                     status="void", void="Misdeal")
     RoundEvent.objects.create(round=r4, seq=1, actor=dealer, role="dealer",
                               action={"type": "irregularity", "step": "deal", "kind": "card_exposed"})
@@ -143,10 +147,10 @@ def test_the_floor_figures_of_a_gaming_day_computed_by_hand(day):
     floor = row(report, "floor", "Floor")
     assert floor.rounds == 3  # R1, R2, R3; R4 is a void, R5-R8 outside
     assert floor.voids == 1
-    # Seats played: R1 seats 1 and 3, R2 seat 2 (a push is action; seat 4's returned Ante is not), R3 seat 1.
+    # Seats played: R1 seats 1 and 3, R2 seat 2 (its Ante returned at the settlement is a push), R3 seat 1.
     assert floor.hands == 4
     # Drop: R1 10 + 20 + 5 + 25 + 50 = $110; R2 10 + 5 = $15; R3 Bet 1 100 + Bet 3 100 = $200
-    # (the pulled Bet 2 and every returned wager are not wagered): $325.
+    # (the pulled Bet 2 and the void's returned Bet 1 are not in action): $325.
     assert floor.drop == 325_00
     # Paid: R1 10 + 20 + 150 (§ 647a.12(b) A: Ace-ace 30 to 1, $5 x 30 = $150) + R3 100 + 100 = $380.
     # Collected: R1 25 + 50 + R2 5 = $80.  Win = 80 - 380 = -$300.
@@ -226,6 +230,30 @@ def test_hit_frequency_beside_the_exact_probabilities(day):
     assert th9.theoretical_percent == Decimal("-8.54")
     pair = next(hit for hit in hits[0].rows if hit.name.startswith("Pair of tens"))
     assert pair.observed == 1
+
+
+def test_a_round_played_through_the_services_is_reported(cast, table):
+    """TH-9 (tests/conftest.py): seat 1 Ante $10, Bonus $5, Flop $20, Turn $10, River $10; seat 3
+    Ante $25, Flop $50, checks twice.  Board Ah Kd 7c 2s 9s, dealer Qs Qd."""
+    from games import services
+
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
+               *REST_OF_ROUND)
+    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    play(rnd, cast["dealer"], {"type": "close", "step": "close"})
+    filters = report_filter(_query({}))  # today's gaming day
+    assert filters.is_valid()
+    floor = row(reports.Report(filters.qs), "floor", "Floor")
+    # Seat 1 (two pair) beats the queens: Flop, Turn and River 1 to 1 (§ 647a.12(a)) $40, the Ante
+    # pushes below a straight (§ 647a.11(h)(2)(ii)), Bonus ace-king offsuit 15 to 1 (§ 647a.12(b) A)
+    # $75.  Seat 3 (three aces) wins its Flop $50 at 1 to 1; its Ante pushes too.
+    # Drop: 10 + 5 + 20 + 10 + 10 + 25 + 50 = $130; paid 40 + 75 + 50 = $165; collected 0.
+    assert (floor.rounds, floor.hands, floor.drop, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
+    assert floor.hold == Decimal("-126.92")  # -165 / 130
+    assert floor.approvals == {"approved": 1}
+    hits = reports.hit_frequency(filters.qs)
+    ace_king = next(hit for hit in hits[0].rows if hit.name == "Ace-king (different suits)")
+    assert (hits[0].wager, hits[0].trials, ace_king.observed) == ("bonus", 1, 1)
 
 
 def bonus_rounds(table, dealer, counts: dict[str | None, int], started):
@@ -319,7 +347,7 @@ def test_the_page_is_for_supervisors_and_each_section_exports_as_csv(client, cas
     client.force_login(cast["super"])
     page = client.get(reverse("reports"), {"from": DAY, "to": DAY, "by": "table"})
     assert page.status_code == 200
-    assert "−92.31%" in page.content.decode() or "-92.31%" in page.content.decode()
+    assert "<td>-92.31%</td>" in page.content.decode()
     summary = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {"from": DAY, "to": DAY}
                                                          ).content.decode())))
     floor = next(r for r in summary if r["level"] == "floor")
