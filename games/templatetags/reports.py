@@ -40,3 +40,15 @@ def one_in(significance: Decimal) -> str:
     ('1,000', '20')
     """
     return f"{round(1 / significance):,}"
+
+
+@register.filter
+def percent(value: Decimal | None, missing: str = "—") -> str:
+    """A percentage with the minus sign the dollar amounts use.
+
+    >>> percent(Decimal("-92.31")), percent(Decimal("12.50")), percent(None), percent(None, "not stated")
+    ('−92.31%', '12.50%', '—', 'not stated')
+    """
+    if value is None:
+        return missing
+    return f"−{-value}%" if value < 0 else f"{value}%"

@@ -257,21 +257,19 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
 
 
 def bonus_rounds(table, dealer, counts: dict[str | None, int], started):
-    """Rounds of one Bonus Wager each ($5), paid under the rows named (None: a loser)."""
-    created = []
-    for row_slug, count in counts.items():
-        for _ in range(count):
-            created.append((row_slug, started))
-            started += timedelta(seconds=30)
+    """Rounds of one Bonus Wager each ($5), paid under the rows named (None: a loser), all started
+    at ``started``."""
+    lines = [bonus(1, 5_00, row_slug, "As Ad" if row_slug else "7c 2d")
+             for row_slug, count in counts.items() for _ in range(count)]
     rounds = Round.objects.bulk_create([
         Round(table=table, number=n, game=table.game, rules=table.rules, dealer=dealer, status="closed",
-              closed_at=when) for n, (_, when) in enumerate(created, start=1)])
-    Round.objects.filter(table=table).update(started_at=started - timedelta(hours=1))
+              closed_at=started, total_paid=totals([line])[0], total_collected=totals([line])[1])
+        for n, line in enumerate(lines, start=1)])
+    Round.objects.filter(table=table).update(started_at=started)
     SettlementLine.objects.bulk_create([
         SettlementLine(round=rnd, position=0, seat=1, wager="bonus", stake=line.stake, outcome=line.outcome,
                        amount=line.amount, odds=line.odds, section=line.section, hand=line.hand)
-        for rnd, (row_slug, _) in zip(rounds, created, strict=True)
-        for line in [bonus(1, 5_00, row_slug, "As Ad" if row_slug else "7c 2d")]])
+        for rnd, line in zip(rounds, lines, strict=True)])
 
 
 def expected_counts(n: int) -> dict[str | None, int]:
@@ -347,7 +345,7 @@ def test_the_page_is_for_supervisors_and_each_section_exports_as_csv(client, cas
     client.force_login(cast["super"])
     page = client.get(reverse("reports"), {"from": DAY, "to": DAY, "by": "table"})
     assert page.status_code == 200
-    assert "<td>-92.31%</td>" in page.content.decode()
+    assert "<td>−92.31%</td>" in page.content.decode()
     summary = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {"from": DAY, "to": DAY}
                                                          ).content.decode())))
     floor = next(r for r in summary if r["level"] == "floor")
