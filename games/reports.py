@@ -45,7 +45,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db.models import Case, CharField, Count, Q, QuerySet, Sum, Value, When
+from django.db import connection
+from django.db.models import Case, CharField, Count, F, Q, QuerySet, Sum, Value, When
 from django.db.models.fields.json import KT, KeyTextTransform
 from django.db.models.functions import Coalesce, TruncHour
 from django.utils import timezone
@@ -166,7 +167,7 @@ class Figures:
     wagers_by_kind: Counter = field(default_factory=Counter)  # (game, wager) -> wagers
     paid_by_wager: Counter = field(default_factory=Counter)
     collected_by_wager: Counter = field(default_factory=Counter)
-    hours: set = field(default_factory=set)  # (table, hour)
+    table_hours: int = 0  # the (table, clock hour) pairs in which a round started
     bands: Counter = field(default_factory=Counter)  # band label -> count
     band_amounts: Counter = field(default_factory=Counter)
     approvals: Counter = field(default_factory=Counter)  # status -> count
@@ -192,10 +193,6 @@ class Figures:
     @property
     def average_bet(self) -> Decimal | None:  # cents
         return ratio(self.drop, self.hands)
-
-    @property
-    def table_hours(self) -> int:
-        return len(self.hours)
 
     @property
     def rounds_per_hour(self) -> Decimal | None:
@@ -236,9 +233,32 @@ class Figures:
         return [{"band": band, "count": self.bands[band], "paid": self.band_amounts[band]} for _, _, band in BANDS]
 
 
-def _group(level: str, table: str, dealer: str, game: str) -> str:
-    return {"floor": "Floor", "game": GAMES[game].name if game in GAMES else game, "table": table,
-            "dealer": dealer}[level]
+# The finest cells the queries group by, under short aliases the roll-up reads.
+CELL = {"t": F("table__name"), "d": F("dealer__username"), "g": F("game")}
+LINE_CELL = {"t": F("round__table__name"), "d": F("round__dealer__username"), "g": F("round__game")}
+LEVEL_KEYS = (("floor", "'Floor'"), ("game", '"g"'), ("table", '"t"'), ("dealer", '"d"'))
+
+
+def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """``cells`` (a values() query of "t", "d", "g", the ``extra`` columns and the figures it
+    aggregates per cell) added up in the database for the floor and per game, table and dealer:
+    one statement, ``WITH cells AS (...)`` and a ``UNION ALL`` of one ``GROUP BY`` per level, so
+    only the levels' rows come back.  ``totals`` maps each output column to its SQL aggregate over
+    the cells' columns.  Each row: level, name, the extra columns, the totals."""
+    sql, params = cells.query.sql_with_params()
+    kept = "".join(f', "{column}"' for column in extra)
+    figures = ", ".join(f'{aggregate} AS "{name}"' for name, aggregate in totals.items())
+    parts = []
+    for level, key in LEVEL_KEYS:
+        group = ([key] if level != "floor" else []) + [f'"{column}"' for column in extra]
+        # Only this module's column names and aggregates are spliced in; every value is a parameter.
+        parts.append(f"SELECT '{level}' AS level, {key} AS name{kept}, {figures} FROM cells"  # noqa: S608
+                     + (f" GROUP BY {', '.join(group)}" if group else ""))
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH cells AS ({sql}) " + " UNION ALL ".join(parts), params)
+        names = [column[0] for column in cursor.description]
+        for row in cursor.fetchall():
+            yield dict(zip(names, row, strict=True))
 
 
 class Report:
@@ -249,91 +269,104 @@ class Report:
         self.levels: dict[str, dict[str, Figures]] = {level: {} for level, _ in LEVELS}
         self._collect(rounds)
 
-    def _rows(self, level: str) -> list[Figures]:
-        return sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
-
     def rows(self, level: str) -> list[Figures]:
-        rows = self._rows(level)
+        rows = sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
         return rows or ([Figures("Floor")] if level == "floor" else [])
 
-    def _each(self, table: str, dealer: str, game: str) -> Iterator[Figures]:
-        for level, _ in LEVELS:
-            name = _group(level, table, dealer, game)
-            yield self.levels[level].setdefault(name, Figures(name))
+    def _figures(self, row: dict[str, Any]) -> Figures:
+        """The figures of a rolled-up row's level and name (a game by its name)."""
+        level, name = row["level"], row["name"]
+        if level == "game":
+            name = GAMES[name].name if name in GAMES else name
+        found = self.levels[level].get(name)
+        if found is None:
+            found = self.levels[level][name] = Figures(name)
+        return found
 
     def _collect(self, rounds: QuerySet[Round]) -> None:
-        cell = ("table__name", "dealer__username", "game")
-        line_cell = tuple(f"round__{name}" for name in cell)
-        ids = self.ids
+        rounds = rounds.order_by()
+        lines = SettlementLine.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+        total = "COALESCE(SUM({}), 0)".format
         # Rounds, voids and the totals.
-        for row in (rounds.order_by().values(*cell).annotate(
-                closed=Count("id", filter=Q(status=Round.Status.CLOSED)),
-                voided=Count("id", filter=Q(status=Round.Status.VOID)),
-                paid=Sum("total_paid"), collected=Sum("total_collected"))):
-            for figures in self._each(*(row[name] for name in cell)):
-                figures.rounds += row["closed"]
-                figures.voids += row["voided"]
-                figures.paid += row["paid"] or 0
-                figures.collected += row["collected"] or 0
-        # The table-hours: each (table, clock hour) with a round started, once per group.
-        hours = (rounds.order_by().annotate(hour=TruncHour("started_at", tzinfo=casino_zone()))
-                 .values_list(*cell, "hour").distinct())
-        for table, dealer, game, hour in hours:
-            for figures in self._each(table, dealer, game):
-                figures.hours.add((table, hour))
+        cells = rounds.annotate(**CELL).values("t", "d", "g").annotate(
+            closed=Count("id", filter=Q(status=Round.Status.CLOSED)),
+            voided=Count("id", filter=Q(status=Round.Status.VOID)),
+            paid=Sum("total_paid"), collected=Sum("total_collected"))
+        for row in rolled_up(cells, (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid",
+                                                                                "collected")}):
+            figures = self._figures(row)
+            figures.rounds, figures.voids = row["closed"], row["voided"]
+            figures.paid, figures.collected = row["paid"], row["collected"]
+        # The table-hours: each (table, clock hour) with a round started, once per level's row.
+        cells = (rounds.annotate(**CELL, hour=TruncHour("started_at", tzinfo=casino_zone()))
+                 .values("t", "d", "g", "hour").distinct())
+        for row in rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}):
+            self._figures(row).table_hours = row["hours"]
         # The drop, and the hands: by wager kind, from the lines settled with action.
         required = {slug: getattr(game, "required_wager", None) for slug, game in GAMES.items()}
-        lines = SettlementLine.objects.filter(round__in=ids).order_by()
-        for row in (lines.filter(ACTED).values(*line_cell, "wager").annotate(
-                staked=Sum("stake"), count=Count("id"), first_hands=Count("id", filter=Q(hand_no=1)),
-                won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)))):
-            table, dealer, game = (row[name] for name in line_cell)
-            kind = (game, row["wager"])
-            for figures in self._each(table, dealer, game):
-                figures.drop_by_wager[kind] += row["staked"] or 0
-                figures.wagers_by_kind[kind] += row["count"]
-                figures.paid_by_wager[kind] += row["won"] or 0
-                figures.collected_by_wager[kind] += row["lost"] or 0
-                if row["wager"] == required.get(game):
-                    figures.hands += row["first_hands"]
+        cells = lines.filter(ACTED).values("t", "d", "g", "wager").annotate(
+            staked=Sum("stake"), count=Count("id"), first_hands=Count("id", filter=Q(hand_no=1)),
+            won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)))
+        for row in rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in (
+                "staked", "count", "first_hands", "won", "lost")}):
+            figures, kind = self._figures(row), (row["g"], row["wager"])
+            figures.drop_by_wager[kind] += row["staked"]
+            figures.wagers_by_kind[kind] += row["count"]
+            figures.paid_by_wager[kind] += row["won"]
+            figures.collected_by_wager[kind] += row["lost"]
+            if row["wager"] == required.get(row["g"]):
+                figures.hands += row["first_hands"]
         # Payouts by size.
         band = Case(*(When(Q(amount__gte=low) & (Q(amount__lt=high) if high else Q()), then=Value(label))
                       for low, high, label in BANDS), default=Value(""), output_field=CharField())
-        for row in (lines.filter(outcome=WIN).annotate(band=band).values(*line_cell, "band")
-                    .annotate(count=Count("id"), amount=Sum("amount"))):
-            for figures in self._each(*(row[name] for name in line_cell)):
-                figures.bands[row["band"]] += row["count"]
-                figures.band_amounts[row["band"]] += row["amount"] or 0
-        # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds).
-        approvals = Approval.objects.filter(round__in=ids).order_by()
-        for row in approvals.values(*line_cell, "status").annotate(count=Count("id")):
-            for figures in self._each(*(row[name] for name in line_cell)):
-                figures.approvals[row["status"]] += row["count"]
-        for *key, requested, decided in (approvals.filter(decided_at__isnull=False)
-                                         .values_list(*line_cell, "requested_at", "decided_at")):
-            for figures in self._each(*key):
-                figures.waits.append(decided - requested)
+        cells = (lines.filter(outcome=WIN).annotate(band=band).values("t", "d", "g", "band")
+                 .annotate(count=Count("id"), amount=Sum("amount")))
+        for row in rolled_up(cells, ("band",), {"count": total('"count"'), "amount": total('"amount"')}):
+            figures = self._figures(row)
+            figures.bands[row["band"]] += row["count"]
+            figures.band_amounts[row["band"]] += row["amount"]
+        # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
+        # whose median no SQL aggregate computes on every database.
+        approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+        cells = approvals.values("t", "d", "g", "status").annotate(count=Count("id"))
+        for row in rolled_up(cells, ("status",), {"count": total('"count"')}):
+            self._figures(row)
+            if row["count"]:
+                self._figures(row).approvals[row["status"]] += row["count"]
+        for table, dealer, game, requested, decided in (approvals.filter(decided_at__isnull=False)
+                                                        .values_list("t", "d", "g", "requested_at", "decided_at")):
+            for level, key in (("floor", "Floor"), ("game", game), ("table", table), ("dealer", dealer)):
+                self._figures({"level": level, "name": key}).waits.append(decided - requested)
         # Voids by the irregularity that voided them, as recorded when the round was voided.
-        for row in (rounds.order_by().filter(status=Round.Status.VOID)
-                    .annotate(kind=Coalesce(KT("record__page__void__label"), Value("(not recorded)"),
-                                        output_field=CharField()))
-                    .values(*cell, "kind").annotate(count=Count("id"))):
-            for figures in self._each(*(row[name] for name in cell)):
-                figures.void_kinds[row["kind"]] += row["count"]
+        cells = (rounds.filter(status=Round.Status.VOID).annotate(
+                     **CELL, kind=Coalesce(KT("record__page__void__label"), Value("(not recorded)"),
+                                           output_field=CharField()))
+                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
+        for row in rolled_up(cells, ("kind",), {"count": total('"count"')}):
+            if row["count"]:
+                self._figures(row).void_kinds[row["kind"]] += row["count"]
         # Irregularities reported (an index holds the events of that type alone).
-        for row in (RoundEvent.objects.filter(round__in=ids, action__type="irregularity").order_by()
-                    .annotate(kind=KT("action__kind")).values(*line_cell, "kind").annotate(count=Count("id"))):
-            for figures in self._each(*(row[name] for name in line_cell)):
-                figures.irregularities[row["kind"] or "(unnamed)"] += row["count"]
+        cells = (RoundEvent.objects.filter(round__in=self.ids, action__type="irregularity").order_by()
+                 .annotate(**LINE_CELL, kind=Coalesce(KT("action__kind"), Value("(unnamed)"),
+                                                      output_field=CharField()))
+                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
+        for row in rolled_up(cells, ("kind",), {"count": total('"count"')}):
+            if row["count"]:
+                self._figures(row).irregularities[row["kind"]] += row["count"]
         # Progressive meters: contributions and jackpots from the ledgers.
-        for row in (MeterEntry.objects.filter(round__in=ids).order_by().values(*line_cell).annotate(
-                contributed=Sum("amount", filter=Q(kind=MeterEntry.Kind.CONTRIBUTION)),
-                jackpots=Count("id", filter=Q(kind=MeterEntry.Kind.PAYOUT, pool=MeterEntry.METER)),
-                jackpots_paid=Sum("amount", filter=Q(kind=MeterEntry.Kind.PAYOUT)))):
-            for figures in self._each(*(row[name] for name in line_cell)):
-                figures.contributed += row["contributed"] or 0
-                figures.jackpots += row["jackpots"]
-                figures.jackpots_paid -= row["jackpots_paid"] or 0
+        cells = (MeterEntry.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+                 .values("t", "d", "g").annotate(
+                     contributed=Sum("amount", filter=Q(kind=MeterEntry.Kind.CONTRIBUTION)),
+                     jackpots=Count("id", filter=Q(kind=MeterEntry.Kind.PAYOUT, pool=MeterEntry.METER)),
+                     jackpots_paid=Sum("amount", filter=Q(kind=MeterEntry.Kind.PAYOUT))))
+        for row in rolled_up(cells, (), {name: total(f'"{name}"') for name in ("contributed", "jackpots",
+                                                                                "jackpots_paid")}):
+            if row["name"] is None:
+                continue
+            figures = self._figures(row)
+            figures.contributed += row["contributed"]
+            figures.jackpots += row["jackpots"]
+            figures.jackpots_paid -= row["jackpots_paid"]
 
 
 def wager_label(kind: tuple[str, str]) -> str:
