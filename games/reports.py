@@ -54,7 +54,7 @@ from django.utils import timezone
 from games.binomial import two_sided_p_value
 from games.engine.core.records import DECISION, LOSE, PUSH, RETURNED, WIN
 from games.engine.money import plain_dollars
-from games.engine.paytables import MeterShare, paytable
+from games.engine.paytables import MeterShare, paytable, paytables_for
 from games.engine.registry import GAMES
 from games.models import Approval, MeterEntry, Round, RoundEvent, SettlementLine
 
@@ -394,19 +394,23 @@ def duration(value: timedelta | None) -> str:
 class PaytableKey:
     game: str
     wager: str
-    option: str  # the rules option holding its letter
-    default: str  # the letter when the round's rules do not name one
+    option: str  # the rules option holding its letter; "" where the chapter has one table for it
+    default: str  # the letter when the round's rules do not name one (the one table's letter)
+    letters: tuple[str, ...]  # the letters of its registered paytables
 
 
 def paytable_wagers(games: Iterable[str]) -> list[PaytableKey]:
-    """Every wager of these games paid on a paytable the table chooses."""
+    """Every wager of these games paid on a paytable: one the table chooses, or the chapter's only one."""
     keys = []
     for slug in games:
         game = GAMES.get(slug)
         for wager in getattr(game, "wagers", ()):
             if wager.paytable is not None:
                 keys.append(PaytableKey(slug, wager.slug, wager.paytable_option,
-                                        game.default_rules.get(wager.paytable_option, "")))
+                                        game.default_rules.get(wager.paytable_option, ""),
+                                        tuple(game.paytable_letters[wager.slug])))
+            elif len(tables := paytables_for(slug, wager.slug)) == 1:
+                keys.append(PaytableKey(slug, wager.slug, "", tables[0].letter, (tables[0].letter,)))
     return keys
 
 
@@ -509,14 +513,16 @@ def hit_frequency(rounds: QuerySet[Round], significance: Decimal = SIGNIFICANCE)
     keys = paytable_wagers(sorted(games))
     if not keys:
         return []
+    # The letter the round played: its rules' option (the table's default where they name none),
+    # or the chapter's one table.
     letter = Case(*(When(Q(round__game=key.game, wager=key.wager),
                          then=Coalesce(KeyTextTransform(key.option, "round__rules"), Value(key.default),
-                                       output_field=CharField()))
+                                       output_field=CharField()) if key.option else Value(key.default))
                     for key in keys), default=Value(""), output_field=CharField())
     known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
     whens = []
     for key in keys:
-        for table_letter in GAMES[key.game].paytable_letters[key.wager]:
+        for table_letter in key.letters:
             table = paytable(key.game, key.wager, table_letter)
             entry = _paytable_return(key.game, key.wager, table_letter)
             if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)

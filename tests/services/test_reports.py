@@ -256,6 +256,27 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
     assert (hits[0].wager, hits[0].trials, ace_king.observed) == ("bonus", 1, 1)
 
 
+def test_progressive_jackpots_are_told_apart_by_the_row_their_line_names(cast):
+    """A jackpot paid from the meter carries no odds: its line names its row ("Royal flush (...)
+    (Paytable)", as games.engine.core.progressive writes it).  Texas Hold 'Em Bonus has one
+    Progressive paytable (§ 647a.12(d)), chosen by no option."""
+    table = Table.objects.create(name="TH-P", game="texas-holdem-bonus", rules={"bonus_paytable": "A"})
+    make_round(table, cast["dealer"], at(2, 10), [
+        Line(1, "progressive", 5_00, WIN, 10_000_50, "§ 647a.12(d)", hand="Royal flush (Ah Kh + Th Jh Qh) (Paytable)",
+             stake_collected=True, payer="cage"),
+        Line(2, "progressive", 5_00, WIN, 1_000_00, "§ 647a.12(d)",
+             hand="Straight flush, 9 high (9s 8s + 7s 6s 5s) (Paytable)", stake_collected=True, payer="cage"),
+        Line(3, "progressive", 5_00, WIN, 1_495_00, "§ 647a.12(d)", odds="300 for 1", stake_collected=True,
+             hand="Four of a kind, kings (Kh Kd + Ks Kc 2d): Four-of-a-kind (Paytable)"),
+        Line(4, "progressive", 5_00, LOSE, 5_00, "§ 647a.11", hand="Pair of 2s: no paying hand on Paytable",
+             stake_collected=True)])
+    hits = reports.hit_frequency(Round.objects.all())
+    progressive = next(entry for entry in hits if entry.wager == "progressive")
+    observed = {hit.name: hit.observed for hit in progressive.rows if hit.observed}
+    assert observed == {"Royal flush": 1, "Straight flush": 1, "Four-of-a-kind": 1, "Any other hand": 1}
+    assert (progressive.trials, progressive.unmatched) == (4, 0)
+
+
 def bonus_rounds(table, dealer, counts: dict[str | None, int], started):
     """Rounds of one Bonus Wager each ($5), paid under the rows named (None: a loser), all started
     at ``started``."""
