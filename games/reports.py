@@ -37,6 +37,7 @@ import io
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -45,7 +46,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Case, CharField, Count, F, Q, QuerySet, Sum, Value, When
 from django.db.models.fields.json import KT, KeyTextTransform
 from django.db.models.functions import Coalesce, TruncHour
@@ -233,6 +234,18 @@ class Figures:
         return [{"band": band, "count": self.bands[band], "paid": self.band_amounts[band]} for _, _, band in BANDS]
 
 
+@contextmanager
+def without_jit() -> Iterator[None]:
+    """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
+    enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
+    statement over a month, benchmarks/reports_explain.md)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL jit = off")
+        yield
+
+
 # The finest cells the queries group by, under short aliases the roll-up reads.
 CELL = {"t": F("table__name"), "d": F("dealer__username"), "g": F("game")}
 LINE_CELL = {"t": F("round__table__name"), "d": F("round__dealer__username"), "g": F("round__game")}
@@ -267,7 +280,8 @@ class Report:
     def __init__(self, rounds: QuerySet[Round]):
         self.ids = rounds.values("id")
         self.levels: dict[str, dict[str, Figures]] = {level: {} for level, _ in LEVELS}
-        self._collect(rounds)
+        with without_jit():
+            self._collect(rounds)
 
     def rows(self, level: str) -> list[Figures]:
         rows = sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
@@ -302,29 +316,31 @@ class Report:
                  .values("t", "d", "g", "hour").distinct())
         for row in rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}):
             self._figures(row).table_hours = row["hours"]
-        # The drop, and the hands: by wager kind, from the lines settled with action.
+        # The drop and the hands by wager kind, from the lines settled with action, and the wins
+        # by size, in the same pass over the lines.
         required = {slug: getattr(game, "required_wager", None) for slug, game in GAMES.items()}
+        bands = {}
+        for n, (low, high, _) in enumerate(BANDS):
+            won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
+            bands[f"band{n}_count"] = Count("id", filter=won)
+            bands[f"band{n}_paid"] = Sum("amount", filter=won)
+        # (A win is always settled with action; a bonus paid beside a wager has no stake of its own.)
         cells = lines.filter(ACTED).values("t", "d", "g", "wager").annotate(
-            staked=Sum("stake"), count=Count("id"), first_hands=Count("id", filter=Q(hand_no=1)),
-            won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)))
-        for row in rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in (
-                "staked", "count", "first_hands", "won", "lost")}):
+            staked=Sum("stake"), count=Count("id", filter=Q(stake__gt=0)), first_hands=Count("id", filter=Q(hand_no=1)),
+            won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
+        columns = ("staked", "count", "first_hands", "won", "lost", *bands)
+        for row in rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}):
             figures, kind = self._figures(row), (row["g"], row["wager"])
-            figures.drop_by_wager[kind] += row["staked"]
-            figures.wagers_by_kind[kind] += row["count"]
-            figures.paid_by_wager[kind] += row["won"]
-            figures.collected_by_wager[kind] += row["lost"]
+            if row["staked"] or row["won"] or row["lost"]:
+                figures.drop_by_wager[kind] += row["staked"]
+                figures.wagers_by_kind[kind] += row["count"]
+                figures.paid_by_wager[kind] += row["won"]
+                figures.collected_by_wager[kind] += row["lost"]
             if row["wager"] == required.get(row["g"]):
                 figures.hands += row["first_hands"]
-        # Payouts by size.
-        band = Case(*(When(Q(amount__gte=low) & (Q(amount__lt=high) if high else Q()), then=Value(label))
-                      for low, high, label in BANDS), default=Value(""), output_field=CharField())
-        cells = (lines.filter(outcome=WIN).annotate(band=band).values("t", "d", "g", "band")
-                 .annotate(count=Count("id"), amount=Sum("amount")))
-        for row in rolled_up(cells, ("band",), {"count": total('"count"'), "amount": total('"amount"')}):
-            figures = self._figures(row)
-            figures.bands[row["band"]] += row["count"]
-            figures.band_amounts[row["band"]] += row["amount"]
+            for n, (_, _, label) in enumerate(BANDS):
+                figures.bands[label] += row[f"band{n}_count"]
+                figures.band_amounts[label] += row[f"band{n}_paid"]
         # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
         # whose median no SQL aggregate computes on every database.
         approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
@@ -540,6 +556,8 @@ def hit_frequency(rounds: QuerySet[Round], significance: Decimal = SIGNIFICANCE)
              .annotate(count=Count("id"), staked=Sum("stake"), won=Sum("amount", filter=Q(outcome=WIN)),
                        lost=Sum("amount", filter=Q(outcome=LOSE))))
     groups: dict[tuple, dict[str, Any]] = defaultdict(lambda: {"rows": Counter(), "staked": 0, "won": 0, "lost": 0})
+    with without_jit():
+        lines = list(lines)
     for line in lines:
         key = (line["round__table__name"], line["round__game"], line["wager"], line["letter"])
         if key[1:] not in known:
