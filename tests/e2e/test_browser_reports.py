@@ -35,6 +35,20 @@ def test_a_supervisor_reads_a_gaming_day_and_is_refused_a_bad_filter(tablet, peo
     expect(page.locator("table.hits").last).to_contain_text("Ace-ace")
     supervisor.screenshot("reports.png")
 
+    # Printed: no navigation, filters or export links; the figures stay.  Chromium renders the PDF
+    # (A4, more than one page); the print stylesheet at A4's width is kept as an image to look at.
+    page.emulate_media(media="print")
+    expect(page.locator("header.topbar")).to_be_hidden()
+    expect(page.locator("#report-filters")).to_be_hidden()
+    expect(page.locator(".exports").first).to_be_hidden()
+    expect(floor).to_be_visible()
+    pdf = page.pdf(format="A4", print_background=True)
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") >= 2
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    supervisor.screenshot("reports-print.png", full_page=False)
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
     page.locator("input[name=table]").fill("ZZ")
     page.get_by_role("button", name="Show").click()
     expect(page.get_by_role("alert")).to_contain_text("Table: No table's name contains 'ZZ'.")
