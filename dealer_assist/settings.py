@@ -270,6 +270,16 @@ SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS
 LANGUAGE_CODE = "en-us"
 # The casinos are in Pennsylvania; times are stored in UTC and shown in Eastern time.
 TIME_ZONE = "America/New_York"
+# The gaming day and the shifts of the supervisor's reports (games/reports.py) start at these
+# hours of the casino's clock: GAMING_DAY_START (0-23) and SHIFT_STARTS (comma-separated hours,
+# one of which is GAMING_DAY_START).
+GAMING_DAY_START = envint("GAMING_DAY_START", 6)
+_shift_starts = envlist("SHIFT_STARTS", "6,14,22")
+SHIFT_STARTS = [int(hour) for hour in _shift_starts if hour.isdigit() and 0 <= int(hour) <= 23]
+if len(set(SHIFT_STARTS)) != len(_shift_starts) or not 0 <= GAMING_DAY_START <= 23 \
+        or GAMING_DAY_START not in SHIFT_STARTS:
+    raise ImproperlyConfigured(f"GAMING_DAY_START={GAMING_DAY_START} and SHIFT_STARTS={','.join(_shift_starts)!r}: the "
+                               "shifts must start at distinct hours from 0 to 23, one of them the gaming day's start")
 USE_I18N = True
 USE_TZ = True
 

@@ -120,6 +120,10 @@ class RoundEvent(models.Model):
     class Meta:
         ordering = ["round", "seq"]
         constraints = [models.UniqueConstraint(fields=["round", "seq"], name="unique_event_seq")]
+        # The reports count irregularities by kind (games/reports.py): an index of those events
+        # alone, a few among the many, so that a month's count never reads every event.
+        indexes = [models.Index(fields=["round"], condition=models.Q(action__type="irregularity"),
+                                name="irregularity_events")]
 
     def __str__(self) -> str:
         return f"{self.round} #{self.seq} {self.action.get('type', '')}"

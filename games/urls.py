@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import report_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,6 +19,8 @@ urlpatterns = [
     path("logins/locked/", views.locked_logins, name="locked-logins"),
     path("history/", views.history, name="history"),
     path("history.csv", views.history_csv, name="history-csv"),
+    path("reports/", report_views.reports_page, name="reports"),
+    path("reports.csv", report_views.reports_csv, name="reports-csv"),
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
     path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
     path("rounds/<int:round_id>/recompute/", views.round_recompute, name="round-recompute"),

@@ -1,0 +1,54 @@
+"""Filters of the supervisor's reports page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from django import template
+
+from games.reports import duration
+
+register = template.Library()
+
+
+@register.filter
+def wait(value: timedelta | None) -> str:
+    """An approval's wait as minutes:seconds, or a dash."""
+    return duration(value) or "—"
+
+
+@register.filter
+def pvalue(value: Decimal) -> str:
+    """A p-value to three significant digits ("< 1e-50" for the test's bound).
+
+    >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50"))
+    ('0.00195', '1', '< 1e-50')
+    """
+    from games.binomial import BOUND
+
+    if value <= BOUND:
+        return f"< {BOUND:.0e}"
+    return f"{value:.3g}"
+
+
+@register.filter
+def one_in(significance: Decimal) -> str:
+    """α = 0.001 is "1,000": one row in that many.
+
+    >>> one_in(Decimal("0.001")), one_in(Decimal("0.05"))
+    ('1,000', '20')
+    """
+    return f"{round(1 / significance):,}"
+
+
+@register.filter
+def percent(value: Decimal | None, missing: str = "—") -> str:
+    """A percentage with the minus sign the dollar amounts use.
+
+    >>> percent(Decimal("-92.31")), percent(Decimal("12.50")), percent(None), percent(None, "not stated")
+    ('−92.31%', '12.50%', '—', 'not stated')
+    """
+    if value is None:
+        return missing
+    return f"−{-value}%" if value < 0 else f"{value}%"
