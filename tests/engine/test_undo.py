@@ -37,6 +37,7 @@ def test_a_flop_wager_is_taken_back_and_the_seat_decides_again():
     rnd = at("flop_decision")
     decided = tap(rnd, {"type": "decide", "seat": 1, "choice": "flop"})
     assert decided.seats[1].wagers["flop"] == 20_00  # twice the $10 Ante (§ 647a.11(b))
+    assert decided.undo_offer()[0]["choice"] == "flop"
     back = undo(decided)
     assert "flop" not in back.seats[1].wagers and back.prompt.seat == 1 and back.prompt.step == "flop_decision"
 
@@ -54,6 +55,7 @@ def test_a_fold_has_settled_the_ante_and_needs_a_floorperson():
     folded = tap(tap(rnd, {"type": "decide", "seat": 1, "choice": "flop"}),
                  {"type": "decide", "seat": 3, "choice": "flop"})
     folded = tap(folded, {"type": "decide", "seat": 5, "choice": "fold"})
+    assert folded.undo_offer() is None  # no button offers it
     refuse(folded, undo_on(folded), "settled wagers or asked for a floorperson")
 
 

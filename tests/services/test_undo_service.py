@@ -17,7 +17,7 @@ def test_a_wrong_flop_wager_is_taken_back_by_the_dealer_and_logged(client, cast,
     assert Wager.objects.filter(round=rnd, seat=1, wager="flop").exists()  # seat 1's Flop Wager, $20
     client.force_login(cast["dealer"])
     page = client.get(reverse("table", args=[table.id])).content.decode()
-    assert "Take back the last entry: Decision · seat 1 · choice flop · at flop decision" in page
+    assert "Undo: Decision · seat 1 · choice flop · at flop decision" in page
     rnd = play(rnd, cast["dealer"], {"type": "undo", "step": "flop_decision"})
     assert not Wager.objects.filter(round=rnd, seat=1, wager="flop").exists()
     event = RoundEvent.objects.get(round=rnd, seq=rnd.seq)

@@ -68,6 +68,8 @@ class LoggedRound:
     claimed nothing from a meter.  The round is then what the log without that entry makes it."""
 
     log: tuple[Action, ...] = ()  # every action applied, undos included, in order
+    # Whether the last entry standing added no line, approval or claim: what an undo needs.
+    quiet: bool = False
     replay_options: Mapping[str, Any] = {}  # how the round was built (a training shoe's order)
     undoable: frozenset[str] = frozenset()  # the dealer's entries an undo may take back
 
@@ -79,8 +81,10 @@ class LoggedRound:
             if isinstance(action, Mapping) and action.get("type") == UNDO:
                 rnd = rnd._undone(action)
             else:
+                before = rnd._effects()
                 rnd._apply(action)
                 rnd.log = (*rnd.log, action)
+                rnd.quiet = rnd._effects() == before
         return rnd
 
     def apply(self, action: Action, *, logged: bool = False) -> Any:
@@ -91,14 +95,20 @@ class LoggedRound:
         new = self.copied()
         new._apply(action, new_action=not logged)
         new.log = (*self.log, action)
+        new.quiet = new._effects() == self._effects()
         return new
 
+    def _effects(self) -> tuple[int, int, int]:
+        """How many lines, approvals and claims the round has: an entry that adds none is one nothing
+        depends on yet."""
+        return len(self.lines), len(self.approvals), len(self.claims)
+
     def undo_offer(self) -> tuple[Action, Action] | None:
-        """(the last entry still standing, the undo that would take it back) when its kind is one the
-        dealer may take back; whether nothing depends on it is checked when the undo is sent."""
+        """(the last entry still standing, the undo that would take it back) when the dealer may take
+        it back: its kind is one the dealer may, and it added no line, approval or claim."""
         step = self.current_step()
         kept = self.standing()
-        if step is None or self.closed or not kept or kept[-1].get("type") not in self.undoable:
+        if step is None or self.closed or not self.quiet or not kept or kept[-1].get("type") not in self.undoable:
             return None
         return kept[-1], {"type": UNDO, "step": step.id}
 
