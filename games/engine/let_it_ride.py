@@ -49,7 +49,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import LUCKY_POSITIONS, BankedPoker, DealingSections, paytable_line
+from games.engine.chapters.banked_poker import (
+    DEAL_AT_ONCE_IRREGULARITIES,
+    DEAL_AT_ONCE_MULTIPLE_FACE_UP,
+    LUCKY_POSITIONS,
+    BankedPoker,
+    DealingSections,
+    paytable_line,
+)
 from games.engine.core import (
     Action,
     Betting,
@@ -262,19 +269,8 @@ class LetItRide(BankedPoker):
         RuleOption("payout_limit", "Payout limit per hand on the Let It Ride Wagers", "money", "§ 643a.12(h)",
                    help="Empty for none; else at least $50,000 or the most one patron can win betting the minimum"),
     )
-    irregularities = {
-        "card_face_up": Irregularity(
-            "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False,
-            asks=("card",)),
-        "wrong_card_count": Irregularity(
-            "wrong_card_count", "A player or the community area dealt an incorrect number of cards",
-            "§ 643a.13(c)", void=True),
-        "community_card_exposed": Irregularity(
-            "community_card_exposed", "Community card exposed before the dealer turned it", "§ 643a.13(d)",
-            void=True),
-    }
-    MULTIPLE_FACE_UP = Irregularity(
-        "cards_face_up", "More than one card found face up while dealing", "§ 643a.13(a)", void=True)
+    irregularities = DEAL_AT_ONCE_IRREGULARITIES
+    MULTIPLE_FACE_UP = DEAL_AT_ONCE_MULTIPLE_FACE_UP
 
     # -- rules ----------------------------------------------------------------------------------
 

@@ -37,7 +37,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.chapters.banked_poker import BankedPoker, DealingSections
+from games.engine.chapters.banked_poker import (
+    DEAL_AT_ONCE_IRREGULARITIES,
+    DEAL_AT_ONCE_MULTIPLE_FACE_UP,
+    BankedPoker,
+    DealingSections,
+)
 from games.engine.core import (
     DECISION,
     LOSE,
@@ -148,19 +153,8 @@ class MississippiStud(BankedPoker):
         "approval_threshold": "",  # any seat's payout of this much or more waits for a floorperson
     }
     # § 655a.13 is not available: Let It Ride's (§ 643a.13), every card being dealt at once as there.
-    irregularities = {
-        "card_face_up": Irregularity(
-            "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False,
-            asks=("card",)),
-        "wrong_card_count": Irregularity(
-            "wrong_card_count", "A player or the community area dealt an incorrect number of cards",
-            "§ 643a.13(c)", void=True),
-        "community_card_exposed": Irregularity(
-            "community_card_exposed", "Community card exposed before the dealer turned it", "§ 643a.13(d)",
-            void=True),
-    }
-    MULTIPLE_FACE_UP_BEFORE_DEAL = MULTIPLE_FACE_UP_AFTER_DEAL = Irregularity(
-        "cards_face_up", "More than one card found face up while dealing", "§ 643a.13(a)", void=True)
+    irregularities = DEAL_AT_ONCE_IRREGULARITIES
+    MULTIPLE_FACE_UP_BEFORE_DEAL = MULTIPLE_FACE_UP_AFTER_DEAL = DEAL_AT_ONCE_MULTIPLE_FACE_UP
 
     # -- rules ----------------------------------------------------------------------------------
 

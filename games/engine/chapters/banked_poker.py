@@ -47,6 +47,24 @@ LUCKY_POSITIONS = RuleOption(
     help="With a Five Card Hand Bonus: where the table game system may draw the Lucky Bonus")
 
 
+# The irregularities of § 643a.13, for a deal that deals every card of the round at once, the
+# community cards face down (Let It Ride; Mississippi Stud, whose § 655a.13 is not available,
+# follows it).
+DEAL_AT_ONCE_IRREGULARITIES = {
+    "card_face_up": Irregularity(
+        "card_face_up", "Card found face up in the shoe or deck while dealing", "§ 643a.13(a)", void=False,
+        asks=("card",)),
+    "wrong_card_count": Irregularity(
+        "wrong_card_count", "A player or the community area dealt an incorrect number of cards",
+        "§ 643a.13(c)", void=True),
+    "community_card_exposed": Irregularity(
+        "community_card_exposed", "Community card exposed before the dealer turned it", "§ 643a.13(d)",
+        void=True),
+}
+DEAL_AT_ONCE_MULTIPLE_FACE_UP = Irregularity(
+    "cards_face_up", "More than one card found face up while dealing", "§ 643a.13(a)", void=True)
+
+
 @dataclass(frozen=True)
 class DealingSections:
     """Where one chapter says each dealing method's steps, as paragraph paths after "§ 647a."."""
