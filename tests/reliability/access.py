@@ -328,6 +328,7 @@ def _shaped(kind: str) -> dict:
         "seating": {"do": "sit", "seat": 1, "amount": "100"},  # Poker's seats between hands
         "start_hand": {},
         "system_draw": {"magic_card": "As", "lucky": 1},  # the service's own, never a tablet's
+        "undo": {},  # the dealer takes back the last entry
     }
     return {"type": kind, "step": "wagers", **examples[kind]}
 
