@@ -1,5 +1,6 @@
-"""What the push and services benchmarks share: their own database and Redis, a table of Texas
-Hold 'Em Bonus Poker, and the CPU time of processes read from /proc.
+"""What the benchmarks share: the push and services benchmarks' own database and Redis, a table of
+Texas Hold 'Em Bonus Poker and the CPU time of processes read from /proc; the history and reports
+benchmarks' scratch database, made and dropped on a PostgreSQL server.
 
 Both talk only to 127.0.0.1.  Defaults (each overridable by the environment):
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dealer_assist_h9p_bench")
@@ -39,6 +41,30 @@ def setup_django() -> None:
     import django
 
     django.setup()
+
+
+def setup_scratch_django(server: str, database: str) -> None:
+    """Django on ``database`` of the PostgreSQL ``server`` (on the loopback only), with no channel
+    layer and no pooled connection left open when the database is dropped."""
+    host = urlparse(server).hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        sys.exit(f"refusing {host}: this benchmark only talks to a server on loopback")
+    os.environ["DATABASE_URL"] = f"{server.rstrip('/')}/{database}"
+    os.environ.pop("REDIS_URL", None)
+    os.environ["DB_POOL_SIZE"] = "0"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_assist.settings")
+    sys.path.insert(0, str(BASE_DIR))
+    import django
+
+    django.setup()
+
+
+def admin_sql(server: str, sql: str) -> None:
+    """A statement run on the server's ``postgres`` database (CREATE and DROP DATABASE)."""
+    import psycopg
+
+    with psycopg.connect(f"{server.rstrip('/')}/postgres", autocommit=True) as conn:
+        conn.execute(sql)
 
 
 def create_database() -> None:

@@ -29,9 +29,12 @@ import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+
 TABLES, DEALERS, EVENTS, WAGERS, LINES = 200, 300, 8, 3, 3
 GAMES = ("texas-holdem-bonus", "let-it-ride", "wpt-heads-up")
 # The year the rounds span, in the casino's time zone; a round every ~31 s at 1,000,000.
@@ -51,26 +54,6 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def setup_django(args: argparse.Namespace) -> None:
-    server = urlparse(args.server)
-    if server.hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit(f"refusing {server.hostname}: this benchmark only talks to a server on loopback")
-    os.environ["DATABASE_URL"] = f"{args.server.rstrip('/')}/{args.database}"
-    os.environ.pop("REDIS_URL", None)  # the history needs no channel layer
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_assist.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
-def admin_sql(args: argparse.Namespace, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{args.server.rstrip('/')}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
-
-
 # -- the data ----------------------------------------------------------------------------------------
 
 def generate(args: argparse.Namespace) -> None:
@@ -82,8 +65,8 @@ def generate(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    admin_sql(args, f'DROP DATABASE IF EXISTS "{args.database}"')
-    admin_sql(args, f'CREATE DATABASE "{args.database}"')
+    common.admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.database}"')
+    common.admin_sql(args.server, f'CREATE DATABASE "{args.database}"')
     call_command("migrate", verbosity=0)
     supervisor = User.objects.create_user("bench-super")
     supervisor.groups.add(Group.objects.get_or_create(name="supervisor")[0])
@@ -331,7 +314,7 @@ def main() -> None:
     args = parse_args()
     signal.signal(signal.SIGALRM, lambda *_: sys.exit(f"stopped after --limit {args.limit} s"))
     signal.alarm(args.limit)
-    setup_django(args)
+    common.setup_scratch_django(args.server, args.database)
     try:
         if not args.reuse:
             print(f"generating {args.rounds:,} rounds into {args.database} …", flush=True)
@@ -342,7 +325,7 @@ def main() -> None:
 
         connections.close_all()
         if not args.keep:
-            admin_sql(args, f'DROP DATABASE IF EXISTS "{args.database}"')
+            common.admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.database}"')
 
 
 if __name__ == "__main__":

@@ -31,9 +31,12 @@ import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+
 TABLES, DEALERS = 200, 300
 FIRST_DAY = date(2026, 10, 1)
 # The Bonus rows of § 647a.12(b) Paytable A: (odds, label) as the engine writes them, and a loser.
@@ -56,27 +59,6 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def setup_django(args: argparse.Namespace) -> None:
-    server = urlparse(args.server)
-    if server.hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit(f"refusing {server.hostname}: this benchmark only talks to a server on loopback")
-    os.environ["DATABASE_URL"] = f"{args.server.rstrip('/')}/{args.database}"
-    os.environ.pop("REDIS_URL", None)
-    os.environ["DB_POOL_SIZE"] = "0"  # no pooled connection left open when the database is dropped
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_assist.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
-def admin_sql(args: argparse.Namespace, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{args.server.rstrip('/')}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
-
-
 def generate(args: argparse.Namespace) -> None:
     from django.contrib.auth.models import Group, User
     from django.core.management import call_command
@@ -84,8 +66,8 @@ def generate(args: argparse.Namespace) -> None:
 
     from games.reports import gaming_day_start
 
-    admin_sql(args, f'DROP DATABASE IF EXISTS "{args.database}"')
-    admin_sql(args, f'CREATE DATABASE "{args.database}"')
+    common.admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.database}"')
+    common.admin_sql(args.server, f'CREATE DATABASE "{args.database}"')
     call_command("migrate", verbosity=0)
     supervisor = User.objects.create_user("bench-super")
     supervisor.groups.add(Group.objects.get_or_create(name="supervisor")[0])
@@ -242,7 +224,7 @@ def main() -> None:
     args = parse_args()
     signal.signal(signal.SIGALRM, lambda *_: sys.exit(f"stopped after --limit {args.limit} s"))
     signal.alarm(args.limit)
-    setup_django(args)
+    common.setup_scratch_django(args.server, args.database)
     try:
         if not args.reuse:
             generate(args)
@@ -252,7 +234,7 @@ def main() -> None:
             from django.db import connections
 
             connections.close_all()
-            admin_sql(args, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+            common.admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

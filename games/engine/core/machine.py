@@ -138,10 +138,10 @@ class LoggedRound:
         if last.get("type") not in self.undoable:
             raise Refused(f"The last entry ({what}) cannot be taken back by the dealer: a floorperson corrects "
                           "it, or the round goes on as it stands")
-        rebuilt = type(self).replay(self.game, self.rules, kept[:-1], **self.replay_options)
-        if rebuilt.lines != self.lines or rebuilt.approvals != self.approvals or rebuilt.claims != self.claims:
+        if not self.quiet:
             raise Refused(f"The last entry ({what}) settled wagers or asked for a floorperson: it can no longer be "
                           "taken back by the dealer alone")
+        rebuilt = type(self).replay(self.game, self.rules, kept[:-1], **self.replay_options)
         rebuilt.log = (*self.log, action)
         rebuilt.seq = self.seq + 1
         return rebuilt

@@ -299,10 +299,9 @@ def _check_kill(o: TableOptions) -> None:
                       f"not {o.variant.label}, {STRUCTURES[o.structure][0].lower()}", KILL_SECTION)
     if o.kill_pot is None or o.kill_pot <= 0:
         raise Refused("The Kill option needs its qualifying pot, more than $0.00", KILL_SECTION)
-    grown = o.killed()
-    uneven = [dollars(amount) for amount in (grown.small_bet, grown.big_bet) if amount % o.chip_unit]
-    if uneven or grown.small_bet * KILL_FACTORS[o.kill][1] != o.small_bet * KILL_FACTORS[o.kill][0] \
-            or grown.big_bet * KILL_FACTORS[o.kill][1] != o.big_bet * KILL_FACTORS[o.kill][0]:
+    times, per = KILL_FACTORS[o.kill]
+    # The grown limit, amount × times / per, is a whole number of chips.
+    if any(amount * times % (per * o.chip_unit) for amount in (o.small_bet, o.big_bet)):
         raise Refused(f"A kill hand's limits must be whole chips of {dollars(o.chip_unit)}: half again of "
                       f"{dollars(o.small_bet)}/{dollars(o.big_bet)} is not", KILL_SECTION)
 
