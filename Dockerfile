@@ -9,6 +9,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# WeasyPrint (a report as PDF) lays text out with Pango and HarfBuzz, in the fonts installed here.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
+        fonts-liberation \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, so a code change does not reinstall them. psycopg[binary] and the other
 # pinned packages ship wheels, so no compiler is needed.
 COPY requirements.txt .

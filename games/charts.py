@@ -26,7 +26,10 @@ from games.engine.money import dollars, plain_dollars
 
 WIDTH, PLOT_HEIGHT = 640, 200
 LEFT, RIGHT, TOP = 72, 16, 16
-AXIS_BAND = 56  # under the plot: the category labels (turned when they are too long to fit)
+AXIS_BAND = 56  # under the plot: the category labels, and the gap to the legend
+TURNED_BAND = 84  # the same when the labels are turned (too long to fit their band level)
+LABEL_CHARS = 18  # a turned label is cut to this many characters (the table and each mark's title say it whole)
+CHAR_WIDTH = 6.5  # about the width of a character at 11 px
 LEGEND_ROW, LEGEND_COLUMNS = 18, 4
 BAR_SHARE = Decimal("0.8")
 MAX_LABELS = 12  # at most this many category labels; with more categories, every k-th
@@ -126,41 +129,45 @@ def _n(x: float) -> str:
 
 
 def draw(chart: Chart) -> SafeString:
-    """The chart's SVG, or a sentence saying why there is none."""
+    """The chart's SVG, or a sentence saying why there is none.  Its colours and sizes are
+    attributes, not a stylesheet's: WeasyPrint's SVG reads attributes alone."""
     if chart.is_empty:
         return format_html('<p class="chart-empty" data-chart="{}">{}</p>', chart.slug, chart.empty)
     low, high, step = scale([v for s in chart.series for v in s.values])
     plot_width = WIDTH - LEFT - RIGHT
     band = plot_width / len(chart.categories)
     legend_rows = math.ceil(len(chart.series) / LEGEND_COLUMNS)
-    height = TOP + PLOT_HEIGHT + AXIS_BAND + legend_rows * LEGEND_ROW
+    every = math.ceil(len(chart.categories) / MAX_LABELS)
+    turned = max(len(c) for c in chart.categories) * CHAR_WIDTH > band * every
+    axis_band = TURNED_BAND if turned else AXIS_BAND
+    height = TOP + PLOT_HEIGHT + axis_band + legend_rows * LEGEND_ROW
 
     def y(value: Value) -> float:
         return TOP + float((high - Decimal(value)) / (high - low)) * PLOT_HEIGHT
 
     parts = [format_html(
         '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-        'role="img" aria-labelledby="{id}-title {id}-desc" data-chart="{id}" data-kind="{kind}">'
+        'role="img" aria-labelledby="{id}-title {id}-desc" data-chart="{id}" data-kind="{kind}" '
+        'font-family="sans-serif" font-size="11" fill="#333">'
         '<title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>',
         w=WIDTH, h=height, id=chart.slug, kind=chart.kind, title=chart.title, desc=chart.description)]
-    parts.extend(_axes(chart, low, high, step, y, band))
+    parts.extend(_axes(chart, low, high, step, y, band, every, turned))
     parts.extend(_bars(chart, y, band) if chart.kind == "bars" else _lines(chart, y, band))
-    parts.extend(_legend(chart, TOP + PLOT_HEIGHT + AXIS_BAND))
+    parts.extend(_legend(chart, TOP + PLOT_HEIGHT + axis_band))
     parts.append(mark_safe("</svg>"))  # noqa: S308 (a closing tag)
     return mark_safe("".join(parts))  # noqa: S308 (every part is escaped by format_html)
 
 
-def _axes(chart: Chart, low: Decimal, high: Decimal, step: Decimal, y, band: float) -> Iterator[SafeString]:
+def _axes(chart: Chart, low: Decimal, high: Decimal, step: Decimal, y, band: float, every: int,
+          turned: bool) -> Iterator[SafeString]:
     right = WIDTH - RIGHT
     tick = low
     while tick <= high:
-        yield format_html('<line class="grid{}" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+        yield format_html('<line class="grid" x1="{}" x2="{}" y1="{}" y2="{}" stroke="{}"/>'
                           '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
-                          " zero" if tick == 0 else "", LEFT, right, _n(y(tick)), _n(y(tick)),
+                          LEFT, right, _n(y(tick)), _n(y(tick)), "#555" if tick == 0 else "#ddd",
                           LEFT - 6, _n(y(tick) + 4), chart.shown(tick))
         tick += step
-    every = math.ceil(len(chart.categories) / MAX_LABELS)
-    turned = max(len(c) for c in chart.categories) * 6.5 > band * every
     base = TOP + PLOT_HEIGHT + 14
     for i, category in enumerate(chart.categories):
         if i % every:
@@ -168,10 +175,15 @@ def _axes(chart: Chart, low: Decimal, high: Decimal, step: Decimal, y, band: flo
         x = _n(LEFT + band * (i + 0.5))
         if turned:
             yield format_html('<text class="category" x="{}" y="{}" text-anchor="end" transform="rotate(-30 {} {})">'
-                              '{}</text>', x, base, x, base, category)
+                              '{}</text>', x, base, x, base, _cut(category))
         else:
             yield format_html('<text class="category" x="{}" y="{}" text-anchor="middle">{}</text>', x, base, category)
-    yield format_html('<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>', LEFT, LEFT, TOP, TOP + PLOT_HEIGHT)
+    yield format_html('<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}" stroke="#555"/>',
+                      LEFT, LEFT, TOP, TOP + PLOT_HEIGHT)
+
+
+def _cut(label: str) -> str:
+    return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1].rstrip() + "…"
 
 
 def _mark_title(chart: Chart, series: Series, i: int) -> str:
@@ -205,8 +217,8 @@ def _lines(chart: Chart, y, band: float) -> Iterator[SafeString]:
                 segment.append(f"{_n(point[0])},{_n(point[1])}")
                 continue
             if len(segment) > 1:
-                yield format_html('<polyline class="line" points="{}" stroke="{}" data-series="{}"/>',
-                                  " ".join(segment), colour, series.name)
+                yield format_html('<polyline class="line" points="{}" fill="none" stroke="{}" stroke-width="2" '
+                                  'data-series="{}"/>', " ".join(segment), colour, series.name)
             segment = []
         for i, point in enumerate(points):
             if point is not None:

@@ -1,11 +1,14 @@
-"""The supervisor's reports page and its CSV exports (the figures are in ``games.reports``)."""
+"""The supervisor's reports page, its PDF and its CSV exports (the figures are in ``games.reports``,
+the charts in ``games.report_charts``)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
-from games import reports, roles
+from games import report_charts, reports, roles
+from games.pdf import NoPango, pdf_of
 from games.report_filters import REPORT_BY, TRAINING, report_filter
 from games.views import role_required
 
@@ -15,49 +18,79 @@ def _refused(messages: list[str]) -> HttpResponse:
                         content_type="text/plain; charset=utf-8")
 
 
-@role_required(roles.SUPERVISOR)
-def reports_page(request: HttpRequest) -> HttpResponse:
+def _page(request: HttpRequest) -> tuple[dict, int]:
+    """The reports page's context and status (400 with the refusals when a filter is refused)."""
     filters = report_filter(request.GET)
     context = {"query": request.GET, "filters": filters, "levels": reports.LEVELS, "report_by": REPORT_BY,
                "training_choices": TRAINING, "shifts": reports.shift_choices(), "bands": reports.BANDS,
                "gaming_day_start": reports.shift_hours()[0]}
     if not filters.is_valid():
-        return render(request, "games/reports.html", {**context, "errors": filters.form.messages()}, status=400)
+        return {**context, "errors": filters.form.messages()}, 400
     rounds = filters.qs
     first, last = filters.period()
     by = filters.chosen_by()
     report = reports.Report(rounds)
     significance = filters.chosen_significance()
     hits = reports.hit_frequency(rounds, significance)
-    return render(request, "games/reports.html", {
-        **context, "report": report, "hits": hits, "first": first, "last": last, "by": by,
+    return {
+        **context, "report": report, "first": first, "last": last, "by": by,
+        "hits": [(entry, report_charts.hit_chart(entry, n)) for n, entry in enumerate(hits, start=1)],
+        "charts": report_charts.page_charts(rounds, report, first, last),
         "by_label": dict(REPORT_BY)[by], "shift": filters.chosen_shift(), "significance": significance,
         "training": filters.only_training(),
         "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS],
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(),
-    })
+    }, 200
+
+
+@role_required(roles.SUPERVISOR)
+def reports_page(request: HttpRequest) -> HttpResponse:
+    context, status = _page(request)
+    return render(request, "games/reports.html", context, status=status)
+
+
+@role_required(roles.SUPERVISOR)
+def reports_pdf(request: HttpRequest) -> HttpResponse:
+    """The report of the page's filters as PDF: the page itself, laid out by the print stylesheet."""
+    context, status = _page(request)
+    if status != 200:
+        return _refused(context["errors"])
+    html = render_to_string("games/reports.html", context, request=request)
+    try:
+        pdf = pdf_of(html)
+    except NoPango:
+        return HttpResponse("The PDF cannot be made on this server: Pango is not installed (libpango-1.0-0, "
+                            "libpangoft2-1.0-0, libharfbuzz-subset0; scripts/bootstrap installs them).\n",
+                            status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="report-{context["first"]}-to-{context["last"]}.pdf"'
+    return response
 
 
 @role_required(roles.SUPERVISOR)
 def reports_csv(request: HttpRequest) -> HttpResponse:
     """One section of the report as CSV: ``section`` (summary, wagers, payouts, approvals,
-    irregularities, hits) with the page's filters."""
+    irregularities, hits, or a chart's numbers: chart-<its name>) with the page's filters."""
     query = request.GET.copy()
     section = query.pop("section", ["summary"])[-1]
-    if section not in reports.SECTIONS:
-        return _refused([f"Section: {section!r:.40} is not one of {', '.join(reports.SECTIONS)}."])
+    sections = (*reports.SECTIONS, *report_charts.SECTIONS)
+    if section not in sections:
+        return _refused([f"Section: {section!r:.40} is not one of {', '.join(sections)}."])
     filters = report_filter(query)
     if not filters.is_valid():
         return _refused(filters.form.messages())
     rounds = filters.qs
     level = filters.chosen_by()
+    first, last = filters.period()
     report = hits = None
-    if section == "hits":
+    if section in report_charts.SECTIONS:
+        rows = report_charts.chart_for(section, rounds, first, last).csv_rows()
+    elif section == "hits":
         hits = reports.hit_frequency(rounds, filters.chosen_significance())
+        rows = reports.csv_rows(section, report, level, hits)
     else:
         report = reports.Report(rounds)
-    first, last = filters.period()
-    response = HttpResponse(reports.as_csv(reports.csv_rows(section, report, level, hits)),
-                            content_type="text/csv; charset=utf-8")
+        rows = reports.csv_rows(section, report, level, hits)
+    response = HttpResponse(reports.as_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="report-{section}-{first}-to-{last}.csv"'
     return response

@@ -584,6 +584,70 @@ def hit_frequency(rounds: QuerySet[Round], significance: Decimal = SIGNIFICANCE)
     return report
 
 
+# -- figures by gaming day ---------------------------------------------------------------------------
+
+@dataclass
+class DayFigures:
+    """One gaming day of a table, game, dealer or the floor: the ``Figures`` of the same name."""
+
+    rounds: int = 0
+    drop: int = 0
+    paid: int = 0
+    collected: int = 0
+
+    @property
+    def win(self) -> int:
+        return self.collected - self.paid
+
+    @property
+    def hold(self) -> Decimal | None:
+        return hold_percent(self.win, self.drop)
+
+
+def _gaming_day_of_hour(hour: datetime | str) -> date:
+    """The gaming day of a clock hour on the casino's clock, as the database truncated it (a
+    naive local time; text on SQLite)."""
+    if isinstance(hour, str):
+        hour = datetime.fromisoformat(hour)
+    if hour.tzinfo is not None:
+        return gaming_day_of(hour)
+    return hour.date() - timedelta(days=1) if hour.hour < settings.GAMING_DAY_START else hour.date()
+
+
+def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, DayFigures]]]:
+    """The rounds, drop and win of each gaming day, per level and name (a game by its name):
+    the figures of ``Report`` with the same definitions, each cell grouped by the clock hour its
+    rounds started (a gaming day is made of whole hours) and the hours added up per day here."""
+    days: dict[str, dict[str, dict[date, DayFigures]]] = {level: defaultdict(dict) for level, _ in LEVELS}
+
+    def figures(row: dict[str, Any]) -> DayFigures:
+        name = row["name"]
+        if row["level"] == "game":
+            name = GAMES[name].name if name in GAMES else name
+        day = _gaming_day_of_hour(row["hour"])
+        return days[row["level"]][name].setdefault(day, DayFigures())
+
+    rounds = rounds.order_by()
+    total = "COALESCE(SUM({}), 0)".format
+    hour = TruncHour("started_at", tzinfo=casino_zone())
+    with without_jit():
+        cells = rounds.annotate(**CELL, hour=hour).values("t", "d", "g", "hour").annotate(
+            closed=Count("id", filter=Q(status=Round.Status.CLOSED)), paid=Sum("total_paid"),
+            collected=Sum("total_collected"))
+        for row in rolled_up(cells, ("hour",), {name: total(f'"{name}"') for name in ("closed", "paid",
+                                                                                       "collected")}):
+            day = figures(row)
+            day.rounds += row["closed"]
+            day.paid += row["paid"]
+            day.collected += row["collected"]
+        lines = (SettlementLine.objects.filter(round__in=rounds.values("id")).filter(ACTED).order_by()
+                 .annotate(**LINE_CELL, hour=TruncHour("round__started_at", tzinfo=casino_zone()))
+                 .values("t", "d", "g", "hour").annotate(staked=Sum("stake")))
+        for row in rolled_up(lines, ("hour",), {"staked": total('"staked"')}):
+            figures(row).drop += row["staked"]
+    return {level: dict(names) for level, names in days.items()}
+
+
 # -- CSV ----------------------------------------------------------------------------------------------
 
 SECTIONS = ("summary", "wagers", "payouts", "approvals", "irregularities", "hits")

@@ -21,6 +21,7 @@ urlpatterns = [
     path("history.csv", views.history_csv, name="history-csv"),
     path("reports/", report_views.reports_page, name="reports"),
     path("reports.csv", report_views.reports_csv, name="reports-csv"),
+    path("reports.pdf", report_views.reports_pdf, name="reports-pdf"),
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
     path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
     path("rounds/<int:round_id>/recompute/", views.round_recompute, name="round-recompute"),

@@ -1,0 +1,100 @@
+"""The charts of the supervisor's reports: which figures each one draws (``games.charts`` draws).
+
+- hold % by gaming day, one line per table, and one per game;
+- drop and win by gaming day, for the floor;
+- approval waits, the decided approvals counted by how long they waited;
+- hit frequency, each paying row's count observed beside the count expected (one chart per
+  table and paytable; its table is the hit-frequency table printed with it).
+
+Every gaming day of the period has its place on the x axis, a day without rounds included (its
+hold has no value and breaks the line); a period without any round has no chart, but a sentence.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.db.models import QuerySet
+
+from games import reports
+from games.charts import Chart, Series
+from games.models import Round
+
+# Waits from request to decision, in seconds: [low, high).
+WAIT_BANDS = ((0, 60, "under 1 min"), (60, 120, "1 to 2 min"), (120, 300, "2 to 5 min"),
+              (300, 600, "5 to 10 min"), (600, None, "10 min and over"))
+DAY_CHARTS = ("hold-by-table", "hold-by-game", "win-and-drop")
+SECTIONS = tuple(f"chart-{slug}" for slug in (*DAY_CHARTS, "approval-waits"))
+
+
+def _days(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def day_charts(rounds: QuerySet[Round], first: date, last: date) -> list[Chart]:
+    """Hold % per table and per game, and the floor's drop and win, by gaming day."""
+    figures = reports.by_gaming_day(rounds)
+    days = _days(first, last) if figures["floor"] else []
+    labels = tuple(str(day) for day in days)
+
+    def holds(level: str) -> tuple[Series, ...]:
+        return tuple(Series(name, tuple(by_day[day].hold if day in by_day else None for day in days))
+                     for name, by_day in sorted(figures[level].items(), key=lambda item: item[0].lower()))
+
+    floor = figures["floor"].get("Floor", {})
+    nothing = reports.DayFigures()
+    return [
+        Chart("hold-by-table", "Hold % by gaming day, per table",
+              "Each table's hold (win ÷ drop × 100) on each gaming day of the period; "
+              "a day on which a table took no drop has no point.", labels, holds("table"), unit="percent",
+              kind="lines"),
+        Chart("hold-by-game", "Hold % by gaming day, per game",
+              "Each game's hold (win ÷ drop × 100) on each gaming day of the period.", labels, holds("game"),
+              unit="percent", kind="lines"),
+        Chart("win-and-drop", "Drop and win by gaming day, the floor",
+              "The drop (every stake settled with action) and the win (collected − paid) of each gaming day; "
+              "a win below zero is a day the players won.", labels,
+              (Series("Drop", tuple(floor.get(day, nothing).drop for day in days)),
+               Series("Win", tuple(floor.get(day, nothing).win for day in days))), unit="money"),
+    ]
+
+
+def approval_chart(report: reports.Report) -> Chart:
+    """The floor's decided approvals by how long each waited for the decision."""
+    floor = report.rows("floor")[0]
+    counts = [0] * len(WAIT_BANDS)
+    for wait in floor.waits:
+        seconds = wait.total_seconds()
+        counts[next(n for n, (low, high, _) in enumerate(WAIT_BANDS)
+                    if seconds >= low and (high is None or seconds < high))] += 1
+    pending = floor.approvals["pending"]
+    return Chart("approval-waits", "Approval waits, from request to decision",
+                 f"The decided approvals of the period counted by how long each waited; "
+                 f"{pending} still pending {'is' if pending == 1 else 'are'} not among them.",
+                 tuple(label for _, _, label in WAIT_BANDS) if floor.waits else (),
+                 (Series("Decided approvals", tuple(counts)),), category_label="Wait",
+                 empty="No approval was decided in this period: nothing to chart.")
+
+
+def hit_chart(entry: reports.PaytableHits, number: int) -> Chart:
+    """The paying rows of one paytable, observed beside expected (the losing row, far taller, is
+    left to the table)."""
+    paying = entry.rows[:-1]
+    return Chart(f"hits-{number}", f"{entry.table} · {entry.label}: observed and expected",
+                 "How many wagers each paying row paid, beside the count its exact probability expects "
+                 f"over {entry.trials} wagers.", tuple(row.name for row in paying),
+                 (Series("Observed", tuple(row.observed for row in paying)),
+                  Series("Expected", tuple(row.expected for row in paying))), category_label="Hand",
+                 empty="No wager was judged on this paytable: nothing to chart.")
+
+
+def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date) -> list[Chart]:
+    return [*day_charts(rounds, first, last), approval_chart(report)]
+
+
+def chart_for(section: str, rounds: QuerySet[Round], first: date, last: date) -> Chart:
+    """The chart a CSV section names (one of ``SECTIONS``)."""
+    slug = section.removeprefix("chart-")
+    if slug == "approval-waits":
+        return approval_chart(reports.Report(rounds))
+    return next(chart for chart in day_charts(rounds, first, last) if chart.slug == slug)
