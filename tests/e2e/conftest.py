@@ -398,6 +398,17 @@ class Tablet:
                              animations="disabled", caret="hide")
         return path
 
+    def screenshot_of(self, selector: str, name: str) -> Path:
+        """Save SCREENSHOTS/NAME: the element ``selector`` selects, cut from the whole page (where
+        the bar that stays at the top of the screen is at the top of the page, not over it)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / name
+        box = self.page.locator(selector).evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; }")
+        self.page.screenshot(path=str(path), full_page=True, clip=box, animations="disabled", caret="hide")
+        return path
+
 
 @pytest.fixture
 def tablet(chromium, asgi_server: LiveServer, people) -> Callable[..., Tablet]:

@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 from games.models import Round, Table
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
-from tests.e2e.conftest import SCREENSHOTS
 from tests.services.test_reports import build_day
 
 pytestmark = pytest.mark.browser
@@ -32,16 +31,6 @@ def check_charts(page, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
 
 
-def charts_screenshot(page, name: str) -> None:
-    """The charts' part of the page, from a screenshot of the whole page (where the bar that
-    stays at the top of the screen is at the top of the page, not over the charts)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    box = page.locator("#charts").evaluate(
-        "e => { const r = e.getBoundingClientRect();"
-        " return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; }")
-    page.screenshot(path=str(SCREENSHOTS / name), full_page=True, clip=box, animations="disabled", caret="hide")
-
-
 def test_a_supervisor_sees_the_charts_beside_their_numbers(tablet, people):
     build_day(people)
     supervisor = tablet("super", PERIOD)
@@ -59,11 +48,11 @@ def test_a_supervisor_sees_the_charts_beside_their_numbers(tablet, people):
     expect(hold.locator("circle.point[data-series='TH-9']")).to_have_count(3)
     expect(hold.locator("polyline[data-series='TH-9']")).to_have_count(1)
     check_charts(page, 1280)
-    charts_screenshot(page, "reports-charts.png")
+    supervisor.screenshot_of("#charts", "reports-charts.png")
 
     page.set_viewport_size({"width": 800, "height": 1280})
     check_charts(page, 800)
-    charts_screenshot(page, "reports-charts-portrait.png")
+    supervisor.screenshot_of("#charts", "reports-charts-portrait.png")
 
     # A period without a round: a sentence in each chart's place.
     supervisor.open("/reports/?from=2026-12-01&to=2026-12-01")

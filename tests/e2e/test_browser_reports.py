@@ -6,7 +6,6 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.e2e.conftest import SCREENSHOTS
 from tests.services.test_reports import DAY, at, bonus_rounds, build_day, expected_counts
 
 pytestmark = pytest.mark.browser
@@ -67,5 +66,4 @@ def test_a_rigged_paytable_is_flagged_beside_theory(tablet, people):
     expect(flagged).to_have_count(1)
     expect(flagged).to_contain_text("Ace-ace")
     expect(flagged).to_contain_text("improbable: more often than theory")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("#hit-frequency").screenshot(path=str(SCREENSHOTS / "reports-hit-frequency.png"))
+    supervisor.screenshot_of("#hit-frequency", "reports-hit-frequency.png")

@@ -199,3 +199,10 @@ def test_long_category_names_are_turned_and_cut():
     labels = re.findall(r'<text class="category"[^>]*transform="rotate\(-30[^>]*>([^<]*)</text>', svg)
     assert labels[:2] == ["Royal flush", "Pair of tens, jac…"]
     assert "<title>Pair of tens, jacks, queens, kings or aces · Observed: 2</title>" in svg
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    result = doctest.testmod(charts, optionflags=doctest.ELLIPSIS)
+    assert result.attempted and result.failed == 0
