@@ -1,9 +1,10 @@
 """A Poker hand as a Poker Hand History (PHH) file, written and read with pokerkit's ``HandHistory``.
 
-PHH names a game by a code for its variant and betting structure; the chapter's games that have
-one are written, the others (pot-limit Hold'em, Omaha high in limit or no limit, Seven-card Stud
-high-low without a qualifier...) are refused with a message, and the project's round sheet
-records them.  Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH
+PHH names a game by a code for its variant and betting structure, and its specification (as
+pokerkit reads it, ``HandHistory.game_types``) names eleven games only.  The chapter's games that
+have one are written; the others (pot-limit Hold'em, Omaha High in limit or no limit, Omaha
+High-low in pot limit or no limit, Seven-card Stud High-low without a qualifier) have no code in
+PHH at all: their export is refused with a message, and the project's round sheet records them.  Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH
 has no fields for (the rake, the drops, the odd-chip rule), travel in the user-defined field
 ``_dealer_assist_rules``, so that ``settle_round`` settles an exported hand exactly; a PHH file
 from elsewhere is settled with no rake and no drops.
@@ -67,8 +68,9 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
     options = rnd.options
     code = CODES.get((options.variant.key, options.structure))
     if code is None:
-        raise Refused(f"PHH has no code for {options.variant.label} in {STRUCTURES[options.structure][0].lower()}: "
-                      "the round sheet (JSON) records this hand")
+        raise Refused(f"PHH has no code for {options.variant.label} in {STRUCTURES[options.structure][0].lower()} "
+                      f"(its specification names {', '.join(HandHistory.game_types)} only): the round sheet (JSON) "
+                      "records this hand")
     if rnd.state is None:
         raise Refused("No hand was dealt in this round: there is no hand history to write")
     if rnd.void is not None:
