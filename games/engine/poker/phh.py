@@ -4,8 +4,9 @@ PHH names a game by a code for its variant and betting structure, and its specif
 pokerkit reads it, ``HandHistory.game_types``) names eleven games only.  The chapter's games that
 have one are written; the others (pot-limit Hold'em, Omaha High in limit or no limit, Omaha
 High-low in pot limit or no limit, Seven-card Stud High-low without a qualifier) have no code in
-PHH at all: their export is refused with a message, and the project's round sheet records them.  Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH
-has no fields for (the rake, the drops, the odd-chip rule), travel in the user-defined field
+PHH at all: their export is refused with a message, and the project's round sheet records them.
+
+Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH has no fields for (the rake, the drops, the odd-chip rule), travel in the user-defined field
 ``_dealer_assist_rules``, so that ``settle_round`` settles an exported hand exactly; a PHH file
 from elsewhere is settled with no rake and no drops.
 
