@@ -6,7 +6,8 @@ have one are written; the others (pot-limit Hold'em, Omaha High in limit or no l
 High-low in pot limit or no limit, Seven-card Stud High-low without a qualifier) have no code in
 PHH at all: their export is refused with a message, and the project's round sheet records them.
 
-Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH has no fields for (the rake, the drops, the odd-chip rule), travel in the user-defined field
+Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH has no fields
+for (the rake, the drops, the odd-chip rule), travel in the user-defined field
 ``_dealer_assist_rules``, so that ``settle_round`` settles an exported hand exactly; a PHH file
 from elsewhere is settled with no rake and no drops.
 
