@@ -77,16 +77,15 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
         raise Refused("No hand was dealt in this round: there is no hand history to write")
     if rnd.void is not None:
         raise Refused(f"The hand is void ({rnd.void.label}): there is no hand history to write")
-    state, count = rnd.state, len(rnd.order)
-    fields: dict[str, Any] = {"variant": code, "ante_trimming_status": True,
-                              "antes": [_value(options.ante)] * count,
+    state = rnd.state
+    fields: dict[str, Any] = {"variant": code, "ante_trimming_status": rnd.ante_trimming,
+                              "antes": [_value(ante) for ante in rnd.antes],
                               "starting_stacks": [_value(rnd.starting[seat]) for seat in rnd.order]}
     if options.stud:
         fields |= {"bring_in": _value(options.bring_in), "small_bet": _value(options.small_bet),
                    "big_bet": _value(options.big_bet)}
     else:
-        blinds = [options.small_blind, options.big_blind] + ([options.straddle_amount] if rnd.straddle else [])
-        fields["blinds_or_straddles"] = [_value(b) for b in blinds] + [0] * (count - len(blinds))
+        fields["blinds_or_straddles"] = [_value(b) for b in rnd.blinds]
         fields |= ({"small_bet": _value(options.small_bet), "big_bet": _value(options.big_bet)} if options.limit
                    else {"min_bet": _value(options.big_blind)})
     finishing = rnd.final_stacks()

@@ -421,11 +421,18 @@ class PokerRound(LoggedRound):
         self.state = _kit(lambda: PostedState(
             AUTOMATIONS, PokerkitDeck.STANDARD, variant.hand_types,
             variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None),
-            STRUCTURES[o.structure][1], True, self.antes, self.blinds or 0, o.bring_in if variant.stud else 0,
+            STRUCTURES[o.structure][1], self.ante_trimming, self.antes, self.blinds or 0,
+            o.bring_in if variant.stud else 0,
             [self.starting[seat] for seat in self.order], len(self.order), mode=Mode.CASH_GAME,
             posted=frozenset(self.order.index(seat) for seat in self.posts)))
         self.put_in = {seat: self.starting[seat] - self.state.stacks[i] for i, seat in enumerate(self.order)}
         self.known = {seat: [] for seat in self.order}
+
+    @property
+    def ante_trimming(self) -> bool:
+        """pokerkit trims the Antes to the second largest when they differ, giving the rest back: a missed
+        small blind posted dead is no Ante to trim, so none is trimmed in a hand with one."""
+        return not self.dead_posts
 
     def _blinds_by_position(self) -> tuple[Cents, ...]:
         """The forced bets of the hand by position in the order of the deal: the blinds (the small one
