@@ -5,7 +5,9 @@ the big blind while away, posts a big blind (and the missed small blind, dead) o
 
 from __future__ import annotations
 
-from poker_play import GAME, play, refuse, run
+from poker_play import GAME, actions, play, refuse, run
+
+from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 NO_RAKE = {"rake_method": "none"}
 
@@ -128,3 +130,21 @@ def test_malformed_positions_are_refused_naming_what_is_wrong():
         else:
             raise AssertionError(value)
     refuse(play("sit 1 100"), {"type": "seating", "do": "sideways", "seat": 1}, "A seating action is")
+
+
+def test_a_hand_with_a_dead_small_blind_and_a_posted_big_blind_round_trips_through_its_sheet_and_phh():
+    # Last hand: button 1, small blind 3, big blind 5; seat 5 left and seat 9 sat down.  The small blind
+    # is dead on seat 5's seat, seat 7 has the big blind and seat 9 posts $2 of its own.
+    table = positions({1: 100, 3: 100, 7: 100}, 1, [3, 5])
+    script = ("sit 9 100\nstart\ndeal\n9 check\n1 call\n3 call\n7 check\nflop 2c 7d 9h\n7 bet 4\n9 fold\n1 fold\n"
+              "3 fold\nclose")
+    rnd = play(script, NO_RAKE, table)
+    # $2 from each of seats 7, 9, 1 and 3: $8 to seat 7; its $4 bet is not called.
+    assert rnd.final_stacks() == {1: 98_00, 3: 98_00, 7: 106_00, 9: 98_00}
+    rules = {**NO_RAKE, "positions": table}
+    sheet = sheet_from_log("poker", rules, actions(script, rules))
+    assert sheet["blinds"] == [3, 5]
+    assert settle_sheet(sheet)["stacks"] == {"1": "98.00", "3": "98.00", "7": "106.00", "9": "98.00"}
+    text = GAME.hand_history(rnd)
+    assert "blinds_or_straddles = [2, 2, 0, 0]" in text  # seat 7's big blind, seat 9's posted one
+    assert settle_sheet(GAME.sheet_from_hand_history(text))["lines"] == [line.as_dict() for line in rnd.lines]

@@ -48,6 +48,14 @@ CODES: dict[tuple[str, str], str] = {
 }
 GAMES_OF = {code: key for key, code in CODES.items()}
 RULES_FIELD = "_dealer_assist_rules"
+# Where the hand's blinds were (a dead button, a dead small blind) and who posted a big blind of their own:
+# PHH writes the blinds by position, this says why, so that the hand replays here as it was dealt.
+START_FIELD = "_dealer_assist_start"
+
+
+def _start(rnd: PokerRound) -> dict[str, Any]:
+    owed = {str(seat): "missed" if rnd.flags_at_start[seat][1] else "new" for seat in rnd.posts}
+    return {"button": rnd.button, "blinds": list(rnd.blind_seats), **({"posted": owed} if owed else {})}
 
 
 def _value(cents: Cents) -> int | Decimal:
@@ -95,7 +103,8 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
         finishing_stacks=[_value(finishing[seat]) for seat in rnd.order] if rnd.awarded else None,
         currency="USD", **({"table": table} if table else {}), **({"hand": hand} if hand is not None else {}),
         user_defined_fields={RULES_FIELD: {k: v for k, v in rnd.rules.items()
-                                           if k not in (POSITIONS, "stub_count_due", "training")}})
+                                           if k not in (POSITIONS, "stub_count_due", "training")},
+                             **({START_FIELD: _start(rnd)} if rnd.blind_seats else {})})
     return history.dumps() + "\n"
 
 
@@ -171,19 +180,35 @@ def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:
         raise SheetError(f"the PHH file gives {len(stacks)} starting stacks for {len(seats)} seats")
     stud = VARIANTS[rules.get("variant", "holdem")].stud
     # The players are listed in the order of the deal: the button is the last (Stud has none).
-    positions = {"seats": {str(seat): {"stack": stack} for seat, stack in zip(seats, stacks, strict=True)},
-                 "button": None if stud else seats[-1], "moves": False}
+    positions: dict[str, Any] = {
+        "seats": {str(seat): {"stack": stack} for seat, stack in zip(seats, stacks, strict=True)},
+        "button": None if stud else seats[-1], "moves": False}
+    start = history.user_defined_fields.get(START_FIELD)
+    if isinstance(start, Mapping) and not stud:
+        positions |= {"button": start.get("button"), "blinds": start.get("blinds")}
+        posted = start.get("posted") or {}
+        for seat, owed in (posted.items() if isinstance(posted, Mapping) else ()):
+            if seat in positions["seats"] and owed in ("new", "missed"):
+                positions["seats"][seat][owed] = True
     try:
         rnd = PokerRound(game, {**rules, POSITIONS: positions})
     except Refused as refusal:
         raise SheetError(f"the PHH file's game cannot be dealt here: {refusal}") from None
-    straddled = len([b for b in history.blinds_or_straddles or [] if b]) > 2
+    posted = [b for b in history.blinds_or_straddles or [] if b]
+    # A file of this project says where its blinds were: the Straddle is the one of twice the big blind
+    # (a big blind a new player posts is another).  Elsewhere, a third blind is a Straddle.
+    straddled = 2 * rnd.options.big_blind in [_cents(b, "a blind") for b in posted] if isinstance(start, Mapping) \
+        else len(posted) > 2
     reader = _Reader(rnd, seats, list(history.actions))
     reader.play(straddled)
     return {
         "version": SHEET_VERSION, "game": game.slug, "rules": rules,
-        "seats": {str(seat): {"stack": plain_dollars(stack)} for seat, stack in zip(seats, stacks, strict=True)},
-        "button": positions["button"], "button_moves": False, "actions": reader.sheet,
+        "seats": {seat: {"stack": plain_dollars(value["stack"]),
+                         **({"new": True} if value.get("new") else {}),
+                         **({"missed_big_blind": True} if value.get("missed") else {})}
+                  for seat, value in positions["seats"].items()},
+        "button": positions["button"], "button_moves": False,
+        **({"blinds": positions["blinds"]} if positions.get("blinds") else {}), "actions": reader.sheet,
     }
 
 
