@@ -148,3 +148,14 @@ def test_a_hand_with_a_dead_small_blind_and_a_posted_big_blind_round_trips_throu
     text = GAME.hand_history(rnd)
     assert "blinds_or_straddles = [2, 2, 0, 0]" in text  # seat 7's big blind, seat 9's posted one
     assert settle_sheet(GAME.sheet_from_hand_history(text))["lines"] == [line.as_dict() for line in rnd.lines]
+
+
+def test_the_deal_prompt_says_where_the_blinds_are_dead_and_who_posts():
+    table = positions({1: 100, 3: 100, 7: 100}, 1, [3, 5], s1={"missed": True})
+    rnd = play("sit 9 100\nstart", NO_RAKE, table)
+    # Button 3 (its player sits), small blind dead on seat 5's empty seat, big blind seat 7; seat 9 new
+    # and seat 1 owing the big blind post: $2 each, and seat 1 $1 dead.
+    assert rnd.put_in == {7: 2_00, 9: 2_00, 1: 3_00, 3: 0}
+    assert rnd.prompt.text.startswith("The small blind is dead (seat 5 is empty). Seat 9 posts a big blind of "
+                                      "$2.00 (a new player). Seat 1 posts a big blind of $2.00 and the missed "
+                                      "small blind, $1.00 dead, into the pot.")

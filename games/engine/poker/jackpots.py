@@ -88,7 +88,8 @@ def bad_beat(showings: Sequence[Showing], dealt_in: Sequence[int], fund: Cents, 
     """The Bad Beat payout of a hand, or none: the best losing high hand at the showdown qualifies (and
     the hole-card rule holds for it and for the hand that beat it), with at least ``min_players``
     dealt in.  The fund is divided by the shares of the Rules Submission, each to the cent below;
-    a share two players hold is divided equally; the odd cents go to the losing hand or stay.
+    a share several players hold is divided equally, to the cent below; the cents none of this
+    divides go to the losing hand (the first in the order of the deal, if tied) or stay in the fund.
 
     ``dealt_in`` lists the seats in the order of the deal (the odd cents of the table share go in it)."""
     shown = [s for s in showings if s.hands.get(HIGH) is not None]
@@ -139,11 +140,8 @@ def _share(fund: Cents, percent: Decimal) -> Cents:
 
 
 def _equal(amount: Cents, seats: Sequence[int]) -> dict[int, Cents]:
-    """``amount`` divided equally to the cent; the cents left over go one each in the order given."""
-    if not seats:
-        return {}
-    base, rest = divmod(amount, len(seats))
-    return {seat: base + (1 if i < rest else 0) for i, seat in enumerate(seats)}
+    """``amount`` divided equally to the cent below (the cents left over follow the odd-cent rule)."""
+    return {seat: amount // len(seats) for seat in seats}
 
 
 @dataclass(frozen=True)

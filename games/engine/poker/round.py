@@ -394,6 +394,21 @@ class PokerRound(LoggedRound):
         seat = self.order[(self.order.index(self.blind_seats[1]) + 1) % len(self.order)]
         return None if seat in self.posts or seat == self.blind_seats[0] else seat
 
+    def blinds_text(self) -> str:
+        """What the dead button made of this hand's blinds, and who posted a big blind of their own."""
+        if self.options.stud or self.blind_seats is None or len(self.order) < 3:
+            return ""
+        small, big = self.blind_seats
+        o = self.options
+        parts = [f"The button is dead on seat {self.button}." if self.button not in self.order else "",
+                 f"The small blind is dead (seat {small} is empty)." if small not in self.order else ""]
+        for seat in (seat for seat in self.order if seat in self.posts):
+            dead = self.dead_posts.get(seat)
+            parts.append(f"Seat {seat} posts a big blind of {dollars(o.big_blind)}"
+                         + (f" and the missed small blind, {dollars(dead)} dead, into the pot." if dead else
+                            " (a new player)."))
+        return " ".join(part for part in parts if part)
+
     def _button(self, moment: Moment, action: Action) -> None:
         seat = action.get("value")
         if seat not in self.order:
@@ -821,11 +836,11 @@ class PokerRound(LoggedRound):
         """The end of the qualifying period: the High Hand Jackpot, the whole fund, to the period's best
         qualifying hand (the cage pays it, § 637a.16), once a floorperson approves; a new period begins."""
         fund = self.fund(HIGH_HAND)
+        if any(a.status != "refused" for a in self.approvals if self.jackpot_approvals.get(a.id) == HIGH_HAND):
+            raise Refused("The High Hand jackpot was paid in this round already", jackpots.HIGH_HAND_SECTION)
         if self.high_hand is None or fund <= 0:
             raise Refused("No qualifying High Hand stands in this period, or the High Hand fund is empty: there is "
                           "nothing to pay", jackpots.HIGH_HAND_SECTION)
-        if any(a.status != "refused" for a in self.approvals if self.jackpot_approvals.get(a.id) == HIGH_HAND):
-            raise Refused("The High Hand jackpot was paid in this round already", jackpots.HIGH_HAND_SECTION)
         line = dataclasses.replace(jackpots.high_hand_payout(self.high_hand, fund), stage=DECISION)
         self.lines.append(line)
         self.high_hand_paid, self.high_hand = self.high_hand, None
@@ -1016,6 +1031,10 @@ class PokerRound(LoggedRound):
         return PROMPTS[moment.kind](self, moment)
 
     def _seating_prompt(self, moment: Moment) -> Prompt:
+        pending = self.jackpot_pending()
+        if pending is not None:
+            return Prompt(moment.id, pending.section, f"{pending.reason}: waiting for a floorperson to approve it",
+                          waiting_for_floor=True)
         seats = self.dealt_in()
         choices = []
         if len(seats) >= 2:
@@ -1023,6 +1042,12 @@ class PokerRound(LoggedRound):
         if self.options.rake_method == TIME and not self.time_charged and self.players:
             choices.append(Choice(f"Collect the time charge ({dollars(self.options.time_charge)} a player)",
                                   {"type": "seating", "step": moment.id, "do": "time_charge"}, "secondary"))
+        fund = self.fund(HIGH_HAND)
+        if self.high_hand is not None and fund > 0 and not any(
+                self.jackpot_approvals.get(a.id) == HIGH_HAND and a.status != "refused" for a in self.approvals):
+            choices.append(Choice(f"End of the qualifying period: pay the High Hand jackpot ({dollars(fund)}) to seat "
+                                  f"{self.high_hand.seat}", {"type": "seating", "step": moment.id,
+                                                              "do": "high_hand_payout"}, "secondary"))
         dealt = f"Seats {', '.join(map(str, seats))} will be dealt in. " if len(seats) >= 2 else \
             "At least two players with table stakes are needed. "
         return Prompt(moment.id, moment.section,
@@ -1054,6 +1079,8 @@ class PokerRound(LoggedRound):
                 f"seats {', '.join(map(str, seats))}.")
         if self.kill and not self.known[seats[0]]:
             text = f"{self.kill_text()}. {text}"
+        if not self.known[seats[0]] and self.blinds_text():
+            text = f"{self.blinds_text()} {text}"
         label = "Deal from the virtual shoe" if self.shoe is not None else "Cards dealt"
         return Prompt(moment.id, moment.section, text, (Choice(label, {"type": "deal", "step": moment.id}),),
                       upcoming=self._after_deal())
@@ -1144,6 +1171,10 @@ class PokerRound(LoggedRound):
         return f"no final bet: seat {opener}, first to act, shows first, then clockwise"
 
     def _close_prompt(self, moment: Moment) -> Prompt:
+        pending = self.jackpot_pending()
+        if pending is not None:
+            return Prompt(moment.id, pending.section, f"{pending.reason}: waiting for a floorperson to approve it. "
+                          "The cards stay on the table until the payout is decided.", waiting_for_floor=True)
         if self.void is not None:
             text = f"Void: {self.void.label}. Return each player's chips as listed; the button does not move."
         else:
