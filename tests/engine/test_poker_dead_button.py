@@ -67,7 +67,9 @@ def test_a_new_player_posts_a_live_big_blind_and_acts_first_with_the_option_to_c
 
 def test_a_new_player_who_waits_for_the_big_blind_is_dealt_in_when_it_comes():
     rules = {**NO_RAKE, "new_player_posts": "wait"}
-    rnd = play("sit 9 100\nstart", rules, positions(FOUR, 1, [3, 5]))
+    rnd = play("sit 9 100", rules, positions(FOUR, 1, [3, 5]))
+    assert "Seats 1, 3, 5, 7 will be dealt in. Waiting for the big blind: seat 9." in rnd.prompt.text
+    rnd = run(rnd, "start")
     assert rnd.order == (5, 7, 1, 3) and 9 not in rnd.put_in
     rnd = run(rnd, "deal\n1 fold\n3 fold\n5 fold\nclose")
     carried = GAME.carried_options(rnd)["positions"]

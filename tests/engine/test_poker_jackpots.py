@@ -143,3 +143,11 @@ def test_a_bad_beat_round_trips_through_its_sheet():
     sheet = sheet_from_log("poker", rules, actions(script, rules))
     assert sheet["jackpot_funds"] == {"bad_beat": "500.00", "high_hand": "80.00"}
     assert settle_sheet(sheet)["lines"] == [line.as_dict() for line in play(script, JACKPOTS, TABLE).lines]
+
+
+def test_a_bad_beat_round_trips_through_phh_with_the_funds_it_started_with():
+    rnd = play(BAD_BEAT, JACKPOTS, TABLE)
+    text = GAME.hand_history(rnd)
+    assert "_dealer_assist_start" in text
+    # The Bad Beat lines, computed from the $500.00 the fund held, come back the same (still to approve).
+    assert settle_sheet(GAME.sheet_from_hand_history(text))["lines"] == [line.as_dict() for line in rnd.lines]

@@ -36,6 +36,7 @@ from games.engine.core.records import Refused
 from games.engine.money import Cents, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
+from games.engine.poker.seating import read_positions
 from games.engine.poker.variants import LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, VARIANTS
 from games.engine.round_sheet import SHEET_VERSION, SheetError
 
@@ -54,8 +55,14 @@ START_FIELD = "_dealer_assist_start"
 
 
 def _start(rnd: PokerRound) -> dict[str, Any]:
+    """Where the hand's blinds were, who posted one of their own, and the jackpot funds it started with."""
     owed = {str(seat): "missed" if rnd.flags_at_start[seat][1] else "new" for seat in rnd.posts}
-    return {"button": rnd.button, "blinds": list(rnd.blind_seats), **({"posted": owed} if owed else {})}
+    start = read_positions(rnd.rules.get(POSITIONS))
+    return {**({"button": rnd.button, "blinds": list(rnd.blind_seats)} if rnd.blind_seats else {}),
+            **({"posted": owed} if owed else {}),
+            **({"funds": {k: v for k, v in start.funds.items() if v}} if any(start.funds.values()) else {}),
+            **({"high_hand": {"seat": start.high_hand[0], "cards": list(start.high_hand[1])}}
+               if start.high_hand else {})}
 
 
 def _value(cents: Cents) -> int | Decimal:
@@ -104,7 +111,7 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
         currency="USD", **({"table": table} if table else {}), **({"hand": hand} if hand is not None else {}),
         user_defined_fields={RULES_FIELD: {k: v for k, v in rnd.rules.items()
                                            if k not in (POSITIONS, "stub_count_due", "training")},
-                             **({START_FIELD: _start(rnd)} if rnd.blind_seats else {})})
+                             **({START_FIELD: start} if (start := _start(rnd)) else {})})
     return history.dumps() + "\n"
 
 
@@ -184,7 +191,9 @@ def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:
         "seats": {str(seat): {"stack": stack} for seat, stack in zip(seats, stacks, strict=True)},
         "button": None if stud else seats[-1], "moves": False}
     start = history.user_defined_fields.get(START_FIELD)
-    if isinstance(start, Mapping) and not stud:
+    if isinstance(start, Mapping):
+        positions |= {"funds": start.get("funds"), "high_hand": start.get("high_hand")}
+    if isinstance(start, Mapping) and not stud and start.get("blinds"):
         positions |= {"button": start.get("button"), "blinds": start.get("blinds")}
         posted = start.get("posted") or {}
         for seat, owed in (posted.items() if isinstance(posted, Mapping) else ()):
@@ -208,7 +217,10 @@ def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:
                          **({"missed_big_blind": True} if value.get("missed") else {})}
                   for seat, value in positions["seats"].items()},
         "button": positions["button"], "button_moves": False,
-        **({"blinds": positions["blinds"]} if positions.get("blinds") else {}), "actions": reader.sheet,
+        **({"blinds": positions["blinds"]} if positions.get("blinds") else {}),
+        **({"jackpot_funds": {k: plain_dollars(v) for k, v in positions["funds"].items()}}
+           if positions.get("funds") else {}),
+        **({"high_hand": positions["high_hand"]} if positions.get("high_hand") else {}), "actions": reader.sheet,
     }
 
 

@@ -1048,8 +1048,13 @@ class PokerRound(LoggedRound):
             choices.append(Choice(f"End of the qualifying period: pay the High Hand jackpot ({dollars(fund)}) to seat "
                                   f"{self.high_hand.seat}", {"type": "seating", "step": moment.id,
                                                               "do": "high_hand_payout"}, "secondary"))
-        dealt = f"Seats {', '.join(map(str, seats))} will be dealt in. " if len(seats) >= 2 else \
+        layout = self._dead_button_layout(seats) if len(seats) >= 2 else None
+        waiting = [seat for seat in seats if layout is not None and seat not in layout[3]]
+        shown = layout[3] if layout is not None else seats
+        dealt = f"Seats {', '.join(map(str, shown))} will be dealt in. " if len(seats) >= 2 else \
             "At least two players with table stakes are needed. "
+        if waiting:
+            dealt += f"Waiting for the big blind: seat{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))}. "
         return Prompt(moment.id, moment.section,
                       f"Between hands: seat players with their table stakes, add chips, mark players away. {dealt}"
                       "Then start the hand.", tuple(choices), seating_open=True)
