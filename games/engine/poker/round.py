@@ -1054,7 +1054,8 @@ class PokerRound(LoggedRound):
         dealt = f"Seats {', '.join(map(str, shown))} will be dealt in. " if len(seats) >= 2 else \
             "At least two players with table stakes are needed. "
         if waiting:
-            dealt += f"Waiting for the big blind: seat{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))}. "
+            plural = "s" if len(waiting) > 1 else ""
+            dealt += f"Waiting for the big blind: seat{plural} {', '.join(map(str, waiting))}. "
         return Prompt(moment.id, moment.section,
                       f"Between hands: seat players with their table stakes, add chips, mark players away. {dealt}"
                       "Then start the hand.", tuple(choices), seating_open=True)
