@@ -161,3 +161,13 @@ def test_the_deal_prompt_says_where_the_blinds_are_dead_and_who_posts():
     assert rnd.prompt.text.startswith("The small blind is dead (seat 5 is empty). Seat 9 posts a big blind of "
                                       "$2.00 (a new player). Seat 1 posts a big blind of $2.00 and the missed "
                                       "small blind, $1.00 dead, into the pot.")
+
+
+def test_a_misdeal_leaves_a_new_players_big_blind_owed_and_deals_the_same_seats_again():
+    # Seat 9 posts as a new player; the hand is void: its $2 goes back and it still owes the big blind;
+    # the redeal has the same button (3), blinds (5, 7) and seat 9's post.
+    rnd = run(play("sit 9 100\nstart\ndeal", NO_RAKE, positions(FOUR, 1, [3, 5])), "misdeal\napprove\nclose")
+    carried = GAME.carried_options(rnd)["positions"]
+    assert carried["seats"]["9"] == {"stack": 100_00, "new": True}
+    rnd = play("start", NO_RAKE, carried)
+    assert rnd.button == 3 and rnd.blind_seats == (5, 7) and rnd.put_in[9] == 2_00

@@ -987,10 +987,10 @@ class PokerRound(LoggedRound):
         stacks = self.final_stacks()
         players = {seat: Player(stacks[seat], player.away, player.new, player.missed)
                    for seat, player in self.players.items()}
-        if self.void is not None:  # the blinds the void hand took are owed again
-            for seat, (new, missed) in self.flags_at_start.items():
+        if self.void is not None:  # the blinds the void hand's players posted are owed again
+            for seat in self.order:
                 if seat in players:
-                    players[seat].new, players[seat].missed = new, missed
+                    players[seat].new, players[seat].missed = self.flags_at_start[seat]
         funds, high_hand = self.funds_after(), self.high_hand_after()
         leader = (high_hand.seat, high_hand.cards) if high_hand else None
         if self.button is None:  # no hand was dealt: the last button still stands, as it stood
