@@ -115,7 +115,9 @@ def test_the_high_hand_of_the_period_is_paid_the_fund_between_hands_once_approve
     rnd = run(rnd, "close")
     after = GAME.carried_options(rnd)["positions"]
     rnd = GAME.new_round({**JACKPOTS, "positions": after})
-    rnd = rnd.apply({"type": "seating", "step": "seating", "do": "high_hand_payout"})
+    (offered,) = [c for c in rnd.prompt.choices if c.action.get("do") == "high_hand_payout"]
+    assert offered.label == "End of the qualifying period: pay the High Hand jackpot ($80.50) to seat 3"
+    rnd = rnd.apply(offered.action)
     # The fund: $80.00 and the $0.50 drop; the cage pays it to seat 3.
     assert lines(rnd) == {(3, "high_hand_jackpot"): ("win", 80_50)}
     refuse(rnd, {"type": "start_hand", "step": "seating"}, "A floorperson approves or refuses", "§ 637a.16")

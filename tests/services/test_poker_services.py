@@ -139,7 +139,7 @@ def test_a_supervisor_configures_a_poker_table_within_the_chapter(client, cast, 
         "omaha_hilo", "pot_limit", True)
 
 
-def test_a_bad_beat_waits_for_a_floorperson_and_the_cage_pays_it(cast):
+def test_a_bad_beat_waits_for_a_floorperson_and_the_cage_pays_it(client, cast):
     # § 637a.15 (not available; as commonly played): three players, button 7, blinds 2 and 4, each puts
     # in $2: a $6 pot, from which the $1.00 Bad Beat drop is taken; seat 4 is pushed $5.  Seat 2's four
     # nines (9h 9d, both its own) lose to seat 4's Ks Qs straight flush: the fund, $1.00, pays 50% ($0.50)
@@ -159,6 +159,10 @@ def test_a_bad_beat_waits_for_a_floorperson_and_the_cage_pays_it(cast):
                {"type": "decide", "seat": 7, "choice": "muck"})
     approval = rnd.approvals.get()
     assert (approval.kind, approval.section, approval.status) == ("payout", "§ 637a.15", "pending")
+    client.force_login(cast["floor"])
+    html = client.get(reverse("table", args=[table.id])).content.decode()
+    assert "Bad Beat jackpot of $1.00: seat 2 $0.50, seat 4 $0.25, seat 7 $0.25; the cage pays it" in html
+    assert f'id="approval-{approval.id}-decide"' in html
     with pytest.raises(Refused, match="A floorperson approves or refuses the payout first"):
         play(rnd, cast["dealer"], {"type": "close"})
     services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
