@@ -5,8 +5,13 @@ fund; the cage pays both, once a floorperson approves."""
 
 from __future__ import annotations
 
-from poker_play import GAME, actions, lines, play, refuse, run
+from decimal import Decimal
 
+from poker_play import GAME, actions, lines, play, refuse, run
+from pokerkit import StandardHighHand
+
+from games.engine.poker.jackpots import BadBeatRules, bad_beat
+from games.engine.poker.pots import Showing
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 JACKPOTS = {"rake_method": "none", "bad_beat_drop": "1.00", "high_hand_drop": "0.50", "drop_minimum_pot": "0.00"}
@@ -153,3 +158,14 @@ def test_a_bad_beat_round_trips_through_phh_with_the_funds_it_started_with():
     assert "_dealer_assist_start" in text
     # The Bad Beat lines, computed from the $500.00 the fund held, come back the same (still to approve).
     assert settle_sheet(GAME.sheet_from_hand_history(text))["lines"] == [line.as_dict() for line in rnd.lines]
+
+
+def test_heads_up_the_table_share_goes_with_the_losing_hand():
+    # Two players dealt in: $100.01 in the fund.  25% ($25.00) to the winning hand; the losing hand has
+    # its 50% ($50.00) and the table's 25% ($25.00) no one else shares, and the cent left over: $75.01.
+    loser = Showing(1, {"high": StandardHighHand("9h9d9s9cTs")}, ("9h", "9d"))
+    winner = Showing(3, {"high": StandardHighHand("KsQsJsTs9s")}, ("Ks", "Qs"))
+    rules = BadBeatRules("aces_full_of_tens", "both", 2, Decimal(50), Decimal(25), Decimal(25), "losing_hand")
+    paid = bad_beat([loser, winner], [1, 3], 100_01, rules, board_game=True)
+    assert [(line.seat, line.wager, line.amount) for line in paid] == [
+        (1, "bad_beat_losing_hand", 75_01), (3, "bad_beat_winning_hand", 25_00)]

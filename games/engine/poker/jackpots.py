@@ -90,8 +90,7 @@ def bad_beat(showings: Sequence[Showing], dealt_in: Sequence[int], fund: Cents, 
     dealt in.  The fund is divided by the shares of the Rules Submission, each to the cent below;
     a share several players hold is divided equally, to the cent below; the cents none of this
     divides go to the losing hand (the first in the order of the deal, if tied) or stay in the fund.
-
-    ``dealt_in`` lists the seats in the order of the deal (the odd cents of the table share go in it)."""
+    ``dealt_in``: the seats dealt in, in the order of the deal."""
     shown = [s for s in showings if s.hands.get(HIGH) is not None]
     if fund <= 0 or len(dealt_in) < rules.min_players or len(shown) < 2:
         return []
@@ -141,7 +140,7 @@ def _share(fund: Cents, percent: Decimal) -> Cents:
 
 def _equal(amount: Cents, seats: Sequence[int]) -> dict[int, Cents]:
     """``amount`` divided equally to the cent below (the cents left over follow the odd-cent rule)."""
-    return {seat: amount // len(seats) for seat in seats}
+    return {seat: amount // len(seats) for seat in seats} if seats else {}
 
 
 @dataclass(frozen=True)
