@@ -171,3 +171,13 @@ def test_a_misdeal_leaves_a_new_players_big_blind_owed_and_deals_the_same_seats_
     assert carried["seats"]["9"] == {"stack": 100_00, "new": True}
     rnd = play("start", NO_RAKE, carried)
     assert rnd.button == 3 and rnd.blind_seats == (5, 7) and rnd.put_in[9] == 2_00
+
+
+def test_the_straddle_is_the_player_left_of_the_big_blind_when_the_small_blind_is_dead():
+    # § 637a.11(e): the small blind dead on seat 5, the big blind seat 7; seat 1, left of it, may straddle
+    # $4, and the action starts left of the Straddle: seat 3, the button.
+    table = positions({1: 100, 3: 100, 7: 100}, 1, [3, 5])
+    rnd = play("start", {**NO_RAKE, "straddle": True}, table)
+    assert rnd.prompt.seat == 1
+    rnd = run(rnd, "straddle\ndeal")
+    assert rnd.put_in == {7: 2_00, 1: 4_00, 3: 0} and rnd.prompt.seat == 3
