@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.core import SettlementLine
-from games.engine.money import Cents
+from games.engine.money import Cents, dollars
+from games.engine.poker.jackpots import LABELS, hand_text
 from games.engine.poker.round import PokerRound
 from games.models import Round
 
@@ -23,6 +24,7 @@ class PokerSeat:
     folded: bool = False
     all_in: bool = False
     away: bool = False
+    owes: str = ""  # "new" or "missed": the player posts a big blind or waits for it
     button: bool = False
     to_act: bool = False
     faces: list[tuple[str, bool]] = field(default_factory=list)  # each card dealt: (code or "", face up)
@@ -47,6 +49,7 @@ def poker_round_view(rnd: Round, state: PokerRound) -> dict[str, Any]:
         player = state.players.get(number)
         seat = PokerSeat(number, seated=player is not None, stack=player.stack if player else 0,
                          away=bool(player and player.away), button=state.button == number,
+                         owes="new" if player and player.new else "missed" if player and player.missed else "",
                          to_act=prompt is not None and prompt.seat == number)
         if kit is not None and number in state.order:
             index = state.order.index(number)
@@ -77,6 +80,7 @@ def poker_round_view(rnd: Round, state: PokerRound) -> dict[str, Any]:
         "settlement": _settlement(state.lines),
         "poker_lines": state.lines,
         "void": state.void,
+        "jackpots": _jackpots(state),
         "layout_template": "games/layouts/poker.html",
     }
 
@@ -98,3 +102,12 @@ def _settlement(lines: list[SettlementLine]) -> list[tuple[int, list[SettlementL
             order.append(line.seat)
     return [(seat, [line for line in lines if line.seat == seat]) for seat in order]
 
+
+
+def _jackpots(state: PokerRound) -> list[str]:
+    """The table's jackpot funds as they stand (this hand's drops in) and the period's High Hand."""
+    funds = state.funds_after() if state.awarded else {name: state.fund(name) for name in LABELS}
+    shown = [f"{LABELS[name]} fund {dollars(amount)}" for name, amount in funds.items() if amount]
+    if state.high_hand is not None:
+        shown.append(f"the period's High Hand: seat {state.high_hand.seat}, {hand_text(state.high_hand.hand)}")
+    return shown

@@ -90,3 +90,78 @@ def test_what_phh_cannot_write_is_refused_and_a_bad_file_is_named():
         GAME.sheet_from_hand_history("variant = 'NT'\nantes = 0\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
                                      "starting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', "
                                      "'p1 cbr 1']\n")
+
+
+# One short hand for each PHH code of a chapter's game (§ 637a.9(a)) the HANDS above do not write.
+BOARD_HAND = """
+    sit 1 100
+    sit 2 100
+    sit 3 100
+    start
+    deal
+    3 call
+    1 call
+    2 check
+    flop 2c 7d 9h
+    1 check
+    2 bet {bet}
+    3 fold
+    1 fold
+    close
+"""
+STUD_HAND = """
+    sit 2 40
+    sit 4 40
+    sit 6 40
+    start
+    up 2 Ks
+    up 4 3c
+    up 6 5d
+    {forced} bring-in
+    {second} fold
+    {third} fold
+    close
+"""
+LIMIT_RULES = {"structure": "limit", "small_bet": "2.00", "big_bet": "4.00"}
+STUD_RULES = {**STUD_HILO, "variant": "stud"}
+CODED = [
+    ("FT", BOARD_HAND.format(bet=2), {"variant": "holdem", **LIMIT_RULES}, 2, 6_00),
+    ("PO", BOARD_HAND.format(bet=4), {"variant": "omaha", "structure": "pot_limit"}, 2, 6_00),
+    ("FO/8", BOARD_HAND.format(bet=2), {"variant": "omaha_hilo", **LIMIT_RULES}, 2, 6_00),
+    # Stud: the lowest up card (3c) brings it in, the highest (Ks) in Razz (§ 637a.10(d)(1), (d)(2)).
+    ("F7S", STUD_HAND.format(forced=4, second=6, third=2), STUD_RULES, 4, 75),
+    ("FR", STUD_HAND.format(forced=2, second=4, third=6), {**STUD_RULES, "variant": "razz"}, 2, 75),
+]
+
+
+@pytest.mark.parametrize("code, script, rules, winner, pot", CODED, ids=[c[0] for c in CODED])
+def test_every_coded_game_round_trips_through_phh(code, script, rules, winner, pot):
+    # Hold'em and Omaha: $1 + $2 blinds, a call of $2 and the small blind's $1 more make $6; the bet on
+    # the flop is uncalled and goes back.  Stud: three $0.25 Antes make $0.75; the $0.50 Forced Bet,
+    # uncalled, goes back.  Neither pot is raked: 10% of it is less than the $1.00 rake chip (§ 637a.17).
+    rnd = play(script, rules)
+    text = GAME.hand_history(rnd)
+    assert f"variant = '{code}'" in text
+    assert [(line.seat, line.wager, line.amount) for line in rnd.lines if line.amount] == [(winner, "main_pot", pot)]
+    assert settle_sheet(GAME.sheet_from_hand_history(text))["lines"] == [line.as_dict() for line in rnd.lines]
+
+
+UNCODED = [("holdem", "pot_limit", "Texas Hold'em in pot limit"), ("omaha", "limit", "Omaha High in limit"),
+           ("omaha", "no_limit", "Omaha High in no limit"),
+           ("omaha_hilo", "pot_limit", "Omaha High-low Split Eight or Better in pot limit"),
+           ("omaha_hilo", "no_limit", "Omaha High-low Split Eight or Better in no limit"),
+           ("stud_hilo", "limit", "Seven-card Stud High-low Split in limit")]
+
+
+@pytest.mark.parametrize("variant, structure, named", UNCODED, ids=[f"{v}-{s}" for v, s, _ in UNCODED])
+def test_a_game_phh_has_no_code_for_is_refused_naming_the_codes_it_has(variant, structure, named):
+    rules = {"variant": variant, "structure": structure} | (
+        {**STUD_RULES, "variant": variant} if variant.startswith("stud") else {})
+    # Stud High-low without a qualifier: the highest up card (Ks) brings it in (§ 637a.10(d)(3)).
+    script = STUD_HAND.format(forced=2, second=4, third=6) if variant.startswith("stud") else \
+        BOARD_HAND.format(bet=4 if structure != "limit" else 2)
+    rnd = play(script, rules)
+    before = [line.as_dict() for line in rnd.lines]
+    with pytest.raises(Refused, match=f"PHH has no code for {named} \\(its specification names FT, NT, NS, PO, "):
+        GAME.hand_history(rnd)
+    assert [line.as_dict() for line in rnd.lines] == before

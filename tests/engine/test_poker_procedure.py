@@ -93,7 +93,9 @@ def test_stakes_carry_from_one_hand_to_the_next():
     # Seat 2, the big blind, folds to the button's raise: it loses its $2; seat 6's $10 was called for $2.
     assert rnd.final_stacks() == {2: 98_00, 6: 102_00}
     carried = GAME.carried_options(rnd)["positions"]
-    assert carried == {"seats": {"2": {"stack": 98_00}, "6": {"stack": 102_00}}, "button": 6, "moves": True}
+    # Two players: the button (seat 6) had the small blind, seat 2 the big blind; the dead button follows them.
+    assert carried == {"seats": {"2": {"stack": 98_00}, "6": {"stack": 102_00}}, "button": 6, "moves": True,
+                       "blinds": [6, 2]}
 
 
 def test_no_more_than_eight_players_are_dealt_seven_card_stud():

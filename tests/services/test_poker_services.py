@@ -67,11 +67,14 @@ def test_a_hand_writes_its_pots_rake_and_contributions_and_closes_with_a_hand_hi
 def test_the_next_hand_starts_from_the_stakes_and_button_the_last_one_left(cast, poker, first_hand):
     second = services.round_start(table_id=poker.id, user=cast["dealer"])
     assert second.rules["positions"] == {"seats": {"2": {"stack": 40_00}, "4": {"stack": 177_00},
-                                                   "7": {"stack": 40_00}}, "button": 7, "moves": True}
+                                                   "7": {"stack": 40_00}}, "button": 7, "moves": True,
+                                     "blinds": [2, 4]}
     second = play(second, cast["dealer"], {"type": "seating", "seat": 2, "do": "add", "amount": "20"},
                   {"type": "start_hand"})
     state = services.engine_round(second)
-    assert state.button == 2 and state.order == (4, 7, 2)  # the button moved clockwise to seat 2
+    # The button moved clockwise to seat 2, the last small blind's seat; seat 4 (the last big blind) has
+    # the small blind, seat 7 the big blind (the dead button, common practice).
+    assert state.button == 2 and state.order == (4, 7, 2) and state.blind_seats == (4, 7)
     assert state.players[2].stack == 60_00
 
 
@@ -134,3 +137,40 @@ def test_a_supervisor_configures_a_poker_table_within_the_chapter(client, cast, 
     poker.refresh_from_db()
     assert (poker.rules["variant"], poker.rules["structure"], poker.rules["straddle"]) == (
         "omaha_hilo", "pot_limit", True)
+
+
+def test_a_bad_beat_waits_for_a_floorperson_and_the_cage_pays_it(client, cast):
+    # § 637a.15 (not available; as commonly played): three players, button 7, blinds 2 and 4, each puts
+    # in $2: a $6 pot, from which the $1.00 Bad Beat drop is taken; seat 4 is pushed $5.  Seat 2's four
+    # nines (9h 9d, both its own) lose to seat 4's Ks Qs straight flush: the fund, $1.00, pays 50% ($0.50)
+    # to seat 2, 25% ($0.25) to seat 4 and 25% ($0.25) to seat 7, the only other player dealt in.
+    table = Table.objects.create(name="P-2", game="poker", rules={
+        "rake_method": "none", "bad_beat_drop": "1.00", "drop_minimum_pot": "0.00", "bad_beat_min_players": "3"})
+    deal_at(table, cast["dealer"], cast["dealer2"])
+    check = [{"type": "decide", "seat": seat, "choice": "check"} for seat in (2, 4, 7)]
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *HAND[:5],
+               {"type": "decide", "seat": 7, "choice": "call"}, {"type": "decide", "seat": 2, "choice": "call"},
+               {"type": "decide", "seat": 4, "choice": "check"},
+               {"type": "cards", "target": "board", "cards": ["9s", "9c", "Ts"]}, *check,
+               {"type": "cards", "target": "board", "cards": ["Js"]}, *check,
+               {"type": "cards", "target": "board", "cards": ["2d"]}, *check,
+               {"type": "cards", "target": "seat:2", "cards": ["9h", "9d"]},
+               {"type": "cards", "target": "seat:4", "cards": ["Ks", "Qs"]},
+               {"type": "decide", "seat": 7, "choice": "muck"})
+    approval = rnd.approvals.get()
+    assert (approval.kind, approval.section, approval.status) == ("payout", "§ 637a.15", "pending")
+    client.force_login(cast["floor"])
+    html = client.get(reverse("table", args=[table.id])).content.decode()
+    assert "Bad Beat jackpot of $1.00: seat 2 $0.50, seat 4 $0.25, seat 7 $0.25; the cage pays it" in html
+    assert f'id="approval-{approval.id}-decide"' in html
+    with pytest.raises(Refused, match="A floorperson approves or refuses the payout first"):
+        play(rnd, cast["dealer"], {"type": "close"})
+    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    rnd = play(rnd, cast["dealer"], {"type": "close"})
+    assert rnd.status == Round.Status.CLOSED
+    assert sorted(rnd.lines.values_list("seat", "wager", "outcome", "amount")) == [
+        (0, "bad_beat_drop", "drop", 1_00), (2, "bad_beat_losing_hand", "win", 50),
+        (4, "bad_beat_winning_hand", "win", 25), (4, "main_pot", "award", 5_00), (7, "bad_beat_table_share", "win", 25)]
+    assert (rnd.total_paid, rnd.total_collected) == (1_00, 1_00)
+    second = services.round_start(table_id=table.id, user=cast["dealer"])
+    assert "funds" not in second.rules["positions"]  # the fund was paid out whole

@@ -32,6 +32,26 @@ KILL_FACTORS = {KILL: (2, 1), HALF_KILL: (3, 2)}
 MAX_RAKE_PERCENT = Decimal(10)
 # The chip that goes to one player when a pot cannot be divided equally may not exceed $1 (§ 637a.11(k)).
 MAX_ODD_CHIP = 100
+BOTH, ONE = "both", "one"
+LOSING_HAND, STAYS = "losing_hand", "stays"
+POST, WAIT = "post", "wait"
+BAD_BEAT_SECTION, HIGH_HAND_SECTION = "§ 637a.15", "§ 637a.16"
+JACKPOT_PRACTICE = "Not in the available Pennsylvania text: as the jackpot is commonly played."
+HOLE_CARD_CHOICES = ((BOTH, "Both of the player's own cards"), (ONE, "At least one of them"))
+# The least qualifying hands offered, with the five cards that make each (games.engine.poker.jackpots).
+MINIMUM_HANDS: dict[str, tuple[str, str]] = {
+    "aces_full_of_tens": ("Aces full of tens or better", "AsAhAdTsTh"),
+    "four_tens": ("Four tens or better", "TsThTdTc2s"),
+    "four_of_a_kind": ("Four of a kind or better", "2s2h2d2c3s"),
+    "straight_flush": ("A straight flush or better", "5s4s3s2sAs"),
+    "royal_flush": ("A royal flush", "AsKsQsJsTs"),
+}
+
+
+def _hands(*keys: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, MINIMUM_HANDS[key][0]) for key in keys)
+
+
 # Round options the service carries from the previous hand (the seats, their stakes and the button).
 POSITIONS = "positions"
 
@@ -67,6 +87,17 @@ DEFAULT_RULES: dict[str, Any] = {
     "exposed_cards_misdeal": "2",
     "kill": NO_KILL,
     "kill_pot": "",
+    "bad_beat_hand": "aces_full_of_tens",
+    "bad_beat_hole_cards": BOTH,
+    "bad_beat_min_players": "4",
+    "bad_beat_losing_share": "50",
+    "bad_beat_winning_share": "25",
+    "bad_beat_table_share": "25",
+    "bad_beat_odd_cents": LOSING_HAND,
+    "high_hand_hand": "four_of_a_kind",
+    "high_hand_hole_cards": BOTH,
+    "dead_button": True,
+    "new_player_posts": POST,
 }
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
@@ -132,6 +163,31 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                 (HALF_KILL, "Half-kill: the posted limits and half again")),
                help="After one player wins a whole qualifying pot, until a pot is split high-low or is smaller"),
     RuleOption("kill_pot", "The qualifying pot of the Kill option", "money", KILL_SECTION),
+    RuleOption("bad_beat_hand", "Bad Beat: the least losing hand that qualifies", "choice", BAD_BEAT_SECTION,
+               _hands("aces_full_of_tens", "four_tens", "four_of_a_kind", "straight_flush"), help=JACKPOT_PRACTICE),
+    RuleOption("bad_beat_hole_cards", "Bad Beat: the player's own cards that must play, in the losing and the "
+               "winning hand (Hold'em; in Omaha two always play)", "choice", BAD_BEAT_SECTION, HOLE_CARD_CHOICES,
+               help=JACKPOT_PRACTICE),
+    RuleOption("bad_beat_min_players", "Bad Beat: the fewest players dealt in", "choice", BAD_BEAT_SECTION,
+               tuple((str(n), str(n)) for n in range(2, 7)), help=JACKPOT_PRACTICE),
+    RuleOption("bad_beat_losing_share", "Bad Beat: percent of the fund to the losing hand", "number",
+               BAD_BEAT_SECTION, help=JACKPOT_PRACTICE),
+    RuleOption("bad_beat_winning_share", "Bad Beat: percent to the hand that beat it", "number", BAD_BEAT_SECTION,
+               help=JACKPOT_PRACTICE),
+    RuleOption("bad_beat_table_share", "Bad Beat: percent shared equally by the other players dealt in", "number",
+               BAD_BEAT_SECTION, help="The three shares add up to 100. " + JACKPOT_PRACTICE),
+    RuleOption("bad_beat_odd_cents", "Bad Beat: the cents the shares cannot divide", "choice", BAD_BEAT_SECTION,
+               ((LOSING_HAND, "Go to the losing hand"), (STAYS, "Stay in the fund")), help=JACKPOT_PRACTICE),
+    RuleOption("high_hand_hand", "High Hand: the least hand that qualifies in the qualifying period", "choice",
+               HIGH_HAND_SECTION, _hands("four_tens", "four_of_a_kind", "straight_flush", "royal_flush"),
+               help=JACKPOT_PRACTICE),
+    RuleOption("high_hand_hole_cards", "High Hand: the player's own cards that must play (Hold'em)", "choice",
+               HIGH_HAND_SECTION, HOLE_CARD_CHOICES, help=JACKPOT_PRACTICE),
+    RuleOption("dead_button", "Dead button: the big blind moves one player a hand; the small blind and the button "
+               "follow it, and may fall on an empty seat", "bool", "§ 637a.11(c)", help=PRACTICE),
+    RuleOption("new_player_posts", "A new player, or one back who missed the big blind", "choice", "§ 637a.11(d)",
+               ((POST, "Posts a big blind (and a missed small blind, dead) to be dealt in at once"),
+                (WAIT, "Waits for the big blind")), help=PRACTICE),
 )
 
 
@@ -170,6 +226,15 @@ class TableOptions:
     exposed_cards_misdeal: int
     kill: str = NO_KILL
     kill_pot: Cents | None = None
+    bad_beat_hand: str = "aces_full_of_tens"
+    bad_beat_hole_cards: str = BOTH
+    bad_beat_min_players: int = 4
+    bad_beat_shares: tuple[Decimal, Decimal, Decimal] = (Decimal(50), Decimal(25), Decimal(25))
+    bad_beat_odd_cents: str = LOSING_HAND
+    high_hand_hand: str = "four_of_a_kind"
+    high_hand_hole_cards: str = BOTH
+    dead_button: bool = True
+    new_player_posts: str = POST
 
     @property
     def stud(self) -> bool:
@@ -283,10 +348,32 @@ def read_options(rules: Mapping[str, Any]) -> TableOptions:
         exposed_cards_misdeal=int(_choice(rules, "exposed_cards_misdeal")),
         kill=_choice(rules, "kill"), kill_pot=_money(rules, "kill_pot", "The qualifying pot", KILL_SECTION,
                                                      empty_is_none=True),
+        bad_beat_hand=_choice(rules, "bad_beat_hand"), bad_beat_hole_cards=_choice(rules, "bad_beat_hole_cards"),
+        bad_beat_min_players=int(_choice(rules, "bad_beat_min_players")), bad_beat_shares=_shares(rules),
+        bad_beat_odd_cents=_choice(rules, "bad_beat_odd_cents"), high_hand_hand=_choice(rules, "high_hand_hand"),
+        high_hand_hole_cards=_choice(rules, "high_hand_hole_cards"), dead_button=_flag(rules, "dead_button"),
+        new_player_posts=_choice(rules, "new_player_posts"),
     )
     _check_amounts(options)
     _check_kill(options)
     return options
+
+
+def _shares(rules: Mapping[str, Any]) -> tuple[Decimal, Decimal, Decimal]:
+    """The Bad Beat's three shares, in percent: each from 0 to 100, and 100 together."""
+    shares = []
+    for key in ("bad_beat_losing_share", "bad_beat_winning_share", "bad_beat_table_share"):
+        try:
+            share = Decimal(str(rules[key]))
+        except InvalidOperation:
+            share = Decimal("NaN")
+        if not (share.is_finite() and 0 <= share <= 100):
+            raise Refused(f"The option {key} is a percentage from 0 to 100, not {rules[key]!r}", BAD_BEAT_SECTION)
+        shares.append(share)
+    if sum(shares) != 100:
+        raise Refused(f"The Bad Beat's shares add up to {sum(shares).normalize():f}%, not 100% (losing hand, winning "
+                      "hand, the rest of the table)", BAD_BEAT_SECTION)
+    return shares[0], shares[1], shares[2]
 
 
 def _check_kill(o: TableOptions) -> None:

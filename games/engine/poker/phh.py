@@ -1,10 +1,13 @@
 """A Poker hand as a Poker Hand History (PHH) file, written and read with pokerkit's ``HandHistory``.
 
-PHH names a game by a code for its variant and betting structure; the chapter's games that have
-one are written, the others (pot-limit Hold'em, Omaha high in limit or no limit, Seven-card Stud
-high-low without a qualifier...) are refused with a message, and the project's round sheet
-records them.  Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH
-has no fields for (the rake, the drops, the odd-chip rule), travel in the user-defined field
+PHH names a game by a code for its variant and betting structure, and its specification (as
+pokerkit reads it, ``HandHistory.game_types``) names eleven games only.  The chapter's games that
+have one are written; the others (pot-limit Hold'em, Omaha High in limit or no limit, Omaha
+High-low in pot limit or no limit, Seven-card Stud High-low without a qualifier) have no code in
+PHH at all: their export is refused with a message, and the project's round sheet records them.
+
+Amounts are dollars (``currency = 'USD'``).  The table's rules options, which PHH has no fields
+for (the rake, the drops, the odd-chip rule), travel in the user-defined field
 ``_dealer_assist_rules``, so that ``settle_round`` settles an exported hand exactly; a PHH file
 from elsewhere is settled with no rake and no drops.
 
@@ -33,6 +36,7 @@ from games.engine.core.records import Refused
 from games.engine.money import Cents, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
+from games.engine.poker.seating import read_positions
 from games.engine.poker.variants import LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, VARIANTS
 from games.engine.round_sheet import SHEET_VERSION, SheetError
 
@@ -45,6 +49,20 @@ CODES: dict[tuple[str, str], str] = {
 }
 GAMES_OF = {code: key for key, code in CODES.items()}
 RULES_FIELD = "_dealer_assist_rules"
+# Where the hand's blinds were (a dead button, a dead small blind) and who posted a big blind of their own:
+# PHH writes the blinds by position, this says why, so that the hand replays here as it was dealt.
+START_FIELD = "_dealer_assist_start"
+
+
+def _start(rnd: PokerRound) -> dict[str, Any]:
+    """Where the hand's blinds were, who posted one of their own, and the jackpot funds it started with."""
+    owed = {str(seat): "missed" if rnd.flags_at_start[seat][1] else "new" for seat in rnd.posts}
+    start = read_positions(rnd.rules.get(POSITIONS))
+    return {**({"button": rnd.button, "blinds": list(rnd.blind_seats)} if rnd.blind_seats else {}),
+            **({"posted": owed} if owed else {}),
+            **({"funds": {k: v for k, v in start.funds.items() if v}} if any(start.funds.values()) else {}),
+            **({"high_hand": {"seat": start.high_hand[0], "cards": list(start.high_hand[1])}}
+               if start.high_hand else {})}
 
 
 def _value(cents: Cents) -> int | Decimal:
@@ -67,22 +85,22 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
     options = rnd.options
     code = CODES.get((options.variant.key, options.structure))
     if code is None:
-        raise Refused(f"PHH has no code for {options.variant.label} in {STRUCTURES[options.structure][0].lower()}: "
-                      "the round sheet (JSON) records this hand")
+        raise Refused(f"PHH has no code for {options.variant.label} in {STRUCTURES[options.structure][0].lower()} "
+                      f"(its specification names {', '.join(HandHistory.game_types)} only): the round sheet (JSON) "
+                      "records this hand")
     if rnd.state is None:
         raise Refused("No hand was dealt in this round: there is no hand history to write")
     if rnd.void is not None:
         raise Refused(f"The hand is void ({rnd.void.label}): there is no hand history to write")
-    state, count = rnd.state, len(rnd.order)
-    fields: dict[str, Any] = {"variant": code, "ante_trimming_status": True,
-                              "antes": [_value(options.ante)] * count,
+    state = rnd.state
+    fields: dict[str, Any] = {"variant": code, "ante_trimming_status": rnd.ante_trimming,
+                              "antes": [_value(ante) for ante in rnd.antes],
                               "starting_stacks": [_value(rnd.starting[seat]) for seat in rnd.order]}
     if options.stud:
         fields |= {"bring_in": _value(options.bring_in), "small_bet": _value(options.small_bet),
                    "big_bet": _value(options.big_bet)}
     else:
-        blinds = [options.small_blind, options.big_blind] + ([options.straddle_amount] if rnd.straddle else [])
-        fields["blinds_or_straddles"] = [_value(b) for b in blinds] + [0] * (count - len(blinds))
+        fields["blinds_or_straddles"] = [_value(b) for b in rnd.blinds]
         fields |= ({"small_bet": _value(options.small_bet), "big_bet": _value(options.big_bet)} if options.limit
                    else {"min_bet": _value(options.big_blind)})
     finishing = rnd.final_stacks()
@@ -92,7 +110,8 @@ def export(rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
         finishing_stacks=[_value(finishing[seat]) for seat in rnd.order] if rnd.awarded else None,
         currency="USD", **({"table": table} if table else {}), **({"hand": hand} if hand is not None else {}),
         user_defined_fields={RULES_FIELD: {k: v for k, v in rnd.rules.items()
-                                           if k not in (POSITIONS, "stub_count_due", "training")}})
+                                           if k not in (POSITIONS, "stub_count_due", "training")},
+                             **({START_FIELD: start} if (start := _start(rnd)) else {})})
     return history.dumps() + "\n"
 
 
@@ -168,19 +187,40 @@ def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:
         raise SheetError(f"the PHH file gives {len(stacks)} starting stacks for {len(seats)} seats")
     stud = VARIANTS[rules.get("variant", "holdem")].stud
     # The players are listed in the order of the deal: the button is the last (Stud has none).
-    positions = {"seats": {str(seat): {"stack": stack} for seat, stack in zip(seats, stacks, strict=True)},
-                 "button": None if stud else seats[-1], "moves": False}
+    positions: dict[str, Any] = {
+        "seats": {str(seat): {"stack": stack} for seat, stack in zip(seats, stacks, strict=True)},
+        "button": None if stud else seats[-1], "moves": False}
+    start = history.user_defined_fields.get(START_FIELD)
+    if isinstance(start, Mapping):
+        positions |= {"funds": start.get("funds"), "high_hand": start.get("high_hand")}
+    if isinstance(start, Mapping) and not stud and start.get("blinds"):
+        positions |= {"button": start.get("button"), "blinds": start.get("blinds")}
+        posted = start.get("posted") or {}
+        for seat, owed in (posted.items() if isinstance(posted, Mapping) else ()):
+            if seat in positions["seats"] and owed in ("new", "missed"):
+                positions["seats"][seat][owed] = True
     try:
         rnd = PokerRound(game, {**rules, POSITIONS: positions})
     except Refused as refusal:
         raise SheetError(f"the PHH file's game cannot be dealt here: {refusal}") from None
-    straddled = len([b for b in history.blinds_or_straddles or [] if b]) > 2
+    posted = [b for b in history.blinds_or_straddles or [] if b]
+    # A file of this project says where its blinds were: the Straddle is the one of twice the big blind
+    # (a big blind a new player posts is another).  Elsewhere, a third blind is a Straddle.
+    straddled = 2 * rnd.options.big_blind in [_cents(b, "a blind") for b in posted] if isinstance(start, Mapping) \
+        else len(posted) > 2
     reader = _Reader(rnd, seats, list(history.actions))
     reader.play(straddled)
     return {
         "version": SHEET_VERSION, "game": game.slug, "rules": rules,
-        "seats": {str(seat): {"stack": plain_dollars(stack)} for seat, stack in zip(seats, stacks, strict=True)},
-        "button": positions["button"], "button_moves": False, "actions": reader.sheet,
+        "seats": {seat: {"stack": plain_dollars(value["stack"]),
+                         **({"new": True} if value.get("new") else {}),
+                         **({"missed_big_blind": True} if value.get("missed") else {})}
+                  for seat, value in positions["seats"].items()},
+        "button": positions["button"], "button_moves": False,
+        **({"blinds": positions["blinds"]} if positions.get("blinds") else {}),
+        **({"jackpot_funds": {k: plain_dollars(v) for k, v in positions["funds"].items()}}
+           if positions.get("funds") else {}),
+        **({"high_hand": positions["high_hand"]} if positions.get("high_hand") else {}), "actions": reader.sheet,
     }
 
 

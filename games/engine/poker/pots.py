@@ -65,7 +65,9 @@ def wager_label(slug: str) -> str:
     """ "side_pot_2_low" -> "Side pot 2, low half". """
     labels = {"pot": "In the pot", "rake": "Rake", "uncalled_bet": "Uncalled bet returned",
               "time_charge": "Time charge", "bad_beat_drop": "Bad Beat jackpot drop",
-              "high_hand_drop": "High Hand jackpot drop"}
+              "high_hand_drop": "High Hand jackpot drop", "bad_beat_losing_hand": "Bad Beat jackpot: the losing hand",
+              "bad_beat_winning_hand": "Bad Beat jackpot: the winning hand",
+              "bad_beat_table_share": "Bad Beat jackpot: the table's share", "high_hand_jackpot": "High Hand jackpot"}
     if slug in labels:
         return labels[slug]
     for half in (HIGH, LOW):

@@ -11,7 +11,9 @@ decision's step counts the decisions before it, so a stale tablet can never act 
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,6 +27,7 @@ from games.engine.core.machine import LoggedRound, check_step_action
 from games.engine.core.records import (
     AWARD,
     DECISION,
+    DROP,
     RAKE,
     VOID,
     Approval,
@@ -36,6 +39,8 @@ from games.engine.core.records import (
     SettlementLine,
 )
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars, plain_dollars
+from games.engine.poker import jackpots
+from games.engine.poker.jackpots import BAD_BEAT, HIGH_HAND, BadBeatRules, HighHand
 from games.engine.poker.options import (
     BINDING_IF_UNCHANGED,
     HIGH_CARD,
@@ -43,12 +48,13 @@ from games.engine.poker.options import (
     NO_KILL,
     POSITIONS,
     TIME,
+    WAIT,
     TableOptions,
     read_options,
 )
 from games.engine.poker.pots import HandEnd, Pot, Showing, settle
 from games.engine.poker.seating import SEATS, Player, Positions, clockwise_from, next_clockwise, read_positions
-from games.engine.poker.variants import STRUCTURES
+from games.engine.poker.variants import HIGH, STRUCTURES
 
 if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame
@@ -87,8 +93,18 @@ class PokerRound(LoggedRound):
         self.kill = positions.kill and self.options.kill != NO_KILL
         if self.kill:
             self.options = self.options.killed()
-        self.players: dict[int, Player] = {n: Player(p.stack, p.away) for n, p in positions.players.items()}
+        self.players: dict[int, Player] = {n: Player(p.stack, p.away, p.new, p.missed)
+                                           for n, p in positions.players.items()}
         self.previous_button, self.button_moves = positions.button, positions.moves
+        self.previous_blinds = positions.blinds
+        self.blind_seats: tuple[int, int] | None = None  # this hand's small blind (maybe dead) and big blind seats
+        self.posts: dict[int, Cents] = {}  # seat -> the forced bet posted, by pokerkit's blinds of the hand
+        self.dead_posts: dict[int, Cents] = {}  # seat -> a missed small blind posted dead, into the pot
+        self.flags_at_start: dict[int, tuple[bool, bool]] = {}  # (new, missed) of each seat, for a void
+        self.funds_before: dict[str, Cents] = dict(positions.funds)
+        self.high_hand: HighHand | None = HighHand(*positions.high_hand) if positions.high_hand else None
+        self.jackpot_approvals: dict[int, str] = {}  # approval id -> the fund its payout takes from
+        self.high_hand_paid: HighHand | None = None  # the High Hand paid at the end of its period, in this round
         self.seq = 0
         self.closed = False
         self.void: Irregularity | None = None
@@ -118,6 +134,8 @@ class PokerRound(LoggedRound):
         self.closing_bets: list[Cents] = []  # the bets of the betting round the last fold ended
         self.said: dict[int, list[str]] = {}  # each seat's betting decisions, as the history lists them
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None
+        self.blinds: tuple[Cents, ...] = ()  # the forced bets by position, as pokerkit was given them
+        self.antes: tuple[Cents, ...] = ()  # the Antes by position, a missed small blind included
 
     # -- replay and actions -------------------------------------------------------------------
 
@@ -158,7 +176,7 @@ class PokerRound(LoggedRound):
         if self.button is None and not self.options.stud:
             return Moment("button", "button", "§ 637a.11(c)(1)")
         if self.straddle is None:
-            return Moment("straddle", "straddle", "§ 637a.11(e)", self.order[2])
+            return Moment("straddle", "straddle", "§ 637a.11(e)", self.straddler)
         if self.awarded:
             return Moment("close", "close", "§ 637a.7(e)(6)")
         state = self.state
@@ -213,6 +231,9 @@ class PokerRound(LoggedRound):
         if do == "time_charge":
             self._time_charge()
             return
+        if do == "high_hand_payout":
+            self._pay_high_hand()
+            return
         seat = self._seat(action.get("seat"))
         player = self.players.get(seat)
         if do == "sit":
@@ -226,7 +247,8 @@ class PokerRound(LoggedRound):
             if o.max_buy_in is not None and amount > o.max_buy_in:
                 raise Refused(f"Seat {seat}'s table stakes of {dollars(amount)} are above the table's largest, "
                               f"{dollars(o.max_buy_in)}")
-            self.players[seat] = Player(amount)
+            # A player seated at an open table is new: posts or waits for the big blind (rules option).
+            self.players[seat] = Player(amount, new=self.previous_button is not None)
             return
         if player is None:
             raise Refused(f"No player sits at seat {seat}")
@@ -239,7 +261,8 @@ class PokerRound(LoggedRound):
         elif do == "leave":
             del self.players[seat]
         else:
-            raise Refused(f"A seating action is sit, add, away, back, leave or time_charge, not {do!r}")
+            raise Refused(f"A seating action is sit, add, away, back, leave, time_charge or high_hand_payout, "
+                          f"not {do!r}")
 
     def _time_charge(self) -> None:
         charge = self.options.time_charge
@@ -259,22 +282,42 @@ class PokerRound(LoggedRound):
         self.time_charged = True
 
     def _start(self) -> None:
-        seats = self.dealt_in()
+        self._check_no_jackpot_pending()
+        candidates = self.dealt_in()
         variant = self.options.variant
-        if len(seats) < 2:
+        if len(candidates) < 2:
             short = [n for n, p in self.players.items() if not p.away and p.stack < self.options.stake_needed]
             why = (f"; seat {short[0]} has less than the {dollars(self.options.stake_needed)} a hand needs "
                    "(§ 637a.8(b)(4))") if short else ""
             raise Refused(f"Poker is played with at least two players{why}", "§ 637a.7(b)")
+        layout = self._dead_button_layout(candidates)
+        seats = layout[3] if layout is not None else candidates
         if len(seats) > variant.max_players:
             raise Refused(f"No more than {variant.max_players} players may play {variant.label}: mark a player away",
                           variant.max_players_section)
         self.started = True
         self.order = tuple(seats)
+        self.flags_at_start = {n: (p.new, p.missed) for n, p in self.players.items()}
         if self.options.stud:
+            self._clear_flags(seats)
             self.straddle = False
             self._deal_in()
             return
+        if layout is not None:
+            button, small, big, dealt, missed = layout
+            for seat in missed:
+                self.players[seat].missed = True  # away when the big blind passed (common practice)
+            self.blind_seats = (small, big)
+            for seat in dealt:
+                player = self.players[seat]
+                if seat not in (small, big) and (player.new or player.missed):
+                    self.posts[seat] = self.options.big_blind  # live: a big blind of the player's own
+                    if player.missed:
+                        self.dead_posts[seat] = self.options.small_blind  # dead: into the pot
+            self._clear_flags(dealt)
+            self._place_button(button)
+            return
+        self._clear_flags(seats)
         if self.previous_button is not None:
             if self.button_moves:
                 self._place_button(next_clockwise(seats, self.previous_button))
@@ -285,14 +328,86 @@ class PokerRound(LoggedRound):
         elif self.options.first_button != HIGH_CARD:
             self._place_button(seats[-1])  # the first player to the dealer's right (§ 637a.11(c)(1)(i))
 
+    def _check_no_jackpot_pending(self) -> None:
+        pending = self.jackpot_pending()
+        if pending is not None:
+            raise Refused(f"A floorperson approves or refuses the payout first: {pending.reason}", pending.section)
+
+    def _clear_flags(self, seats: Iterable[int]) -> None:
+        for seat in seats:
+            self.players[seat].new = self.players[seat].missed = False
+
+    def _dead_button_layout(self, candidates: list[int]) -> tuple[int, int, int, list[int], set[int]] | None:
+        """The dead button (common practice): the big blind moves to the next player clockwise, the small
+        blind to the last big blind's seat and the button to the last small blind's, whether or not a
+        player still sits there (an empty small blind's seat is a dead small blind).  Players away
+        whose seat the big blind passes miss it; a new player, or one who missed it, posts a big
+        blind of the player's own or waits for the big blind (rules option), and may not be dealt in
+        on the button or between it and the small blind.  After a misdeal, the same seats again.
+        None where the button simply moves: Stud, the table's first hand, the option off, or fewer
+        than three players dealt in.  Returns the button, small and big blinds' seats, the seats dealt
+        in and the seats that missed the big blind."""
+        o = self.options
+        if o.stud or not o.dead_button or self.previous_blinds is None or self.previous_button is None:
+            return None
+        last_small, last_big = self.previous_blinds
+        missed: set[int] = set()
+        if self.button_moves:
+            button, small = last_small, last_big
+            big = next_clockwise(candidates, last_big)
+            missed = {seat for seat in self.players if seat not in candidates and _passed(last_big, seat, big)}
+        else:
+            button, (small, big) = self.previous_button, self.previous_blinds
+        if big not in candidates or big == button:
+            return None
+
+        def waits(seat: int) -> bool:
+            player = self.players[seat]
+            if seat == big or not (player.new or player.missed):
+                return False
+            return o.new_player_posts == WAIT or seat == button or _passed(button, seat, small) or seat == small
+
+        dealt = [seat for seat in candidates if not waits(seat)]
+        if len(dealt) < 3:
+            return None
+        return button, small, big, dealt, missed
+
     def _place_button(self, seat: int) -> None:
         self.button = seat
         self.order = tuple(clockwise_from(self.order, seat))
+        if self.blind_seats is None:
+            # The blinds are left of the button; two players: the button posts the small blind (pokerkit's rule).
+            self.blind_seats = (self.order[1], self.order[0]) if len(self.order) == 2 else (self.order[0],
+                                                                                           self.order[1])
         o = self.options
-        offered = o.straddle and len(self.order) > 2 and self.players[self.order[2]].stack > o.straddle_amount
+        straddler = self.straddler
+        offered = o.straddle and straddler is not None and self.players[straddler].stack > o.straddle_amount
         if not offered:
             self.straddle = False
             self._deal_in()
+
+    @property
+    def straddler(self) -> int | None:
+        """The player left of the big blind, who may Straddle (not one posting a big blind of the player's own)."""
+        if len(self.order) < 3:
+            return None
+        seat = self.order[(self.order.index(self.blind_seats[1]) + 1) % len(self.order)]
+        return None if seat in self.posts or seat == self.blind_seats[0] else seat
+
+    def blinds_text(self) -> str:
+        """What the dead button made of this hand's blinds, and who posted a big blind of their own."""
+        if self.options.stud or self.blind_seats is None or len(self.order) < 3:
+            return ""
+        small, big = self.blind_seats
+        o = self.options
+        parts = [f"The button is dead on seat {self.button}." if self.button not in self.order else "",
+                 f"The small blind is dead (seat {small} is empty)." if small not in self.order else ""]
+        for seat in (seat for seat in self.order if seat in self.posts):
+            dead = self.dead_posts.get(seat)
+            parts.append(f"Seat {seat} posts a big blind of {dollars(o.big_blind)}"
+                         + (f" and the missed small blind, {dollars(dead)} dead, into the pot." if dead else
+                            " (a new player)."))
+        return " ".join(part for part in parts if part)
 
     def _button(self, moment: Moment, action: Action) -> None:
         seat = action.get("value")
@@ -315,16 +430,36 @@ class PokerRound(LoggedRound):
         o = self.options
         variant = o.variant
         small_bet, big_bet = (o.small_bet, o.big_bet) if o.limit else (o.big_blind, o.big_blind)
-        blinds: tuple[int, ...] = () if variant.stud else (o.small_blind, o.big_blind) + (
-            (o.straddle_amount,) if self.straddle else ())
+        self.blinds = () if variant.stud else self._blinds_by_position()
+        self.antes = tuple(o.ante + self.dead_posts.get(seat, 0) for seat in self.order)
         self.starting = {seat: self.players[seat].stack for seat in self.order}
-        self.state = _kit(lambda: State(
+        self.state = _kit(lambda: PostedState(
             AUTOMATIONS, PokerkitDeck.STANDARD, variant.hand_types,
             variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None),
-            STRUCTURES[o.structure][1], True, o.ante, blinds or 0, o.bring_in if variant.stud else 0,
-            [self.starting[seat] for seat in self.order], len(self.order), mode=Mode.CASH_GAME))
+            STRUCTURES[o.structure][1], self.ante_trimming, self.antes, self.blinds or 0,
+            o.bring_in if variant.stud else 0,
+            [self.starting[seat] for seat in self.order], len(self.order), mode=Mode.CASH_GAME,
+            posted=frozenset(self.order.index(seat) for seat in self.posts)))
         self.put_in = {seat: self.starting[seat] - self.state.stacks[i] for i, seat in enumerate(self.order)}
         self.known = {seat: [] for seat in self.order}
+
+    @property
+    def ante_trimming(self) -> bool:
+        """pokerkit trims the Antes to the second largest when they differ, giving the rest back: a missed
+        small blind posted dead is no Ante to trim, so none is trimmed in a hand with one."""
+        return not self.dead_posts
+
+    def _blinds_by_position(self) -> tuple[Cents, ...]:
+        """The forced bets of the hand by position in the order of the deal: the blinds (the small one
+        dead where its seat is empty), the Straddle, and the big blinds new players post."""
+        o = self.options
+        if len(self.order) == 2:
+            return o.small_blind, o.big_blind  # pokerkit gives the button the small blind
+        small, big = self.blind_seats
+        posted = {big: o.big_blind, **({small: o.small_blind} if small in self.order else {}), **self.posts}
+        if self.straddle:
+            posted[self.straddler] = o.straddle_amount
+        return tuple(posted.get(seat, 0) for seat in self.order)
 
     # -- the deal ------------------------------------------------------------------------------
 
@@ -652,6 +787,65 @@ class PokerRound(LoggedRound):
         self.lines += lines
         self.main_pot = pots[0].amount if pots else 0
         self.awarded = True
+        if end.contested:
+            self._jackpots(list(showings.values()))
+
+    # -- the jackpots (§§ 637a.15-637a.16, as commonly played) -----------------------------------
+
+    def _jackpots(self, showings: list[Showing]) -> None:
+        """After the showdown: a Bad Beat pays the whole Bad Beat fund, once a floorperson approves;
+        a qualifying high hand becomes the period's High Hand if it beats the one standing."""
+        o = self.options
+        board_game = not o.stud
+        if HIGH not in o.variant.halves:
+            return  # Razz has no high hand
+        paid = jackpots.bad_beat(showings, self.order, self.fund(BAD_BEAT), BadBeatRules.of(o), board_game=board_game)
+        if paid:
+            self.lines += paid
+            total = sum(line.amount for line in paid)
+            self._ask_approval(BAD_BEAT, paid[0].seat, f"Bad Beat jackpot of {dollars(total)}: "
+                               + ", ".join(f"seat {line.seat} {dollars(line.amount)}" for line in paid)
+                               + "; the cage pays it")
+        if o.high_hand_drop or self.fund(HIGH_HAND):
+            self.high_hand = jackpots.best_high_hand(showings, self.high_hand, o.high_hand_hand,
+                                                     o.high_hand_hole_cards, board_game=board_game)
+
+    def _ask_approval(self, fund: str, seat: int, reason: str) -> None:
+        approval = Approval(len(self.approvals) + 1, "payout", seat, reason, jackpots.SECTIONS[fund])
+        self.approvals.append(approval)
+        self.jackpot_approvals[approval.id] = fund
+
+    def fund(self, name: str) -> Cents:
+        """What the jackpot fund holds now: as the last hand left it, with this hand's drop."""
+        drops = sum(line.amount for line in self.lines if line.outcome == DROP and line.wager == f"{name}_drop")
+        return self.funds_before.get(name, 0) + drops
+
+    def funds_after(self) -> dict[str, Cents]:
+        """The funds the next hand starts with: this hand's drops in, the payouts standing out."""
+        paid = {name: sum(line.amount for line in self.lines if jackpots.JACKPOT_WAGERS.get(line.wager) == name)
+                for name in jackpots.LABELS}
+        return {name: self.fund(name) - paid[name] for name in jackpots.LABELS}
+
+    def high_hand_after(self) -> HighHand | None:
+        return self.high_hand
+
+    def jackpot_pending(self) -> Approval | None:
+        return next((a for a in self.approvals if a.id in self.jackpot_approvals and a.status == "pending"), None)
+
+    def _pay_high_hand(self) -> None:
+        """The end of the qualifying period: the High Hand Jackpot, the whole fund, to the period's best
+        qualifying hand (the cage pays it, § 637a.16), once a floorperson approves; a new period begins."""
+        fund = self.fund(HIGH_HAND)
+        if any(a.status != "refused" for a in self.approvals if self.jackpot_approvals.get(a.id) == HIGH_HAND):
+            raise Refused("The High Hand jackpot was paid in this round already", jackpots.HIGH_HAND_SECTION)
+        if self.high_hand is None or fund <= 0:
+            raise Refused("No qualifying High Hand stands in this period, or the High Hand fund is empty: there is "
+                          "nothing to pay", jackpots.HIGH_HAND_SECTION)
+        line = dataclasses.replace(jackpots.high_hand_payout(self.high_hand, fund), stage=DECISION)
+        self.lines.append(line)
+        self.high_hand_paid, self.high_hand = self.high_hand, None
+        self._ask_approval(HIGH_HAND, line.seat, f"High Hand jackpot of {dollars(fund)} to seat {line.seat} "
+                           f"({line.hand}) at the end of the qualifying period; the cage pays it")
 
     def _called_into_pot(self, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
         """When the last player folds, pokerkit leaves the winner's whole bet of that betting round out
@@ -756,6 +950,13 @@ class PokerRound(LoggedRound):
 
     def _decide_approval(self, action: Action) -> None:
         approval = floor.answer(self.approvals, action)
+        fund = self.jackpot_approvals.get(approval.id)
+        if fund is not None:
+            if approval.status == "refused":  # nothing is paid: the fund, and the period's High Hand, stay
+                self.lines = [line for line in self.lines if jackpots.JACKPOT_WAGERS.get(line.wager) != fund]
+                if fund == HIGH_HAND:
+                    self.high_hand = self.high_hand_paid
+            return
         if approval.status == "approved":
             self.void = self.void_pending
             # Every chip goes back to the player who put it forward; the button stays (a misdeal).
@@ -768,6 +969,7 @@ class PokerRound(LoggedRound):
     # -- closing and carrying the table on -----------------------------------------------------
 
     def _close(self, moment: Moment, action: Action) -> None:
+        self._check_no_jackpot_pending()
         self.closed = True
 
     def final_stacks(self) -> dict[int, Cents]:
@@ -783,10 +985,18 @@ class PokerRound(LoggedRound):
         """Where the next hand starts: the stacks, who is away, the button (which does not move after a
         void or a round that never dealt)."""
         stacks = self.final_stacks()
-        players = {seat: Player(stacks[seat], player.away) for seat, player in self.players.items()}
+        players = {seat: Player(stacks[seat], player.away, player.new, player.missed)
+                   for seat, player in self.players.items()}
+        if self.void is not None:  # the blinds the void hand's players posted are owed again
+            for seat in self.order:
+                if seat in players:
+                    players[seat].new, players[seat].missed = self.flags_at_start[seat]
+        funds, high_hand = self.funds_after(), self.high_hand_after()
+        leader = (high_hand.seat, high_hand.cards) if high_hand else None
         if self.button is None:  # no hand was dealt: the last button still stands, as it stood
-            return Positions(players, self.previous_button, self.button_moves, self.kill)
-        return Positions(players, self.button, self.void is None, self.kill_next())
+            return Positions(players, self.previous_button, self.button_moves, self.kill, self.previous_blinds,
+                             funds, leader)
+        return Positions(players, self.button, self.void is None, self.kill_next(), self.blind_seats, funds, leader)
 
     def kill_text(self) -> str:
         half = self.options.kill != KILL
@@ -821,6 +1031,10 @@ class PokerRound(LoggedRound):
         return PROMPTS[moment.kind](self, moment)
 
     def _seating_prompt(self, moment: Moment) -> Prompt:
+        pending = self.jackpot_pending()
+        if pending is not None:
+            return Prompt(moment.id, pending.section, f"{pending.reason}: waiting for a floorperson to approve it",
+                          waiting_for_floor=True)
         seats = self.dealt_in()
         choices = []
         if len(seats) >= 2:
@@ -828,8 +1042,20 @@ class PokerRound(LoggedRound):
         if self.options.rake_method == TIME and not self.time_charged and self.players:
             choices.append(Choice(f"Collect the time charge ({dollars(self.options.time_charge)} a player)",
                                   {"type": "seating", "step": moment.id, "do": "time_charge"}, "secondary"))
-        dealt = f"Seats {', '.join(map(str, seats))} will be dealt in. " if len(seats) >= 2 else \
+        fund = self.fund(HIGH_HAND)
+        if self.high_hand is not None and fund > 0 and not any(
+                self.jackpot_approvals.get(a.id) == HIGH_HAND and a.status != "refused" for a in self.approvals):
+            choices.append(Choice(f"End of the qualifying period: pay the High Hand jackpot ({dollars(fund)}) to seat "
+                                  f"{self.high_hand.seat}", {"type": "seating", "step": moment.id,
+                                                              "do": "high_hand_payout"}, "secondary"))
+        layout = self._dead_button_layout(seats) if len(seats) >= 2 else None
+        waiting = [seat for seat in seats if layout is not None and seat not in layout[3]]
+        shown = layout[3] if layout is not None else seats
+        dealt = f"Seats {', '.join(map(str, shown))} will be dealt in. " if len(seats) >= 2 else \
             "At least two players with table stakes are needed. "
+        if waiting:
+            plural = "s" if len(waiting) > 1 else ""
+            dealt += f"Waiting for the big blind: seat{plural} {', '.join(map(str, waiting))}. "
         return Prompt(moment.id, moment.section,
                       f"Between hands: seat players with their table stakes, add chips, mark players away. {dealt}"
                       "Then start the hand.", tuple(choices), seating_open=True)
@@ -859,6 +1085,8 @@ class PokerRound(LoggedRound):
                 f"seats {', '.join(map(str, seats))}.")
         if self.kill and not self.known[seats[0]]:
             text = f"{self.kill_text()}. {text}"
+        if not self.known[seats[0]] and self.blinds_text():
+            text = f"{self.blinds_text()} {text}"
         label = "Deal from the virtual shoe" if self.shoe is not None else "Cards dealt"
         return Prompt(moment.id, moment.section, text, (Choice(label, {"type": "deal", "step": moment.id}),),
                       upcoming=self._after_deal())
@@ -949,6 +1177,10 @@ class PokerRound(LoggedRound):
         return f"no final bet: seat {opener}, first to act, shows first, then clockwise"
 
     def _close_prompt(self, moment: Moment) -> Prompt:
+        pending = self.jackpot_pending()
+        if pending is not None:
+            return Prompt(moment.id, pending.section, f"{pending.reason}: waiting for a floorperson to approve it. "
+                          "The cards stay on the table until the payout is decided.", waiting_for_floor=True)
         if self.void is not None:
             text = f"Void: {self.void.label}. Return each player's chips as listed; the button does not move."
         else:
@@ -1013,6 +1245,37 @@ class PokerRound(LoggedRound):
         if self.state is None:
             return ()
         return tuple(Card.parse(repr(card)) for board in self.state.board_cards for card in board if card)
+
+
+def _passed(start: int, seat: int, end: int) -> bool:
+    """Whether ``seat`` is strictly between ``start`` and ``end`` going clockwise.
+
+    >>> _passed(8, 10, 2), _passed(8, 1, 2), _passed(8, 5, 2), _passed(3, 4, 4)
+    (True, True, False, False)
+    """
+    return 0 < (seat - start) % 10 < (end - start) % 10 if end != start else seat != start
+
+
+class PostedState(State):
+    """pokerkit's state, where a big blind a new player posts is live (the player may check or raise
+    in turn) without moving where the action starts: pokerkit starts the first betting round after
+    the last position that posted, this starts it after the blinds and the Straddle."""
+
+    def __init__(self, *args: Any, posted: frozenset[int] = frozenset(), **kwargs: Any):
+        self.posted = posted
+        super().__init__(*args, **kwargs)
+
+    def _begin_betting(self) -> None:
+        super()._begin_betting()
+        if not self.posted or self.street is not self.streets[0]:
+            return
+        blinds = self.blinds_or_straddles
+        last = max((i for i in self.player_indices if i not in self.posted and blinds[i]),
+                   key=lambda i: (self.bets[i], i))
+        self.opener_index = (last + 1) % self.player_count
+        actors = set(self.actor_indices)
+        self.actor_indices = deque(i for i in [*range(self.opener_index, self.player_count),
+                                               *range(self.opener_index)] if i in actors)
 
 
 def _cards(count: int) -> str:

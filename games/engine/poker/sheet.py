@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame
 
 ROUND_ONLY = ("stub_count_due", "training", POSITIONS)
+# A seat's flags in the positions, as the sheet names them.
+SEAT_FLAGS = {"away": "away", "new": "new", "missed": "missed_big_blind"}
 # The actions a sheet lists: what the dealer and the floorperson did.  The service's own inputs
 # (none for Poker) and the steps are left out.
 LISTED = ("seating", "start_hand", "input", "decide", "deal", "cards", "irregularity", "approve", "refuse", "close")
@@ -46,11 +48,17 @@ def from_log(game: PokerGame, rules: Mapping[str, Any], actions: Iterable[Mappin
         "version": SHEET_VERSION,
         "game": game.slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ROUND_ONLY},
-        "seats": {str(n): {"stack": plain_dollars(p.stack), **({"away": True} if p.away else {})}
+        "seats": {str(n): {"stack": plain_dollars(p.stack),
+                           **{named: True for flag, named in SEAT_FLAGS.items() if getattr(p, flag)}}
                   for n, p in sorted(positions.players.items())},
         "button": positions.button,
         "button_moves": positions.moves,
         **({"kill_hand": True} if positions.kill else {}),
+        **({"blinds": list(positions.blinds)} if positions.blinds else {}),
+        **({"jackpot_funds": {k: plain_dollars(v) for k, v in positions.funds.items() if v}}
+           if any(positions.funds.values()) else {}),
+        **({"high_hand": {"seat": positions.high_hand[0], "cards": list(positions.high_hand[1])}}
+           if positions.high_hand else {}),
         "actions": listed,
     }
 
@@ -84,11 +92,19 @@ def round_from_sheet(game: PokerGame, sheet: Any) -> PokerRound:
         if not isinstance(seat, Mapping) or "stack" not in seat:
             raise SheetError(f"seat {key}: give its table stakes, like {{\"stack\": \"100.00\"}}")
         try:
-            players[str(key)] = {"stack": parse_dollars(seat["stack"]), "away": seat.get("away", False)}
+            players[str(key)] = {"stack": parse_dollars(seat["stack"]),
+                                 **{flag: seat.get(named, False) for flag, named in SEAT_FLAGS.items()}}
         except MoneyError as error:
             raise SheetError(f"seat {key}'s stack: {error}") from None
+    funds = sheet.get("jackpot_funds") or {}
+    try:
+        funds = {name: parse_dollars(amount) for name, amount in funds.items()} if isinstance(funds, Mapping) \
+            else funds
+    except MoneyError as error:
+        raise SheetError(f"the jackpot funds: {error}") from None
     positions = {"seats": players, "button": sheet.get("button"), "moves": sheet.get("button_moves", True),
-                 "kill": sheet.get("kill_hand", False)}
+                 "kill": sheet.get("kill_hand", False), "blinds": sheet.get("blinds"), "funds": funds or None,
+                 "high_hand": sheet.get("high_hand")}
     try:
         rnd = PokerRound(game, {**rules, POSITIONS: positions})
         for number, action in enumerate(actions, start=1):
