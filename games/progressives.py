@@ -508,8 +508,8 @@ def _meter_parameters(meter: Meter) -> dict[str, Any]:
     """What the audit trail says of a meter: the parameters of its Rules Submission (§ 605a.7(b))."""
     return {"owner": f"table {meter.table.name}" if meter.table_id else f"link {meter.link.name}",
             "game": meter.game, "wager": meter.wager, "tier": meter.tier, "seed_amount": meter.seed_amount,
-            "reset_amount": meter.reset_amount, "rate": str(meter.rate), "reserve_rate": str(meter.reserve_rate),
-            "wager_amount": meter.wager_amount}
+            "reset_amount": meter.reset_amount, "rate": f"{meter.rate:.2f}",
+            "reserve_rate": f"{meter.reserve_rate:.2f}", "wager_amount": meter.wager_amount}
 
 
 @transaction.atomic
