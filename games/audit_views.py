@@ -86,8 +86,8 @@ class AuditFilter(django_filters.FilterSet):
 
 # "from" is a Python keyword: these two cannot be declared in the class body.
 for _name in ("from", "to"):
-    AuditFilter.base_filters[_name] = django_filters.DateFilter(method=_days, input_formats=["%Y-%m-%d"],
-                                                                error_messages=DATE_ERRORS)
+    AuditFilter.base_filters[_name] = django_filters.DateFilter(field_name=_name, method=_days,
+                                                                input_formats=["%Y-%m-%d"], error_messages=DATE_ERRORS)
 
 
 def audit_filter(query) -> AuditFilter:
