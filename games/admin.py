@@ -216,6 +216,12 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class AuditedUserAdmin(UserAdmin):
+    def get_readonly_fields(self, request, obj=None):
+        # An administrator gives roles (groups), not every right: only a superuser makes another one.
+        if request.user.is_superuser:
+            return super().get_readonly_fields(request, obj)
+        return [*super().get_readonly_fields(request, obj), "is_superuser", "user_permissions"]
+
     def save_model(self, request, obj, form, change: bool) -> None:
         # Read before the save (the object holds the form's new values already).
         request._audit_roles_before = audit.roles_snapshot(obj) if change else None

@@ -55,7 +55,7 @@ def record(kind: str, actor, subject: Any, before: Any, after: Any, summary: str
     the shell); ``subject`` a table, round, meter, link or user (or the text naming it)."""
     text, object_type, object_id = subject_of(subject)
     actor = actor if getattr(actor, "is_authenticated", False) else None
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # the change's own transaction, or one of its own
         return AuditEntry.objects.create(kind=kind, actor=actor, subject=text[:200], object_type=object_type,
                                          object_id=object_id, before=before, after=after, summary=summary[:300])
 

@@ -159,6 +159,15 @@ def test_a_role_changed_in_the_admin_is_one_entry_naming_the_administrator(clien
     assert recorded.summary == "User dealer: added to supervisor; removed from dealer; staff on"
 
 
+def test_an_administrator_cannot_make_a_superuser(client, cast, administrator):
+    client.force_login(administrator)
+    response = client.post(reverse("admin:auth_user_change", args=[administrator.pk]),
+                           user_form(administrator, is_staff="on", is_superuser="on"))
+    assert response.status_code == 302
+    administrator.refresh_from_db()
+    assert not administrator.is_superuser
+
+
 def test_a_table_created_and_renamed_in_the_admin_is_audited(client, administrator):
     client.force_login(administrator)
     client.post(reverse("admin:games_table_add"), {"name": "TH-1", "game": "texas-holdem-bonus",
