@@ -559,9 +559,13 @@ def meter_transfer(*, from_id: int, to_id: int, amount: Any, user, approval: str
     book = MeterBook(user)
     source, target = book.lock([from_id, to_id])
     note = approval.strip()
+    was = {source.name: source.amount, target.name: target.amount}
     out = book.add(source, Kind.TRANSFER, -cents, note=f"to {target.name}: {note}")
     into = book.add(target, Kind.TRANSFER, cents, note=f"from {source.name}: {note}")
     book.write()
+    audit.record(audit.Kind.METER, user, source, {"amounts": was},
+                 {"amounts": {source.name: source.amount, target.name: target.amount}, "approval": note},
+                 f"{dollars(cents)} transferred from meter {source.name} to {target.name} ({note})")
     return out, into
 
 
@@ -579,8 +583,13 @@ def meter_correct(*, meter_id: int, amount: Any, user, explanation: str, add: bo
                       "characters)", "§ 605a.7(d)(3)")
     book = MeterBook(user)
     (meter,) = book.lock([meter_id])
+    was = meter.amount
     entry = book.add(meter, Kind.CORRECTION, cents if add else -cents, note=explanation.strip())
     book.write()
+    audit.record(audit.Kind.METER, user, meter, {"amount": was},
+                 {"amount": meter.amount, "explanation": explanation.strip()},
+                 f"Meter {meter.name} corrected from {dollars(was)} to {dollars(meter.amount)} "
+                 f"({explanation.strip()})")
     return entry
 
 

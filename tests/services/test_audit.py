@@ -60,6 +60,22 @@ def test_a_meters_parameters_are_audited_when_created_and_changed(cast):
     assert entries("link")[-1].after == {"operating": False, "down_reason": "new rate"}
 
 
+def test_a_meters_correction_and_transfer_are_audited_with_the_amounts(cast):
+    _, meter, _ = linked_tables(cast["super"], "TH-1")
+    _, other, _ = linked_tables(cast["super"], "TH-2")
+    explanation = "Meter display reset by a power failure at 21:04; amount restored"
+    progressives.meter_correct(meter_id=meter.id, amount="100", user=cast["super"], explanation=explanation)
+    corrected = entries("meter")[-1]
+    # $10,000.00 initial amount plus the $100.00 put back (§ 605a.7(d)(3)).
+    assert corrected.before == {"amount": 10_000_00}
+    assert corrected.after == {"amount": 10_100_00, "explanation": explanation}
+    progressives.meter_transfer(from_id=meter.id, to_id=other.id, amount="50", user=cast["super"],
+                                approval="Approval 2026-17 of the Bureau, filed")
+    moved = entries("meter")[-1]
+    assert moved.before == {"amounts": {"TH-1-METER": 10_100_00, "TH-2-METER": 10_000_00}}
+    assert moved.after["amounts"] == {"TH-1-METER": 10_050_00, "TH-2-METER": 10_050_00}
+
+
 def test_a_users_groups_and_flags_are_audited_wherever_they_change(cast):
     dealer = cast["dealer"]
     dealer.groups.add(Group.objects.get(name="floorperson"))
