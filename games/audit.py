@@ -82,10 +82,9 @@ def round_changes(rnd: Round, user, before: Any, applied: Sequence[tuple[Mapping
         if action.get("type") not in AUDITED_ROUND_ACTIONS:
             continue
         was, now = _where(prior), _where(state)
-        summary = (f"{action['type'].replace('_', ' ')} in {subject_of(rnd)[0]}: the {_entry_name(was['last_entry'])} "
-                   f"entered at the {was['step'] or 'end'} step was taken back")
-        if action["type"] != "undo":
-            summary = f"{action['type'].replace('_', ' ')} in {subject_of(rnd)[0]} at the {was['step'] or 'end'} step"
+        summary = f"{action['type'].replace('_', ' ')} in {subject_of(rnd)[0]} at the {was['step'] or 'end'} step"
+        if action["type"] == "undo":
+            summary += f": the last entry ({_entry_name(was['last_entry'])}) was taken back"
         record(Kind.CORRECTION, user, rnd, was, {**now, "action": dict(action)}, summary)
     if before.void is None and after.void is not None:
         void = after.void

@@ -122,7 +122,8 @@ def test_a_dealers_undo_is_audited_with_what_it_took_back(cast, table):
     # OPENING[5]: seat 1's Flop Wager decision, taken back; seat 1 decides again at the same step.
     assert entry.before["last_entry"] == OPENING[5] and entry.before["step"] == "flop_decision"
     assert entry.after["last_entry"] == OPENING[4] and entry.after["action"]["type"] == "undo"
-    assert "decide entered at the flop_decision step was taken back" in entry.summary
+    assert entry.summary == f"undo in TH-9 round {rnd.number} at the flop_decision step: the last entry (decide) was " \
+                            "taken back"
 
 
 def test_a_new_audited_round_action_type_is_one_line(cast, table, monkeypatch):
