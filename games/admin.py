@@ -6,18 +6,27 @@ closed round would appear in the history and its CSV).  A table's rules and trai
 change only on the supervisor's configuration page, through ``services.table_configure``, which
 refuses while a round is in play and checks the options against the chapter; here a table can
 be created (its rules checked the same way) and renamed.  Dealers' assignments to tables are shown
-here too; they change on the supervisor's "Dealers at tables" page, through ``services.dealer_assign``.
+here too; they change on the "Dealers at tables" page (a supervisor's or an administrator's), through
+``services.dealer_assign``.
+
+Every change made here to a table or to a user's roles (groups, staff, superuser, active) is
+written to the audit trail (``games.audit``) in the save's transaction; the trail itself is shown
+and never written here.
 """
 
 from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.urls import reverse
 from django.utils.html import format_html
 
+from games import audit
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.models import (
     Approval,
+    AuditEntry,
     DealerAssignment,
     Link,
     LinkedTable,
@@ -69,6 +78,17 @@ class TableAdmin(admin.ModelAdmin):
         if obj is None:
             return []
         return ["game", "rules", "training", "rounds_since_stub_count", "configure"]
+
+    def save_model(self, request, obj: Table, form, change: bool) -> None:
+        before = Table.objects.filter(pk=obj.pk).values("name").first() if change else None
+        super().save_model(request, obj, form, change)
+        if before is None:
+            audit.record(audit.Kind.TABLE, request.user, obj, None,
+                         {"name": obj.name, "game": obj.game, "rules": obj.rules, "training": obj.training},
+                         f"Table {obj.name} created ({obj.game_name}{', training' if obj.training else ''})")
+        elif before["name"] != obj.name:
+            audit.record(audit.Kind.TABLE, request.user, obj, before, {"name": obj.name},
+                         f"Table {before['name']} renamed {obj.name}")
 
     @admin.display(description="Rules and training mode")
     def configure(self, obj: Table) -> str:
@@ -172,3 +192,44 @@ class MeterEntryAdmin(ReadOnlyAdmin):
 class DealerAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["dealer", "table", "how", "started_at", "started_by", "ended_at", "ended_by"]
     list_filter = ["table", "how"]
+    readonly_fields = ["assign"]
+
+    @admin.display(description="Change")
+    def assign(self, obj) -> str:
+        return format_html('<a href="{}">On the Dealers at tables page</a>', reverse("dealer-assignments"))
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    """The audit trail, as its page (/audit/) shows it: never added to, changed or deleted here."""
+
+    list_display = ["created_at", "kind", "actor", "subject", "summary"]
+    list_filter = ["kind"]
+    search_fields = ["subject", "summary"]
+
+
+# -- users: the roles a form's save changes are one audit entry -----------------------------------
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AuditedUserAdmin(UserAdmin):
+    def get_readonly_fields(self, request, obj=None):
+        # An administrator gives roles (groups), not every right: only a superuser makes another one.
+        if request.user.is_superuser:
+            return super().get_readonly_fields(request, obj)
+        return [*super().get_readonly_fields(request, obj), "is_superuser", "user_permissions"]
+
+    def save_model(self, request, obj, form, change: bool) -> None:
+        # Read before the save (the object holds the form's new values already).
+        request._audit_roles_before = audit.roles_snapshot(obj) if change else None
+        with audit.silenced():
+            super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change: bool) -> None:
+        with audit.silenced():
+            super().save_related(request, form, formsets, change)
+        audit.user_roles_changed(actor=request.user, user=form.instance,
+                                 before=getattr(request, "_audit_roles_before", None))

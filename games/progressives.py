@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from games import push, roles
+from games import audit, push, roles
 from games.engine.core import CAGE, Refused, RoundState
 from games.engine.core import progressive as engine
 from games.engine.core.progressive import MeterParameters
@@ -315,7 +315,13 @@ def link_create(*, user, name: str) -> Link:
         raise Refused("A link needs a name of 1 to 40 characters")
     if Link.objects.filter(name=name).exists():
         raise Refused(f"There is already a link named {name}")
-    return Link.objects.create(name=name, operating=False, down_reason="not yet in operation", changed_by=user)
+    link = Link.objects.create(name=name, operating=False, down_reason="not yet in operation", changed_by=user)
+    audit.record(audit.Kind.LINK, user, link, None, _link_state(link), f"Link {link.name} created (down)")
+    return link
+
+
+def _link_state(link: Link) -> dict[str, Any]:
+    return {"operating": link.operating, "down_reason": link.down_reason}
 
 
 @transaction.atomic
@@ -324,6 +330,7 @@ def link_set_operating(*, link_id: int, user, operating: bool, reason: str = "")
     wagers, with the reason on their tablets, while the base game goes on)."""
     _supervisor(user)
     link = Link.objects.select_for_update().get(pk=link_id)
+    was = _link_state(link)
     if operating:
         if not link.meters.exists():
             raise Refused(f"The link {link.name} has no meter: add one before putting it in operation")
@@ -334,6 +341,8 @@ def link_set_operating(*, link_id: int, user, operating: bool, reason: str = "")
         link.operating, link.down_reason = False, reason.strip()[:300]
     link.changed_by = user
     link.save(update_fields=["operating", "down_reason", "changed_by", "changed_at"])
+    audit.record(audit.Kind.LINK, user, link, was, _link_state(link),
+                 f"Link {link.name} {'put in operation' if operating else 'taken down: ' + link.down_reason}")
     _push_tables([member.table_id for member in link.members.all()])
     return link
 
@@ -362,6 +371,8 @@ def link_add_table(*, link_id: int, table_id: int, user) -> LinkedTable:
             member = LinkedTable.objects.create(link=link, table=table)
     except IntegrityError:
         raise Refused(f"Table {table.name} is already on a link") from None
+    audit.record(audit.Kind.LINK, user, link, {"table": table.name, "on_link": None},
+                 {"table": table.name, "on_link": True}, f"Table {table.name} joined the link {link.name}")
     _push_tables([table.pk])
     return member
 
@@ -409,8 +420,14 @@ def link_table_set(*, link_id: int, table_id: int, user, on_link: bool) -> Linke
     _supervisor(user)
     member = LinkedTable.objects.select_for_update().select_related("table", "link").get(link_id=link_id,
                                                                                         table_id=table_id)
+    was = member.on_link
     member.on_link = on_link
     member.save(update_fields=["on_link"])
+    if was != on_link:
+        audit.record(audit.Kind.LINK, user, member.link, {"table": member.table.name, "on_link": was},
+                     {"table": member.table.name, "on_link": on_link},
+                     f"Table {member.table.name} {'put back on' if on_link else 'taken off'} the link "
+                     f"{member.link.name}")
     _push_tables([table_id])
     return member
 
@@ -477,8 +494,22 @@ def meter_create(*, user, name: str, game: str, wager: str, table_id: int | None
     book.meters[meter.pk] = meter
     book.add(meter, Kind.RESET, params.seed, note=f"initial amount {dollars(params.seed)} (§ 605a.7(b)(1))")
     book.write()
+    audit.record(audit.Kind.METER, user, meter, None, _meter_parameters(meter),
+                 f"Meter {meter.name} created at {dollars(meter.seed_amount)}")
     _push_tables([fed.pk for fed in tables])
     return meter
+
+
+def _shown(key: str, value: Any) -> str:
+    return dollars(value) if key.endswith("_amount") else f"{value}%"
+
+
+def _meter_parameters(meter: Meter) -> dict[str, Any]:
+    """What the audit trail says of a meter: the parameters of its Rules Submission (§ 605a.7(b))."""
+    return {"owner": f"table {meter.table.name}" if meter.table_id else f"link {meter.link.name}",
+            "game": meter.game, "wager": meter.wager, "tier": meter.tier, "seed_amount": meter.seed_amount,
+            "reset_amount": meter.reset_amount, "rate": f"{meter.rate:.2f}",
+            "reserve_rate": f"{meter.reserve_rate:.2f}", "wager_amount": meter.wager_amount}
 
 
 @transaction.atomic
@@ -502,8 +533,14 @@ def meter_configure(*, meter_id: int, user, reset: Any, rate: Any, reserve_rate:
                              _percent(rate, "The rate of progression"), _percent(reserve_rate, "The reserve rate"),
                              meter.wager_amount)
     _check_parameters(meter.game, meter.wager, params, tables)
+    was = _meter_parameters(meter)
     meter.reset_amount, meter.rate, meter.reserve_rate = params.reset, params.rate, params.reserve_rate
     meter.save(update_fields=["reset_amount", "rate", "reserve_rate"])
+    now = _meter_parameters(meter)
+    if now != was:
+        changed = ", ".join(f"{key.replace('_', ' ')} {_shown(key, was[key])} to {_shown(key, now[key])}"
+                            for key in now if now[key] != was[key])
+        audit.record(audit.Kind.METER, user, meter, was, now, f"Meter {meter.name}'s parameters changed: {changed}")
     return meter
 
 
@@ -522,9 +559,13 @@ def meter_transfer(*, from_id: int, to_id: int, amount: Any, user, approval: str
     book = MeterBook(user)
     source, target = book.lock([from_id, to_id])
     note = approval.strip()
+    was = {source.name: source.amount, target.name: target.amount}
     out = book.add(source, Kind.TRANSFER, -cents, note=f"to {target.name}: {note}")
     into = book.add(target, Kind.TRANSFER, cents, note=f"from {source.name}: {note}")
     book.write()
+    audit.record(audit.Kind.METER, user, source, {"amounts": was},
+                 {"amounts": {source.name: source.amount, target.name: target.amount}, "approval": note},
+                 f"{dollars(cents)} transferred from meter {source.name} to {target.name} ({note})")
     return out, into
 
 
@@ -542,8 +583,13 @@ def meter_correct(*, meter_id: int, amount: Any, user, explanation: str, add: bo
                       "characters)", "§ 605a.7(d)(3)")
     book = MeterBook(user)
     (meter,) = book.lock([meter_id])
+    was = meter.amount
     entry = book.add(meter, Kind.CORRECTION, cents if add else -cents, note=explanation.strip())
     book.write()
+    audit.record(audit.Kind.METER, user, meter, {"amount": was},
+                 {"amount": meter.amount, "explanation": explanation.strip()},
+                 f"Meter {meter.name} corrected from {dollars(was)} to {dollars(meter.amount)} "
+                 f"({explanation.strip()})")
     return entry
 
 

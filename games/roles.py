@@ -4,6 +4,17 @@ from __future__ import annotations
 
 DEALER, FLOORPERSON, SUPERVISOR = "dealer", "floorperson", "supervisor"
 ROLES = (DEALER, FLOORPERSON, SUPERVISOR)
+# Manages users, their roles and the tables in the Django admin (/admin/), and dealers' assignments
+# to tables; holds no tablet role (an administrator who also deals is given the dealer role too).
+ADMINISTRATOR = "administrator"
+# The administrator group's permissions ("app_label.codename"), given by ``grant_administrator``.
+# History, meters and the audit trail are viewed only: the admin never writes them.
+ADMINISTRATOR_PERMISSIONS = (
+    "auth.add_user", "auth.change_user", "auth.view_user",
+    "auth.add_group", "auth.change_group", "auth.view_group", "auth.view_permission",
+    "games.add_table", "games.change_table", "games.view_table",
+    "games.view_dealerassignment", "games.view_auditentry",
+)
 # The role a round's log gives what the table game system answered itself (a meter's amount at a
 # player's turn), in the transaction of the tap that asked; no user holds it.
 SYSTEM = "system"
@@ -24,7 +35,7 @@ def roles_of(user) -> set[str]:
         return set()
     cached = getattr(user, "_dealer_assist_roles", None)
     if cached is None:
-        cached = set(user.groups.filter(name__in=ROLES).values_list("name", flat=True))
+        cached = set(user.groups.filter(name__in=(*ROLES, ADMINISTRATOR)).values_list("name", flat=True))
         user._dealer_assist_roles = cached
     return cached
 
@@ -43,3 +54,17 @@ def acting_role(user, action_type: str) -> str:
     if action_type in DEALER_ACTIONS:
         return DEALER
     return FLOORPERSON if FLOORPERSON in roles else SUPERVISOR
+
+
+def grant_administrator():
+    """The administrator group, with exactly its permissions (created if missing); returns it."""
+    from django.contrib.auth.models import Group, Permission
+    from django.db.models import Q
+
+    group, _ = Group.objects.get_or_create(name=ADMINISTRATOR)
+    wanted = Q(pk__in=[])
+    for permission in ADMINISTRATOR_PERMISSIONS:
+        app_label, codename = permission.split(".")
+        wanted |= Q(content_type__app_label=app_label, codename=codename)
+    group.permissions.set(Permission.objects.filter(wanted))
+    return group

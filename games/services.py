@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games import chain, progressives, push, replay, roles
+from games import audit, chain, progressives, push, replay, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -110,8 +110,10 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
                       "was sent twice); the screen now shows the current state")
     before = engine_round(rnd)
     state = before
+    applied = []  # each action with the round before and after it, for the audit trail
     for action in actions:
-        state = _apply(state, action)
+        prior, state = state, _apply(state, action)
+        applied.append((action, prior, state))
     state, drawn = _system_draws(state)
     # The meters: contributions at "no more bets", claims answered from the meter under its lock.
     state, answers, meters = progressives.round_tap(rnd, before, state, user)
@@ -146,6 +148,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
         changed.append("closing_hash")
     rnd.save(update_fields=changed)
+    audit.round_changes(rnd, user, before, applied, state)  # a correction or the void, in this transaction
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
     # The round just written is the table's current one (only the latest round can be open), so
@@ -332,10 +335,23 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
         raise Refused(f"Table {table.name} has a round in play: close it before changing the rules")
     game_for(table.game).validate_rules(rules)
     progressives.check_table_rules(table, rules)  # the meters feeding it must still fit its paytables
+    was = {"rules": table.rules, "training": table.training}
     table.rules, table.training = dict(rules), training
     table.save(update_fields=["rules", "training"])
+    _audit_configuration(table, user, was)
     _on_commit_push(table.id, pit=True)
     return table
+
+
+def _audit_configuration(table: Table, user, was: Mapping[str, Any]) -> None:
+    if was["rules"] != table.rules:
+        changed = sorted(key for key in {*was["rules"], *table.rules} if was["rules"].get(key) != table.rules.get(key))
+        audit.record(audit.Kind.TABLE_RULES, user, table, {"rules": was["rules"]}, {"rules": table.rules},
+                     f"Table {table.name}'s rules changed: {', '.join(changed)}")
+    if was["training"] != table.training:
+        audit.record(audit.Kind.TABLE_TRAINING, user, table, {"training": was["training"]},
+                     {"training": table.training},
+                     f"Table {table.name}'s training mode turned {'on' if table.training else 'off'}")
 
 
 # -- dealers at tables ----------------------------------------------------------------------------
@@ -344,8 +360,8 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
 def dealer_assign(*, dealer_id: int, table_id: int | None, user) -> DealerAssignment | None:
     """A supervisor assigns a dealer to a table, which ends the dealer's assignment at any other
     one; with no table, ends the dealer's assignment.  Returns the new assignment."""
-    if roles.SUPERVISOR not in roles.roles_of(user):
-        raise NotAllowed("Only a supervisor can assign dealers to tables")
+    if not roles.roles_of(user) & {roles.SUPERVISOR, roles.ADMINISTRATOR}:
+        raise NotAllowed("Only a supervisor or an administrator can assign dealers to tables")
     dealer = get_user_model().objects.filter(pk=dealer_id, is_active=True).first()
     if dealer is None or roles.DEALER not in roles.roles_of(dealer):
         raise Refused(f"User {dealer_id} is not an active dealer" if dealer is None
@@ -386,6 +402,13 @@ def _assign(dealer, table: Table | None, *, by, how: str) -> DealerAssignment | 
         assignment = DealerAssignment.objects.create(dealer=dealer, table=table, how=how, started_at=now,
                                                      started_by=by)
         changes.append(("dealer_assigned", table.name))
+    was, now_at = (current.table.name if current else None), (table.name if table else None)
+    if was is None and now_at is None:
+        return None
+    doing = "signed in at" if how == DealerAssignment.How.SIGNED_IN else "assigned to"
+    audit.record(audit.Kind.DEALER_ASSIGNMENT, by, dealer, {"table": was}, {"table": now_at, "how": how},
+                 f"{dealer.get_username()} {doing} table {now_at}" if now_at
+                 else f"{dealer.get_username()}'s assignment at table {was} ended")
 
     def log() -> None:
         for event, table_name in changes:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import report_views, views
+from games import audit_views, report_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,6 +22,8 @@ urlpatterns = [
     path("reports/", report_views.reports_page, name="reports"),
     path("reports.csv", report_views.reports_csv, name="reports-csv"),
     path("reports.pdf", report_views.reports_pdf, name="reports-pdf"),
+    path("audit/", audit_views.audit_page, name="audit"),
+    path("audit.csv", audit_views.audit_csv, name="audit-csv"),
     path("rounds/<int:round_id>/", views.round_detail, name="round-detail"),
     path("rounds/<int:round_id>/sheet.json", views.round_sheet, name="round-sheet"),
     path("rounds/<int:round_id>/recompute/", views.round_recompute, name="round-recompute"),

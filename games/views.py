@@ -46,11 +46,13 @@ def role_required(*allowed: str):
 ANY_ROLE = roles.ROLES
 
 
-@role_required(*ANY_ROLE)
+@role_required(*ANY_ROLE, roles.ADMINISTRATOR)
 def home(request: HttpRequest) -> HttpResponse:
+    held = roles.roles_of(request.user)
     return render(request, "games/home.html", {
         "tables": Table.objects.all(),
-        "roles": sorted(roles.roles_of(request.user)),
+        "roles": sorted(held),
+        "at_tables": bool(held & set(ANY_ROLE)),  # an administrator alone opens no table's page
     })
 
 
@@ -216,9 +218,10 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     })
 
 
-@role_required(roles.SUPERVISOR)
+@role_required(roles.SUPERVISOR, roles.ADMINISTRATOR)
 def dealer_assignments(request: HttpRequest) -> HttpResponse:
-    """The supervisor's page of dealers and their tables: assign a dealer, or end an assignment."""
+    """The page of dealers and their tables (a supervisor's, or an administrator's, who manages
+    users' table assignments): assign a dealer, or end an assignment."""
     error, done = "", ""
     if request.method == "POST":
         try:

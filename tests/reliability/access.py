@@ -136,6 +136,8 @@ class Access:
                 True,
             ),
             Target("locked logins", {"super"}, get("/logins/locked/"), False),
+            Target("audit trail", {"super"}, get("/audit/"), False),
+            Target("audit trail CSV", {"super"}, get("/audit.csv"), False),
             Target("history", FLOOR, get("/history/"), False),
             Target("history CSV", FLOOR, get("/history.csv"), False),
             Target("round page", FLOOR, get(f"/rounds/{closed}/"), False),

@@ -166,12 +166,12 @@ def test_a_supervisor_assigns_a_dealer_to_a_table_and_ends_an_assignment(client,
 
 
 @pytest.mark.parametrize("who", ["dealer", "floor"])
-def test_only_a_supervisor_assigns_dealers(client, cast, table, other_table, who):
+def test_only_a_supervisor_or_an_administrator_assigns_dealers(client, cast, table, other_table, who):
     client.force_login(cast[who])
     assert client.get(reverse("dealer-assignments")).status_code == 403
     response = client.post(reverse("dealer-assignments"), {"dealer": cast["dealer"].id, "table": other_table.id})
     assert response.status_code == 403 and current_table(cast["dealer"]) == "TH-9"
-    with pytest.raises(services.NotAllowed, match="Only a supervisor can assign dealers to tables"):
+    with pytest.raises(services.NotAllowed, match="Only a supervisor or an administrator can assign dealers to tables"):
         services.dealer_assign(dealer_id=cast["dealer"].id, table_id=other_table.id, user=cast[who])
     assert current_table(cast["dealer"]) == "TH-9"
 

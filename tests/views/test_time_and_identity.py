@@ -63,9 +63,10 @@ def test_an_unknown_address_gets_the_products_page_with_a_way_back(client, cast)
 def test_the_demo_has_an_administrator_who_reaches_the_admin(client):
     out = StringIO()
     call_command("seed_demo", stdout=out)
-    assert "admin    administrator (the Django admin, /admin/)" in out.getvalue()
+    assert "admin    administrator (users, roles and tables in the Django admin, /admin/" in out.getvalue()
     admin = get_user_model().objects.get(username="admin")
     assert admin.is_staff and admin.is_superuser
+    assert list(admin.groups.values_list("name", flat=True)) == ["administrator"]
     assert admin.check_password("demo-pass-2026")
     client.force_login(admin)
     assert client.get("/admin/").status_code == 200

@@ -5,11 +5,11 @@ from django.core.management.base import BaseCommand
 
 from games import services
 from games.models import DealerAssignment, Table
-from games.roles import ROLES
+from games.roles import ROLES, grant_administrator
 
 DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - demo accounts of the embedded default only
 DEMO_USERS = {"dealer": ["dealer"], "dealer2": ["dealer"], "floor": ["floorperson"], "super": ["supervisor"]}
-DEMO_ADMIN = "admin"  # the Django admin's demo administrator (/admin/)
+DEMO_ADMIN = "admin"  # the demo administrator: users, roles and tables in the Django admin (/admin/)
 DEMO_TABLES = [
     ("TH-1", "texas-holdem-bonus", {"bonus_paytable": "A", "ante_returned_below": "straight",
                                     "dealing_method": "manual_shoe", "approval_threshold": "500.00"}, False),
@@ -57,6 +57,7 @@ class Command(BaseCommand):
         if created:
             admin.set_password(DEMO_PASSWORD)
             admin.save()
+        admin.groups.add(grant_administrator())
         for name, game, rules, training in DEMO_TABLES:
             Table.objects.get_or_create(name=name, defaults={"game": game, "rules": rules, "training": training})
         for username, table_name in DEMO_ASSIGNMENTS.items():
@@ -66,7 +67,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, user_roles in DEMO_USERS.items():
             self.stdout.write(f"  {username:<8} {', '.join(user_roles)}")
-        self.stdout.write(f"  {DEMO_ADMIN:<8} administrator (the Django admin, /admin/)")
+        self.stdout.write(f"  {DEMO_ADMIN:<8} administrator (users, roles and tables in the Django admin, /admin/; "
+                          "dealers at tables, /dealers/)")
         training = [name for name, *_, in_training in DEMO_TABLES if in_training]
         self.stdout.write("Tables: " + ", ".join(name for name, *_ in DEMO_TABLES)
                           + f" ({' and '.join(training)} in training mode)")
