@@ -176,7 +176,7 @@ def shapes() -> list[tuple[str, dict]]:
     cursor = Cursor.of(deep).token()
     table = Table.objects.order_by("id")[7].name
     # A dealer who dealt on that day, so that "dealer + day" is a page of rounds, not an empty one.
-    from games.forms import casino_midnight
+    from games.history_filters import casino_midnight
 
     noon = casino_midnight(day) + timedelta(hours=12)
     dealer = Round.objects.filter(started_at__gte=noon).order_by("started_at").select_related("dealer").first()
@@ -227,16 +227,21 @@ def explain_csv(query: dict) -> str:
     from django.db import connection
 
     from games import chain, selectors
-    from games.forms import HistoryFilter
-    from games.models import Approval, RoundEvent
+    from games.history_filters import history_filter
+    from games.models import Approval, RoundEvent, Wager
 
-    search = HistoryFilter(query)
+    search = history_filter(dict(query))
     assert search.is_valid(), search.errors
-    rounds = selectors.search_rounds(**search.search()).defer(None).defer("record")
-    # The rounds' cursor, and the reads of one batch of rounds' events and approvals to verify them.
+    rounds = search.qs.defer(None).defer("record")
+    # The rounds' cursor, and the reads of one batch of rounds' wagers and approvals to write them
+    # and of their events and approvals to verify them.
     batch = list(rounds.values_list("id", flat=True)[:selectors.CSV_BATCH])
     queries = [query.query.sql_with_params() for query in (
-        rounds, RoundEvent.objects.filter(round_id__in=batch).order_by("round_id", "seq").values_list(
+        rounds, Wager.objects.filter(round_id__in=batch).order_by("round_id", "seat", "hand_no", "id").values_list(
+            "round_id", "seat", "hand_no", "wager", "amount"),
+        Approval.objects.filter(round_id__in=batch).order_by("round_id", "number").values_list(
+            "round_id", "status", "decided_by__username"),
+        RoundEvent.objects.filter(round_id__in=batch).order_by("round_id", "seq").values_list(
             *chain.EVENT_FIELDS), Approval.objects.filter(round_id__in=batch).values_list(*chain.APPROVAL_FIELDS))]
     with connection.cursor() as cur:
         return explain([{"sql": cur.cursor.mogrify(sql, params)} for sql, params in queries])

@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import reports, roles
-from games.report_filters import REPORT_BY, TRAINING, report_filter
+from games.report_filters import REPORT_BY, report_filter
+from games.round_filters import TRAINING
 from games.views import role_required
 
 
