@@ -58,13 +58,15 @@ def casino_midnight(day: date) -> datetime:
     return datetime.combine(day, time.min, tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
-def _labelled(pairs) -> list[tuple[str, str]]:
-    """(slug, label) of every game's, once per slug: labels that differ between games joined."""
+def _labelled(pairs, *, when_they_differ) -> list[tuple[str, str]]:
+    """(slug, label) of every game's, once per slug, by label: where games label one slug
+    differently, ``when_they_differ`` says what the list shows of their labels."""
     labels: dict[str, list[str]] = {}
     for slug, label in pairs:
         if label not in labels.setdefault(slug, []):
             labels[slug].append(label)
-    return sorted(((slug, " / ".join(names)) for slug, names in labels.items()), key=lambda pair: pair[1])
+    return sorted(((slug, names[0] if len(names) == 1 else when_they_differ(slug, names))
+                   for slug, names in labels.items()), key=lambda pair: pair[1].lower())
 
 
 def game_wagers(game) -> dict[str, str]:
@@ -72,12 +74,16 @@ def game_wagers(game) -> dict[str, str]:
 
 
 def game_irregularities(game) -> dict[str, str]:
-    return {kind: i.label for kind, i in game.irregularities.items() if not kind.startswith("stub_")}
+    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
+    return {kind: i.label.split(":")[0] for kind, i in game.irregularities.items() if not kind.startswith("stub_")}
 
 
-WAGER_CHOICES = _labelled(pair for game in GAMES.values() for pair in game_wagers(game).items())
+WAGER_CHOICES = _labelled((pair for game in GAMES.values() for pair in game_wagers(game).items()),
+                          when_they_differ=lambda slug, names: " / ".join(names))
+# An irregularity's label is a game's procedure: where they differ, the list names the kind.
 IRREGULARITY_CHOICES = [(ANY, "any irregularity"), *_labelled(
-    pair for game in GAMES.values() for pair in game_irregularities(game).items())]
+    (pair for game in GAMES.values() for pair in game_irregularities(game).items()),
+    when_they_differ=lambda kind, names: kind.replace("_", " ").capitalize())]
 HISTORY_TRAINING = (*TRAINING, (INCLUDE, "Included"))
 
 
