@@ -36,6 +36,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 TABLES, DEALERS, EVENTS, WAGERS, LINES = 200, 300, 8, 3, 3
+# What the search finds, as rare as on a floor: a void round's last event is the irregularity
+# that voided it (one round in 97), a training round one in TRAINING_EVERY, seat 3's wager a Bonus
+# one in BONUS_EVERY, a $2,000 payout one in BIG_PAYOUT_EVERY, an approval one in APPROVAL_EVERY.
+TRAINING_EVERY, BONUS_EVERY, BIG_PAYOUT_EVERY, APPROVAL_EVERY = 1000, 20, 500, 40
 GAMES = ("texas-holdem-bonus", "let-it-ride", "wpt-heads-up")
 # The year the rounds span, in the casino's time zone; a round every ~31 s at 1,000,000.
 YEAR_START = date(2025, 11, 1)
@@ -70,6 +74,8 @@ def generate(args: argparse.Namespace) -> None:
     call_command("migrate", verbosity=0)
     supervisor = User.objects.create_user("bench-super")
     supervisor.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+    floor = User.objects.create_user("bench-floor")
+    floor.groups.add(Group.objects.get_or_create(name="floorperson")[0])
     record = sample_record()
     n = args.rounds
     seconds = 365 * 86_400
@@ -93,32 +99,47 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash)
+                                     record_hash, closing_hash, shoe_order)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, (%(games)s::text[])[1 + (i %% {TABLES} + 1) %% 3],
                    '{{"bonus_paytable": "A"}}', CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i / 40 + i %% 7) %% {DEALERS},
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s),
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
-                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', ''
+                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', '',
+                   CASE WHEN i %% {TRAINING_EVERY} = 0 THEN '["Ah", "Kd"]'::jsonb END
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "games": list(GAMES), "n": n,
                      "start": f"{YEAR_START.isoformat()} 00:00:00-04", "record": record})
         print(f"  rounds: {time.perf_counter() - started:.0f} s", flush=True)
         cur.execute(f"""
             INSERT INTO games_roundevent (round_id, seq, action, actor_id, role, created_at, prev_hash, hash)
-            SELECT r.id, s, jsonb_build_object('type', 'place_wager', 'seat', s, 'wager', 'ante', 'amount', '10'),
+            SELECT r.id, s, CASE WHEN r.status = 'void' AND s = {EVENTS}
+                                 THEN '{{"type": "irregularity", "kind": "card_face_up"}}'::jsonb
+                                 ELSE jsonb_build_object('type', 'place_wager', 'seat', s, 'wager', 'ante',
+                                                         'amount', '10') END,
                    r.dealer_id, 'dealer', r.started_at + make_interval(secs => s * 10), '', ''
             FROM games_round r, generate_series(1, {EVENTS}) s""")
         print(f"  events: {time.perf_counter() - started:.0f} s", flush=True)
         cur.execute(f"""
             INSERT INTO games_wager (round_id, seat, hand_no, wager, amount)
-            SELECT r.id, s, 1, 'ante', 1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
+            SELECT r.id, s, 1, CASE WHEN s = {WAGERS} AND r.id % {BONUS_EVERY} = 0 THEN 'bonus' ELSE 'ante' END,
+                   1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
         cur.execute(f"""
             INSERT INTO games_settlementline (round_id, position, seat, hand_no, wager, stage, stake, outcome, amount,
                                               odds, section, hand, note, stake_collected)
-            SELECT r.id, s, s, 1, 'ante', 'settle', 1000 * s, 'lose', 1000 * s, '', '§ 647a.11(h)(2)(i)',
-                   'Qs Qd: a pair of queens', '', false
+            SELECT r.id, s, s, 1, CASE WHEN s = {LINES} AND r.id % {BONUS_EVERY} = 0 THEN 'bonus' ELSE 'ante' END,
+                   'settle', 1000 * s, CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 'win' ELSE 'lose' END,
+                   CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 200000 ELSE 1000 * s END,
+                   '', '§ 647a.11(h)(2)(i)', 'Qs Qd: a pair of queens', '', false
             FROM games_round r, generate_series(1, {LINES}) s""")
+        # A payout approved (or, one in three, refused) by the floorperson every APPROVAL_EVERY rounds.
+        cur.execute(f"""
+            INSERT INTO games_approval (round_id, number, kind, seat, reason, section, status, note, requested_at,
+                                        decided_by_id, decided_at)
+            SELECT r.id, 1, 'payout', 1, 'a payout over the limit', '§ 647a.11',
+                   CASE WHEN r.id %% 3 = 0 THEN 'refused' ELSE 'approved' END, '',
+                   r.started_at + interval '60 s', %s, r.started_at + interval '90 s'
+            FROM games_round r WHERE r.id %% {APPROVAL_EVERY} = 0""", [floor.id])
         print(f"  wagers and lines: {time.perf_counter() - started:.0f} s", flush=True)
     # The hash chain the services write as they go, computed over the generated logs as the
     # migration that introduced it does: the CSV verifies every round it exports.
@@ -196,6 +217,18 @@ def shapes() -> list[tuple[str, dict]]:
         ("game + void + month", {"game": "wpt-heads-up", "status": "void", "from": month[0].isoformat(),
                                  "to": month[1].isoformat()}),
         ("one table, older page", {"table": table, "older": cursor}),
+        ("part of a table name (111 tables)", {"table": "T-1"}),
+        ("seat 2", {"seat": "2"}),
+        ("seat 7 (no round)", {"seat": "7"}),
+        ("seat 3, wager bonus", {"seat": "3", "wager": "bonus"}),
+        ("amount $2,000 or more", {"amount_min": "2000"}),
+        ("amount $10 to $20, seat 2", {"amount_min": "10", "amount_max": "20", "seat": "2"}),
+        ("approval refused", {"approval": "refused"}),
+        ("approval pending (none)", {"approval": "pending"}),
+        ("floorperson", {"floorperson": "bench-floor"}),
+        ("irregularity card face up", {"irregularity": "card_face_up"}),
+        ("training only", {"training": "only"}),
+        ("irregularity + month", {"irregularity": "any", "from": month[0].isoformat(), "to": month[1].isoformat()}),
     ], month
 
 
