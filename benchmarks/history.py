@@ -126,11 +126,11 @@ def generate(args: argparse.Namespace) -> None:
                    1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
         cur.execute(f"""
             INSERT INTO games_settlementline (round_id, position, seat, hand_no, wager, stage, stake, outcome, amount,
-                                              odds, section, hand, note, stake_collected)
+                                              odds, section, hand, note, stake_collected, payer)
             SELECT r.id, s, s, 1, CASE WHEN s = {LINES} AND r.id % {BONUS_EVERY} = 0 THEN 'bonus' ELSE 'ante' END,
                    'settle', 1000 * s, CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 'win' ELSE 'lose' END,
                    CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 200000 ELSE 1000 * s END,
-                   '', '§ 647a.11(h)(2)(i)', 'Qs Qd: a pair of queens', '', false
+                   '', '§ 647a.11(h)(2)(i)', 'Qs Qd: a pair of queens', '', false, 'table'
             FROM games_round r, generate_series(1, {LINES}) s""")
         # A payout approved (or, one in three, refused) by the floorperson every APPROVAL_EVERY rounds.
         cur.execute(f"""

@@ -89,7 +89,7 @@ HISTORY_TRAINING = (*TRAINING, (INCLUDE, "Included"))
 
 class HistoryForm(RoundFilterForm):
     LABELS = {**RoundFilterForm.LABELS, "older": "Page", "newer": "Page", "amount_min": "Amount from",
-              "amount_max": "Amount to"}
+              "amount_max": "Amount to", "floorperson": "Decided by"}
 
     def clean_floorperson(self) -> list[int] | None:
         name = (self.cleaned_data.get("floorperson") or "").strip()
@@ -168,11 +168,11 @@ class HistoryFilter(RoundFilterSet):
     wager = django_filters.ChoiceFilter(method=as_given, choices=WAGER_CHOICES, empty_label="any")
     amount_min = dollars_filter("Amount from ($)")
     amount_max = dollars_filter("Amount to ($)")
-    approval = django_filters.ChoiceFilter(method="filter_approval", choices=APPROVALS, empty_label="")
+    approval = django_filters.ChoiceFilter(method="filter_approval", choices=APPROVALS, empty_label="—")
     floorperson = django_filters.CharFilter(method="filter_floorperson", label="Decided by",
                                             max_length=get_user_model()._meta.get_field("username").max_length)
     irregularity = django_filters.ChoiceFilter(method="filter_irregularity", choices=IRREGULARITY_CHOICES,
-                                               empty_label="")
+                                               empty_label="—")
     older = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
     newer = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
 

@@ -151,7 +151,7 @@ def test_a_round_matching_by_several_rows_is_listed_once(client, cast, floor_rou
     ({"amount_min": "-5"}, "Amount from: Ensure this value is greater than or equal to 0."),
     ({"amount_min": "10", "amount_max": "5"}, "The amounts run backwards: from 10 to 5."),
     ({"approval": "maybe"}, "Approval: Select a valid choice. maybe is not one of the available choices."),
-    ({"floorperson": "nobody"}, "Floorperson: Nobody is named &#x27;nobody&#x27;."),
+    ({"floorperson": "nobody"}, "Decided by: Nobody is named &#x27;nobody&#x27;."),
     ({"irregularity": "fire"}, "Irregularity: Select a valid choice. fire is not one of the available choices."),
     ({"irregularity": "ten_in_shoe", "game": "let-it-ride"},
      "Irregularity: Let It Ride Poker has no such irregularity."),
