@@ -1,6 +1,6 @@
 """History at a million rounds: every page shape and filter of the history, and a month's CSV.
 
-    .venv/bin/python benchmarks/history.py [--rounds 1000000] [--repeat 20] [--keep] [--reuse]
+    .venv/bin/python benchmarks/history.py [--rounds 1000000] [--repeat 20] [--keep] [--reuse] [--pages-only]
 
 Creates its own PostgreSQL database (``dealer_assist_history_bench`` on 127.0.0.1:5432 as user
 postgres, or ``--server``), migrates it, and fills it server-side (``INSERT … SELECT`` over
@@ -55,6 +55,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=1800, help="seconds before the run stops itself")
     parser.add_argument("--keep", action="store_true", help="keep the database for --reuse")
     parser.add_argument("--reuse", action="store_true", help="measure the database an earlier --keep left")
+    parser.add_argument("--pages-only", action="store_true", help="the pages and their EXPLAIN, not the CSV")
     return parser.parse_args()
 
 
@@ -311,6 +312,10 @@ def measure(args: argparse.Namespace) -> None:
         print(f"| {name} | {statistics.median(times):.1f} | {percentile(times, 0.95):.1f} | "
               f"{len(captured.captured_queries)} |", flush=True)
         explained.append(f"## {name} `{query}`\n\n" + explain(captured.captured_queries) + "\n")
+    if args.pages_only:
+        args.explain.write_text("\n".join(explained))
+        print(f"\nload average {os.getloadavg()[0]:.2f} at the end; EXPLAIN written to {args.explain}")
+        return
     query = {"from": month[0].isoformat(), "to": month[1].isoformat()}
     print("\n| CSV | first chunk ms | whole ms | rows | MB | peak Python memory MB |\n|---|---:|---:|---:|---:|---:|")
     for _ in range(3):
