@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
+from django.db import connection
 from django.http import StreamingHttpResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -240,3 +241,26 @@ def test_keyset_pages_of_a_filtered_history_list_every_round_once(cast):
     assert sorted(seen) == sorted(on_seat_2)
     assert seen == list(Round.objects.filter(pk__in=on_seat_2).order_by("-started_at", "-id")
                         .values_list("pk", flat=True))
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("query, index", [
+    ({"training": "only"}, "round_history_training"),
+    ({"irregularity": "any"}, "irregularity_events"),
+    ({"irregularity": "card_face_up"}, "irregularity_events"),
+    ({"seat": "2"}, "games_wager"),
+    ({"amount_min": "1000"}, "games_settlementline"),
+])
+def test_the_new_filters_read_an_index_not_every_row(cast, query, index):
+    table = Table.objects.create(name="TH-4", game="texas-holdem-bonus")
+    for n in range(300):
+        rnd = build(table, cast["dealer"], n, training=n % 100 == 0, wagers=[(1 + n % 6, "ante", 10_00)],
+                    lines=[(1 + n % 6, "ante", "win" if n % 50 == 0 else "lose", 2000_00 if n % 50 == 0 else 10_00)])
+        if n % 30 == 0:
+            RoundEvent.objects.create(round=rnd, seq=1, actor=cast["dealer"], role="dealer",
+                                      action={"type": "irregularity", "kind": "card_face_up"})
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    plan = history_filter(query).qs[:51].explain()
+    assert index in plan and "Seq Scan" not in plan, plan
