@@ -1,6 +1,6 @@
 """History at a million rounds: every page shape and filter of the history, and a month's CSV.
 
-    .venv/bin/python benchmarks/history.py [--rounds 1000000] [--repeat 20] [--keep] [--reuse]
+    .venv/bin/python benchmarks/history.py [--rounds 1000000] [--repeat 20] [--keep] [--reuse] [--pages-only]
 
 Creates its own PostgreSQL database (``dealer_assist_history_bench`` on 127.0.0.1:5432 as user
 postgres, or ``--server``), migrates it, and fills it server-side (``INSERT … SELECT`` over
@@ -36,6 +36,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 TABLES, DEALERS, EVENTS, WAGERS, LINES = 200, 300, 8, 3, 3
+# What the search finds, as rare as on a floor: a void round's last event is the irregularity
+# that voided it (one round in 97), a training round one in TRAINING_EVERY, seat 3's wager a Bonus
+# one in BONUS_EVERY, a $2,000 payout one in BIG_PAYOUT_EVERY, an approval one in APPROVAL_EVERY.
+TRAINING_EVERY, BONUS_EVERY, BIG_PAYOUT_EVERY, APPROVAL_EVERY = 1000, 20, 500, 40
 GAMES = ("texas-holdem-bonus", "let-it-ride", "wpt-heads-up")
 # The year the rounds span, in the casino's time zone; a round every ~31 s at 1,000,000.
 YEAR_START = date(2025, 11, 1)
@@ -51,6 +55,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=1800, help="seconds before the run stops itself")
     parser.add_argument("--keep", action="store_true", help="keep the database for --reuse")
     parser.add_argument("--reuse", action="store_true", help="measure the database an earlier --keep left")
+    parser.add_argument("--pages-only", action="store_true", help="the pages and their EXPLAIN, not the CSV")
     return parser.parse_args()
 
 
@@ -70,6 +75,8 @@ def generate(args: argparse.Namespace) -> None:
     call_command("migrate", verbosity=0)
     supervisor = User.objects.create_user("bench-super")
     supervisor.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+    floor = User.objects.create_user("bench-floor")
+    floor.groups.add(Group.objects.get_or_create(name="floorperson")[0])
     record = sample_record()
     n = args.rounds
     seconds = 365 * 86_400
@@ -93,32 +100,47 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash)
+                                     record_hash, closing_hash, shoe_order)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, (%(games)s::text[])[1 + (i %% {TABLES} + 1) %% 3],
                    '{{"bonus_paytable": "A"}}', CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i / 40 + i %% 7) %% {DEALERS},
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s),
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
-                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', ''
+                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', '',
+                   CASE WHEN i %% {TRAINING_EVERY} = 0 THEN '["Ah", "Kd"]'::jsonb END
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "games": list(GAMES), "n": n,
                      "start": f"{YEAR_START.isoformat()} 00:00:00-04", "record": record})
         print(f"  rounds: {time.perf_counter() - started:.0f} s", flush=True)
         cur.execute(f"""
             INSERT INTO games_roundevent (round_id, seq, action, actor_id, role, created_at, prev_hash, hash)
-            SELECT r.id, s, jsonb_build_object('type', 'place_wager', 'seat', s, 'wager', 'ante', 'amount', '10'),
+            SELECT r.id, s, CASE WHEN r.status = 'void' AND s = {EVENTS}
+                                 THEN '{{"type": "irregularity", "kind": "card_face_up"}}'::jsonb
+                                 ELSE jsonb_build_object('type', 'place_wager', 'seat', s, 'wager', 'ante',
+                                                         'amount', '10') END,
                    r.dealer_id, 'dealer', r.started_at + make_interval(secs => s * 10), '', ''
             FROM games_round r, generate_series(1, {EVENTS}) s""")
         print(f"  events: {time.perf_counter() - started:.0f} s", flush=True)
         cur.execute(f"""
             INSERT INTO games_wager (round_id, seat, hand_no, wager, amount)
-            SELECT r.id, s, 1, 'ante', 1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
+            SELECT r.id, s, 1, CASE WHEN s = {WAGERS} AND r.id % {BONUS_EVERY} = 0 THEN 'bonus' ELSE 'ante' END,
+                   1000 * s FROM games_round r, generate_series(1, {WAGERS}) s""")
         cur.execute(f"""
             INSERT INTO games_settlementline (round_id, position, seat, hand_no, wager, stage, stake, outcome, amount,
-                                              odds, section, hand, note, stake_collected)
-            SELECT r.id, s, s, 1, 'ante', 'settle', 1000 * s, 'lose', 1000 * s, '', '§ 647a.11(h)(2)(i)',
-                   'Qs Qd: a pair of queens', '', false
+                                              odds, section, hand, note, stake_collected, payer)
+            SELECT r.id, s, s, 1, CASE WHEN s = {LINES} AND r.id % {BONUS_EVERY} = 0 THEN 'bonus' ELSE 'ante' END,
+                   'settle', 1000 * s, CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 'win' ELSE 'lose' END,
+                   CASE WHEN s = 1 AND r.id % {BIG_PAYOUT_EVERY} = 0 THEN 200000 ELSE 1000 * s END,
+                   '', '§ 647a.11(h)(2)(i)', 'Qs Qd: a pair of queens', '', false, 'table'
             FROM games_round r, generate_series(1, {LINES}) s""")
+        # A payout approved (or, one in three, refused) by the floorperson every APPROVAL_EVERY rounds.
+        cur.execute(f"""
+            INSERT INTO games_approval (round_id, number, kind, seat, reason, section, status, note, requested_at,
+                                        decided_by_id, decided_at)
+            SELECT r.id, 1, 'payout', 1, 'a payout over the limit', '§ 647a.11',
+                   CASE WHEN r.id %% 3 = 0 THEN 'refused' ELSE 'approved' END, '',
+                   r.started_at + interval '60 s', %s, r.started_at + interval '90 s'
+            FROM games_round r WHERE r.id %% {APPROVAL_EVERY} = 0""", [floor.id])
         print(f"  wagers and lines: {time.perf_counter() - started:.0f} s", flush=True)
     # The hash chain the services write as they go, computed over the generated logs as the
     # migration that introduced it does: the CSV verifies every round it exports.
@@ -176,7 +198,7 @@ def shapes() -> list[tuple[str, dict]]:
     cursor = Cursor.of(deep).token()
     table = Table.objects.order_by("id")[7].name
     # A dealer who dealt on that day, so that "dealer + day" is a page of rounds, not an empty one.
-    from games.forms import casino_midnight
+    from games.history_filters import casino_midnight
 
     noon = casino_midnight(day) + timedelta(hours=12)
     dealer = Round.objects.filter(started_at__gte=noon).order_by("started_at").select_related("dealer").first()
@@ -196,6 +218,18 @@ def shapes() -> list[tuple[str, dict]]:
         ("game + void + month", {"game": "wpt-heads-up", "status": "void", "from": month[0].isoformat(),
                                  "to": month[1].isoformat()}),
         ("one table, older page", {"table": table, "older": cursor}),
+        ("part of a table name (111 tables)", {"table": "T-1"}),
+        ("seat 2", {"seat": "2"}),
+        ("seat 7 (no round)", {"seat": "7"}),
+        ("seat 3, wager bonus", {"seat": "3", "wager": "bonus"}),
+        ("amount $2,000 or more", {"amount_min": "2000"}),
+        ("amount $10 to $20, seat 2", {"amount_min": "10", "amount_max": "20", "seat": "2"}),
+        ("approval refused", {"approval": "refused"}),
+        ("approval pending (none)", {"approval": "pending"}),
+        ("floorperson", {"floorperson": "bench-floor"}),
+        ("irregularity card face up", {"irregularity": "card_face_up"}),
+        ("training only", {"training": "only"}),
+        ("irregularity + month", {"irregularity": "any", "from": month[0].isoformat(), "to": month[1].isoformat()}),
     ], month
 
 
@@ -227,16 +261,21 @@ def explain_csv(query: dict) -> str:
     from django.db import connection
 
     from games import chain, selectors
-    from games.forms import HistoryFilter
-    from games.models import Approval, RoundEvent
+    from games.history_filters import history_filter
+    from games.models import Approval, RoundEvent, Wager
 
-    search = HistoryFilter(query)
+    search = history_filter(dict(query))
     assert search.is_valid(), search.errors
-    rounds = selectors.search_rounds(**search.search()).defer(None).defer("record")
-    # The rounds' cursor, and the reads of one batch of rounds' events and approvals to verify them.
+    rounds = search.qs.defer(None).defer("record")
+    # The rounds' cursor, and the reads of one batch of rounds' wagers and approvals to write them
+    # and of their events and approvals to verify them.
     batch = list(rounds.values_list("id", flat=True)[:selectors.CSV_BATCH])
     queries = [query.query.sql_with_params() for query in (
-        rounds, RoundEvent.objects.filter(round_id__in=batch).order_by("round_id", "seq").values_list(
+        rounds, Wager.objects.filter(round_id__in=batch).order_by("round_id", "seat", "hand_no", "id").values_list(
+            "round_id", "seat", "hand_no", "wager", "amount"),
+        Approval.objects.filter(round_id__in=batch).order_by("round_id", "number").values_list(
+            "round_id", "status", "decided_by__username"),
+        RoundEvent.objects.filter(round_id__in=batch).order_by("round_id", "seq").values_list(
             *chain.EVENT_FIELDS), Approval.objects.filter(round_id__in=batch).values_list(*chain.APPROVAL_FIELDS))]
     with connection.cursor() as cur:
         return explain([{"sql": cur.cursor.mogrify(sql, params)} for sql, params in queries])
@@ -273,8 +312,13 @@ def measure(args: argparse.Namespace) -> None:
         print(f"| {name} | {statistics.median(times):.1f} | {percentile(times, 0.95):.1f} | "
               f"{len(captured.captured_queries)} |", flush=True)
         explained.append(f"## {name} `{query}`\n\n" + explain(captured.captured_queries) + "\n")
+    if args.pages_only:
+        args.explain.write_text("\n".join(explained))
+        print(f"\nload average {os.getloadavg()[0]:.2f} at the end; EXPLAIN written to {args.explain}")
+        return
     query = {"from": month[0].isoformat(), "to": month[1].isoformat()}
-    print("\n| CSV | first chunk ms | whole ms | rows | MB | peak Python memory MB |\n|---|---:|---:|---:|---:|---:|")
+    print("\n| CSV | first chunk ms | whole ms | CPU ms | rows | MB | peak Python memory MB |\n"
+          "|---|---:|---:|---:|---:|---:|---:|")
     for _ in range(3):
         csv_export(client, f"month {query['from']} to {query['to']}", query)
     csv_export(client, f"month {query['from']} to {query['to']}, memory traced", query, traced=True)
@@ -294,7 +338,7 @@ def csv_export(client, name: str, query: dict, *, traced: bool = False) -> None:
 
     if traced:
         tracemalloc.start()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     response = client.get(reverse("history-csv"), query)
     chunks = iter(response.streaming_content)
     first = next(chunks)
@@ -302,12 +346,12 @@ def csv_export(client, name: str, query: dict, *, traced: bool = False) -> None:
     size, lines = len(first), first.count(b"\n")
     for chunk in chunks:
         size, lines = size + len(chunk), lines + chunk.count(b"\n")
-    whole = (time.perf_counter() - started) * 1000
+    whole, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
     peak = ""
     if traced:
         peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.1f}"
         tracemalloc.stop()
-    print(f"| {name} | {ttfb:.0f} | {whole:.0f} | {lines - 1:,} | {size / 1e6:.1f} | {peak} |", flush=True)
+    print(f"| {name} | {ttfb:.0f} | {whole:.0f} | {cpu:.0f} | {lines - 1:,} | {size / 1e6:.1f} | {peak} |", flush=True)
 
 
 def main() -> None:

@@ -88,6 +88,10 @@ class Round(models.Model):
             models.Index(fields=["dealer", "-started_at", "-id"], name="round_history_dealer"),
             models.Index(fields=["game", "-started_at", "-id"], name="round_history_game"),
             models.Index(fields=["status", "-started_at", "-id"], name="round_history_status"),
+            # Training rounds, a few among many: their own small index, so that asking for them alone
+            # does not read the whole history to find none.
+            models.Index(fields=["-started_at", "-id"], condition=models.Q(shoe_order__isnull=False),
+                         name="round_history_training"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_round_number_per_table"),
@@ -141,6 +145,11 @@ class Wager(models.Model):
         ordering = ["round", "seat", "id"]
         constraints = [models.UniqueConstraint(fields=["round", "seat", "hand_no", "wager"],
                                                name="unique_wager_per_hand")]
+        # The history's search by seat and by wager: where few rounds have one (a seat rarely
+        # played, a progressive wager), the rounds are found from these rather than by probing
+        # every round of the history in turn.
+        indexes = [models.Index(fields=["seat", "round"], name="wagers_by_seat"),
+                   models.Index(fields=["wager", "round"], name="wagers_by_kind")]
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.seat} {self.wager}"
@@ -170,6 +179,8 @@ class SettlementLine(models.Model):
         ordering = ["round", "position"]
         constraints = [models.UniqueConstraint(fields=["round", "seat", "hand_no", "wager", "stage"],
                                                name="unique_line_per_wager_and_stage")]
+        # The history's search by amount: a large payout is rare, and its rounds are found from here.
+        indexes = [models.Index(fields=["amount", "round"], name="lines_by_amount")]
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.seat} {self.wager}: {self.outcome}"

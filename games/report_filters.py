@@ -13,35 +13,18 @@ from decimal import Decimal
 
 import django_filters
 from django import forms
-from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
 from games import reports
-from games.engine.registry import GAMES
-from games.models import Round, Table
+from games.models import Round
+from games.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
 
 MAX_DAYS = 400  # a report spans at most this many gaming days (a year and a month or so)
-TRAINING = (("exclude", "Excluded"), ("only", "Training rounds only"))
 REPORT_BY = (("floor", "Floor"), ("game", "Game"), ("table", "Table"), ("dealer", "Dealer"))
-DATE_ERRORS = {"invalid": "Enter a real date as YYYY-MM-DD."}
 
 
-class ReportForm(forms.Form):
-    """The checks that need more than one value, or the database."""
-
-    LABELS = {"from": "From", "to": "To"}
-
-    def clean_table(self) -> str:
-        name = (self.cleaned_data.get("table") or "").strip()
-        if name and not Table.objects.filter(name__icontains=name).exists():
-            raise forms.ValidationError(f"No table's name contains {name!r}.")
-        return name
-
-    def clean_dealer(self) -> str:
-        name = (self.cleaned_data.get("dealer") or "").strip()
-        if name and not get_user_model().objects.filter(username__iexact=name).exists():
-            raise forms.ValidationError(f"Nobody is named {name!r}.")
-        return name
+class ReportForm(RoundFilterForm):
+    """The checks that need more than one value."""
 
     def clean(self):
         data = super().clean()
@@ -56,48 +39,28 @@ class ReportForm(forms.Form):
                                             f"{(last - first).days + 1}.")
         return data
 
-    def messages(self) -> list[str]:
-        """Each refusal as one line naming the filter it concerns."""
-        lines = []
-        for name, errors in self.errors.items():
-            label = "" if name == "__all__" else f"{self.LABELS.get(name, name.capitalize())}: "
-            lines.extend(label + error for error in errors)
-        return lines
 
+class ReportFilter(RoundFilterSet):
+    """The shared filters (``games.round_filters``), a period of gaming days and the report's options."""
 
-def _as_given(queryset: QuerySet, name: str, value) -> QuerySet:
-    """The filters applied together by ``ReportFilter.filter_queryset`` (the period, training)."""
-    return queryset
-
-
-class ReportFilter(django_filters.FilterSet):
-    table = django_filters.CharFilter(field_name="table__name", lookup_expr="icontains", max_length=40,
-                                      label="Table (part of its name)")
-    game = django_filters.ChoiceFilter(field_name="game", choices=[(slug, g.name) for slug, g in GAMES.items()],
-                                       empty_label="any")
-    dealer = django_filters.CharFilter(field_name="dealer__username", lookup_expr="iexact", max_length=150)
-    shift = django_filters.ChoiceFilter(method=_as_given, empty_label="whole gaming day",
+    shift = django_filters.ChoiceFilter(method=as_given, empty_label="whole gaming day",
                                         choices=[(str(n), label) for n, label in reports.shift_choices()])
-    training = django_filters.ChoiceFilter(method=_as_given, choices=TRAINING, empty_label=None)
-    by = django_filters.ChoiceFilter(method=_as_given, choices=REPORT_BY, empty_label=None,
+    by = django_filters.ChoiceFilter(method=as_given, choices=REPORT_BY, empty_label=None,
                                      label="Breakdowns by")
-    significance = django_filters.NumberFilter(method=_as_given, min_value=Decimal("0.000001"),
+    significance = django_filters.NumberFilter(method=as_given, min_value=Decimal("0.000001"),
                                                max_value=Decimal("0.5"), max_digits=8, decimal_places=6,
                                                label="Significance (α)")
 
-    class Meta:
-        model = Round
-        fields: list[str] = []
+    class Meta(RoundFilterSet.Meta):
         form = ReportForm
+
+    DEFAULTS = {**RoundFilterSet.DEFAULTS, "by": "floor"}
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
         queryset = super().filter_queryset(queryset).exclude(status=Round.Status.OPEN)
         first, last = self.period()
         windows = reports.windows(first, last, self.chosen_shift())
-        queryset = queryset.filter(_any_window(windows))
-        if self.form.cleaned_data.get("training") == "only":
-            return queryset.filter(shoe_order__isnull=False)
-        return queryset.filter(shoe_order__isnull=True)
+        return queryset.filter(_any_window(windows))
 
     # -- the values, once valid ------------------------------------------------------------------
 
@@ -118,13 +81,10 @@ class ReportFilter(django_filters.FilterSet):
     def chosen_significance(self) -> Decimal:
         return self.form.cleaned_data.get("significance") or reports.SIGNIFICANCE
 
-    def only_training(self) -> bool:
-        return self.form.cleaned_data.get("training") == "only"
-
 
 # "from" is a Python keyword: these two cannot be declared in the class body.
 for _name, _label in (("from", "From (gaming day)"), ("to", "To (gaming day)")):
-    ReportFilter.base_filters[_name] = django_filters.DateFilter(method=_as_given, label=_label,
+    ReportFilter.base_filters[_name] = django_filters.DateFilter(method=as_given, label=_label,
                                                                  input_formats=["%Y-%m-%d"],
                                                                  error_messages=DATE_ERRORS)
 
@@ -139,8 +99,4 @@ def _any_window(windows: list[tuple]) -> Q:
 
 def report_filter(query) -> ReportFilter:
     """The filter of a request's query string (with the training switch's default)."""
-    data = query.copy()
-    data.setdefault("training", "exclude")
-    data.setdefault("by", "floor")
-    return ReportFilter(data, queryset=Round.objects.all())
-
+    return ReportFilter.of(query)

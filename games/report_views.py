@@ -9,7 +9,8 @@ from django.template.loader import render_to_string
 
 from games import report_charts, reports, roles
 from games.pdf import NoPango, pdf_of
-from games.report_filters import REPORT_BY, TRAINING, report_filter
+from games.report_filters import REPORT_BY, report_filter
+from games.round_filters import TRAINING
 from games.views import role_required
 
 

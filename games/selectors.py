@@ -9,10 +9,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from itertools import islice
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
 
@@ -24,7 +26,8 @@ from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table
+from games.engine.registry import GAMES
+from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table, Wager
 from games.poker_view import poker_round_view
 from games.replay import engine_round
 
@@ -416,25 +419,10 @@ class HistoryPage:
     count_capped: bool
 
 
-def search_rounds(*, table_ids: list[int] | None = None, dealer_ids: list[int] | None = None, game: str = "",
-                  status: str = "", since: datetime | None = None, until: datetime | None = None) -> QuerySet[Round]:
-    """Rounds matching the history's filters, newest first, narrow.  Each filter has an index whose
-    order is the history's (games/models.py), and dates are ranges of ``started_at`` (a ``__date``
-    cast would hide it from every index)."""
-    rounds = Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS)
-    if table_ids is not None:
-        rounds = rounds.filter(table_id__in=table_ids)
-    if dealer_ids is not None:
-        rounds = rounds.filter(dealer_id__in=dealer_ids)
-    if game:
-        rounds = rounds.filter(game=game)
-    if status:
-        rounds = rounds.filter(status=status)
-    if since is not None:
-        rounds = rounds.filter(started_at__gte=since)
-    if until is not None:
-        rounds = rounds.filter(started_at__lt=until)
-    return rounds.order_by("-started_at", "-id")
+def history_rounds() -> QuerySet[Round]:
+    """Every round as the history lists it, newest first, narrow: its filters
+    (``games.history_filters``) each read an index whose order is the history's (games/models.py)."""
+    return Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS).order_by("-started_at", "-id")
 
 
 def _beyond(rounds: QuerySet[Round], cursor: Cursor, *, older: bool) -> QuerySet[Round]:
@@ -470,7 +458,8 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
                        min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
 
 
-CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "paid", "collected", "log")
+CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "training", "seats", "wagers",
+              "drop", "paid", "collected", "win", "void", "approvals", "approval_statuses", "decided_by", "log")
 CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
 CSV_BATCH = 500  # rounds read, verified and written at a time
 
@@ -478,15 +467,46 @@ CSV_BATCH = 500  # rounds read, verified and written at a time
 def history_csv(rounds: QuerySet[Round], *, on_broken: Callable[[Round, list[chain.Break]], None] | None = None
                 ) -> Iterator[bytes]:
     """The history's CSV of ``rounds``, in chunks, in constant memory: the rounds are read from a
-    cursor and their logs and seals verified a batch at a time (``games.chain``); the last column
-    says whether each round's log and row are intact, or where they first break (``on_broken`` is
-    also told).  Times in the casino's time zone with their offset, to the microsecond, as the
-    screens show them; dollars as 12.50."""
+    cursor, and a batch at a time their wagers and approvals are read and their logs and seals
+    verified (``games.chain``); the last column says whether each round's log and row are intact,
+    or where they first break (``on_broken`` is also told).  Names, not slugs; times in the
+    casino's time zone with their offset, to the microsecond, as the screens show them; dollars
+    as 12.50."""
     yield (",".join(CSV_HEADER) + "\n").encode()
-    # Every column the seal covers; not the record, which the CSV does not show (its digest is sealed).
-    rounds = rounds.defer(None).defer("record")
-    verified = chain.verify_rounds(rounds.iterator(chunk_size=CSV_BATCH), batch=CSV_BATCH, record=False)
-    yield from _written(verified, on_broken)
+    # Every column the seal covers; not the record, which the CSV does not show but for the void's
+    # reason, read out of it by the database (its digest is sealed).
+    rounds = rounds.defer(None).defer("record").annotate(void_label=KT("record__page__void__label"),
+                                                         void_section=KT("record__page__void__section"))
+    yield from _written(_with_holdings(rounds.iterator(chunk_size=CSV_BATCH)), on_broken)
+
+
+@dataclass
+class Holdings:
+    """What the CSV shows of a round besides its own row: its wagers and approvals, in order."""
+
+    wagers: list[tuple[int, int, str, int]] = field(default_factory=list)  # (seat, hand, wager, cents)
+    approvals: list[tuple[str, str]] = field(default_factory=list)  # (status, decided by's username or "")
+
+
+def _with_holdings(rounds: Iterator[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
+    """Each round with its breaks and holdings, CSV_BATCH rounds at a time: their wagers, their
+    approvals (with who decided them), and the events and approvals their chains are checked with,
+    four reads a batch."""
+    while batch := list(islice(rounds, CSV_BATCH)):
+        yield from _batch_with_holdings(batch)
+
+
+def _batch_with_holdings(batch: list[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
+    ids = [rnd.id for rnd in batch]
+    held = {pk: Holdings() for pk in ids}
+    for round_id, *wager in (Wager.objects.filter(round_id__in=ids).order_by("round_id", "seat", "hand_no", "id")
+                             .values_list("round_id", "seat", "hand_no", "wager", "amount")):
+        held[round_id].wagers.append(tuple(wager))
+    for round_id, status, decider in (Approval.objects.filter(round_id__in=ids).order_by("round_id", "number")
+                                      .values_list("round_id", "status", "decided_by__username")):
+        held[round_id].approvals.append((status, decider or ""))
+    for rnd, breaks in chain.verify_rounds(batch, batch=len(batch), record=False):
+        yield rnd, breaks, held[rnd.id]
 
 
 def _local(moment) -> str:
@@ -502,16 +522,36 @@ def log_check(breaks: list[chain.Break]) -> str:
     return f"BROKEN: {breaks[0]}{more}"
 
 
-def _written(verified: Iterable[tuple[Round, list[chain.Break]]], on_broken) -> Iterator[bytes]:
+def _csv_row(rnd: Round, breaks: list[chain.Break], held: Holdings) -> list:
+    game = GAMES.get(rnd.game)
+    label = game.wager_label if game is not None else str
+    seats: dict[int, list[str]] = {}
+    for seat, hand, wager, amount in held.wagers:
+        which = f" (hand {hand})" if hand > 1 else ""
+        seats.setdefault(seat, []).append(f"{label(wager)}{which} {plain_dollars(amount)}")
+    void = rnd.void_label or ""
+    if void and rnd.void_section:
+        void += f" ({rnd.void_section})"
+    deciders = list(dict.fromkeys(user for _, user in held.approvals if user))
+    return [rnd.table.name, rnd.number, game.name if game is not None else rnd.game, rnd.dealer.username,
+            _local(rnd.started_at), _local(rnd.closed_at) if rnd.closed_at else "", rnd.get_status_display(),
+            "yes" if rnd.shoe_order is not None else "no",
+            ", ".join(str(seat) for seat in seats),
+            "; ".join(f"{seat}: {', '.join(wagers)}" for seat, wagers in seats.items()),
+            plain_dollars(sum(amount for *_, amount in held.wagers)),
+            plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
+            plain_dollars(rnd.total_collected - rnd.total_paid), void,
+            len(held.approvals), "; ".join(status for status, _ in held.approvals), "; ".join(deciders),
+            log_check(breaks)]
+
+
+def _written(rows: Iterable[tuple[Round, list[chain.Break], Holdings]], on_broken) -> Iterator[bytes]:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for rnd, breaks in verified:
+    for rnd, breaks, held in rows:
         if breaks and on_broken is not None:
             on_broken(rnd, breaks)
-        writer.writerow([rnd.table.name, rnd.number, rnd.game, rnd.dealer.username,
-                         _local(rnd.started_at), _local(rnd.closed_at) if rnd.closed_at else "",
-                         rnd.status, plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
-                         log_check(breaks)])
+        writer.writerow(_csv_row(rnd, breaks, held))
         if out.tell() >= CSV_CHUNK:
             yield out.getvalue().encode()
             out.seek(0)

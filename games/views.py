@@ -15,11 +15,12 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import chain, forms, logins, progressives, push, roles, selectors, services
+from games import chain, logins, progressives, push, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
 from games.history import recompute, round_page
+from games.history_filters import history_filter
 from games.inputs import parse_action_field, parse_id, parse_note
 from games.models import Meter, Round, Table
 from games.security import request_address, security_event
@@ -375,23 +376,29 @@ def locked_logins(request: HttpRequest) -> HttpResponse:
 
 # -- history ---------------------------------------------------------------------------------------
 
-def _history_filter(request: HttpRequest) -> forms.HistoryFilter:
-    return forms.HistoryFilter(request.GET)
+HISTORY_SELECTS = (("status", "Status"), ("wager", "Wager"), ("approval", "Approval"),
+                   ("irregularity", "Irregularity"), ("training", "Training rounds"))
+
+
+def _history_selects(search) -> list[tuple[str, str, list, str]]:
+    """(name, label, choices, chosen) of each of the history's lists, as the search's form offers them."""
+    return [(name, label, list(search.form.fields[name].choices), search.data.get(name, ""))
+            for name, label in HISTORY_SELECTS]
 
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def history(request: HttpRequest) -> HttpResponse:
-    search = _history_filter(request)
-    context = {"games": GAMES, "query": request.GET, "statuses": Round.Status.choices,
-               "filters": request.GET.urlencode() if search.is_valid() else ""}
+    search = history_filter(request.GET)
+    context = {"games": GAMES, "query": request.GET, "selects": _history_selects(search),
+               "kept": request.GET.urlencode() if search.is_valid() else ""}
     if not search.is_valid():
-        return render(request, "games/history.html", {**context, "errors": search.messages()}, status=400)
-    rounds = selectors.search_rounds(**search.search())
-    page = selectors.history_page(rounds, older=search.cleaned_data["older"], newer=search.cleaned_data["newer"])
+        return render(request, "games/history.html", {**context, "errors": search.form.messages()}, status=400)
+    page = selectors.history_page(search.qs, **search.page_from())
     kept = request.GET.copy()
     for key in ("older", "newer"):
         kept.pop(key, None)
-    return render(request, "games/history.html", {**context, "page": page, "filters": kept.urlencode()})
+    return render(request, "games/history.html", {**context, "page": page, "kept": kept.urlencode(),
+                                                  "training": search.form.cleaned_data["training"]})
 
 
 def _streamed(request: HttpRequest, chunks: Iterator[bytes]):
@@ -420,15 +427,15 @@ def _read_in_transaction(chunks: Iterator[bytes]) -> Iterator[bytes]:
 
 @role_required(roles.SUPERVISOR, roles.FLOORPERSON)
 def history_csv(request: HttpRequest) -> HttpResponseBase:
-    search = _history_filter(request)
+    search = history_filter(request.GET)
     if not search.is_valid():
-        return HttpResponse("\n".join(["The export was refused:", *search.messages()]) + "\n",
+        return HttpResponse("\n".join(["The export was refused:", *search.form.messages()]) + "\n",
                             status=400, content_type="text/plain; charset=utf-8")
+
     def broken(rnd: Round, breaks: list[chain.Break]) -> None:
         _log_tampered(request, rnd, breaks, "csv")
 
-    rounds = selectors.search_rounds(**search.search())
-    chunks = _read_in_transaction(selectors.history_csv(rounds, on_broken=broken))
+    chunks = _read_in_transaction(selectors.history_csv(search.qs, on_broken=broken))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
     return response

@@ -310,6 +310,9 @@ class BadInputs:
                 ("unknown game", {"game": "baccarat"}),
                 ("unknown status", {"status": "lost"}),
                 ("a broken page cursor", {"older": "abc"}),
+                ("an amount in fractions of a cent", {"amount_min": "1.005"}),
+                ("a seat no game has", {"seat": "99"}),
+                ("unknown wager", {"wager": "lay"}),
             ]:
                 add(f"history filter ({page})", name, lambda p=page, q=params: http_outcome(self.super.get(p, **q)))
 

@@ -12,12 +12,15 @@ refused, 0 when every round checked is intact.
 """
 
 from collections.abc import Iterator
+from datetime import date, timedelta
 
+from django import forms
 from django.core.management.base import BaseCommand, CommandError
 
 from games import chain, selectors
-from games.forms import HistoryFilter
-from games.models import Round
+from games.history_filters import casino_midnight
+from games.models import Round, Table
+from games.round_filters import DATE_ERRORS
 from games.security import security_event
 
 
@@ -26,6 +29,31 @@ def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
     while chunk := list(rounds.filter(id__gt=last).order_by("id")[:batch]):
         yield from chunk
         last = chunk[-1].id
+
+
+class RoundsToVerify(forms.Form):
+    """Which rounds: a table by its whole name, calendar days at the casino; training rounds too."""
+
+    table = forms.CharField(required=False, max_length=Table._meta.get_field("name").max_length)
+    since = forms.DateField(required=False, input_formats=["%Y-%m-%d"], error_messages=DATE_ERRORS)
+    until = forms.DateField(required=False, input_formats=["%Y-%m-%d"], error_messages=DATE_ERRORS)
+    LABELS = {"table": "Table", "since": "From", "until": "To"}
+
+    def clean_table(self) -> str:
+        name = self.cleaned_data["table"].strip()
+        if name and not Table.objects.filter(name=name).exists():
+            raise forms.ValidationError(f"No table is named {name!r}.")
+        return name
+
+    def rounds(self):
+        data, rounds = self.cleaned_data, selectors.history_rounds()
+        if data["table"]:
+            rounds = rounds.filter(table__name=data["table"])
+        if data["since"]:
+            rounds = rounds.filter(started_at__gte=casino_midnight(data["since"]))
+        if data["until"] and data["until"] < date.max:
+            rounds = rounds.filter(started_at__lt=casino_midnight(data["until"] + timedelta(days=1)))
+        return rounds
 
 
 class Command(BaseCommand):
@@ -47,10 +75,11 @@ class Command(BaseCommand):
                                "(not both)", returncode=2)
         if batch < 1:
             raise CommandError(f"--batch must be at least 1, got {batch}", returncode=2)
-        search = HistoryFilter({"table": table, "from": since, "to": until})
+        search = RoundsToVerify({"table": table, "since": since, "until": until})
         if not search.is_valid():
-            raise CommandError("; ".join(search.messages()), returncode=2)
-        rounds = selectors.search_rounds(**search.search()).defer(None)
+            raise CommandError("; ".join(f"{search.LABELS.get(name, '')}: {error}".lstrip(": ")
+                                         for name, errors in search.errors.items() for error in errors), returncode=2)
+        rounds = search.rounds().defer(None)
         checked = broken_rounds = breaks_found = 0
         for rnd, breaks in chain.verify_rounds(rounds_by_id(rounds, batch), batch=batch):
             checked += 1

@@ -1,0 +1,234 @@
+"""What the history search accepts, with django-filter: the page and its CSV share it, and it
+extends the filters the reports share (``games.round_filters``).
+
+Every value is checked and a bad one is refused with a message naming its filter (an impossible
+date, an unknown game, status, wager or irregularity, a seat no game has, an amount that is not
+dollars and cents, a table, dealer or floorperson nobody has, a broken page link): showing the
+unfiltered history instead would answer a question nobody asked.
+
+What a round holds (a seat's wager, a settlement line's amount, an approval, an irregularity) is
+asked with ``EXISTS`` on the table that holds it, probed by its round: a round matches once however
+many of its rows do, so the history's order and keyset pages stay those of the rounds alone.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import django_filters
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.validators import RegexValidator
+from django.db.models import Exists, OuterRef, QuerySet
+
+from games import selectors
+from games.engine.core.records import COLLECTED, WIN
+from games.engine.registry import GAMES
+from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
+from games.round_filters import (
+    DATE_ERRORS,
+    INCLUDE,
+    TRAINING,
+    RoundFilterForm,
+    RoundFilterSet,
+    as_given,
+    training_rounds,
+    user_ids,
+)
+from games.selectors import Cursor
+
+CURSOR = RegexValidator(r"^\d{1,20}-\d{1,19}\Z", "This is not a page of this history; start from the first page.")
+ANY = "any"
+APPROVALS = ((ANY, "any approval"), *Approval.Status.choices)
+MAX_SEAT = max(game.seat_count for game in GAMES.values())
+MAX_DOLLARS = Decimal("99999999.99")  # far above any wager or payout; keeps cents within a bigint
+
+
+def casino_midnight(day: date) -> datetime:
+    """The instant a calendar day begins at the casino (settings.TIME_ZONE), whatever the server's zone.
+
+    >>> casino_midnight(date(2026, 7, 1)).isoformat()
+    '2026-07-01T00:00:00-04:00'
+    >>> casino_midnight(date(2026, 12, 1)).isoformat()
+    '2026-12-01T00:00:00-05:00'
+    """
+    return datetime.combine(day, time.min, tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+def _labelled(pairs, *, when_they_differ) -> list[tuple[str, str]]:
+    """(slug, label) of every game's, once per slug, by label: where games label one slug
+    differently, ``when_they_differ`` says what the list shows of their labels."""
+    labels: dict[str, list[str]] = {}
+    for slug, label in pairs:
+        if label not in labels.setdefault(slug, []):
+            labels[slug].append(label)
+    return sorted(((slug, names[0] if len(names) == 1 else when_they_differ(slug, names))
+                   for slug, names in labels.items()), key=lambda pair: pair[1].lower())
+
+
+def game_wagers(game) -> dict[str, str]:
+    return {wager.slug: wager.label for wager in game.wagers}
+
+
+def game_irregularities(game) -> dict[str, str]:
+    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
+    return {kind: i.label.split(":")[0] for kind, i in game.irregularities.items() if not kind.startswith("stub_")}
+
+
+WAGER_CHOICES = _labelled((pair for game in GAMES.values() for pair in game_wagers(game).items()),
+                          when_they_differ=lambda slug, names: " / ".join(names))
+# An irregularity's label is a game's procedure: where they differ, the list names the kind.
+IRREGULARITY_CHOICES = [(ANY, "any irregularity"), *_labelled(
+    (pair for game in GAMES.values() for pair in game_irregularities(game).items()),
+    when_they_differ=lambda kind, names: kind.replace("_", " ").capitalize())]
+HISTORY_TRAINING = (*TRAINING, (INCLUDE, "Included"))
+
+
+class HistoryForm(RoundFilterForm):
+    LABELS = {**RoundFilterForm.LABELS, "older": "Page", "newer": "Page", "amount_min": "Amount from",
+              "amount_max": "Amount to", "floorperson": "Decided by"}
+
+    def clean_floorperson(self) -> list[int] | None:
+        name = (self.cleaned_data.get("floorperson") or "").strip()
+        if not name:
+            return None
+        ids = user_ids(name)
+        if not ids:
+            raise forms.ValidationError(f"Nobody is named {name!r}.")
+        return ids
+
+    def _cursor(self, name: str) -> Cursor | None:
+        token = self.cleaned_data.get(name)
+        if not token:
+            return None
+        try:
+            return Cursor.parse(token)
+        except ValueError:
+            raise forms.ValidationError(CURSOR.message) from None
+
+    def clean_older(self) -> Cursor | None:
+        return self._cursor("older")
+
+    def clean_newer(self) -> Cursor | None:
+        return self._cursor("newer")
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("from"), data.get("to")
+        if first and last and first > last:
+            raise forms.ValidationError(f"The dates run backwards: from {first} to {last}.")
+        low, high = data.get("amount_min"), data.get("amount_max")
+        if low is not None and high is not None and low > high:
+            raise forms.ValidationError(f"The amounts run backwards: from {low} to {high}.")
+        if data.get("older") and data.get("newer"):
+            raise forms.ValidationError("A page is either newer or older than another, not both.")
+        game = GAMES.get(data.get("game") or "")
+        if game is not None:
+            self._of_the_game(game, "seat", data.get("seat"), lambda seat: seat <= game.seat_count,
+                              f"{game.name} has seats 1 to {game.seat_count}.")
+            self._of_the_game(game, "wager", data.get("wager"), lambda wager: wager in game_wagers(game),
+                              f"{game.name} takes no such wager.")
+            kind = data.get("irregularity")
+            self._of_the_game(game, "irregularity", kind, lambda k: k == ANY or k in game_irregularities(game),
+                              f"{game.name} has no such irregularity.")
+        return data
+
+    def _of_the_game(self, game, name: str, value, fits, message: str) -> None:
+        """A value every game has but not the one chosen: refused rather than matching nothing."""
+        if value not in (None, "") and not fits(value):
+            self.add_error(name, message)
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    field_class = forms.IntegerField
+
+
+def dollars_filter(label: str) -> django_filters.NumberFilter:
+    """Dollars and cents, parsed exactly (Decimal, never float)."""
+    return django_filters.NumberFilter(method=as_given, label=label, min_value=Decimal(0), max_value=MAX_DOLLARS,
+                                       max_digits=10, decimal_places=2)
+
+
+def cents(dollars: Decimal) -> int:
+    """
+    >>> cents(Decimal("12.5")), cents(Decimal("0.07"))
+    (1250, 7)
+    """
+    return int(dollars * 100)
+
+
+class HistoryFilter(RoundFilterSet):
+    status = django_filters.ChoiceFilter(field_name="status", choices=Round.Status.choices, empty_label="any")
+    training = django_filters.ChoiceFilter(method=training_rounds,
+                                           choices=HISTORY_TRAINING, empty_label=None, label="Training rounds")
+    seat = IntegerFilter(method=as_given, min_value=1, max_value=MAX_SEAT)
+    wager = django_filters.ChoiceFilter(method=as_given, choices=WAGER_CHOICES, empty_label="any")
+    amount_min = dollars_filter("Amount from ($)")
+    amount_max = dollars_filter("Amount to ($)")
+    approval = django_filters.ChoiceFilter(method="filter_approval", choices=APPROVALS, empty_label="—")
+    floorperson = django_filters.CharFilter(method="filter_floorperson", label="Decided by",
+                                            max_length=get_user_model()._meta.get_field("username").max_length)
+    irregularity = django_filters.ChoiceFilter(method="filter_irregularity", choices=IRREGULARITY_CHOICES,
+                                               empty_label="—")
+    older = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
+    newer = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
+
+    class Meta(RoundFilterSet.Meta):
+        form = HistoryForm
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        data = self.form.cleaned_data
+        queryset = super().filter_queryset(queryset)
+        first, last = data.get("from"), data.get("to")
+        if first:
+            queryset = queryset.filter(started_at__gte=casino_midnight(first))
+        if last and last < date.max:
+            # The whole last day, up to the next midnight (a day is 23 or 25 hours when the clocks change).
+            queryset = queryset.filter(started_at__lt=casino_midnight(last + timedelta(days=1)))
+        # A seat and a wager together ask for that wager on that seat; an amount, for a line of them.
+        seat, wager = data.get("seat"), data.get("wager")
+        of_the_seat = {**({"seat": seat} if seat is not None else {}), **({"wager": wager} if wager else {})}
+        if of_the_seat:
+            queryset = queryset.filter(Exists(Wager.objects.filter(round=OuterRef("pk"), **of_the_seat)))
+        low, high = data.get("amount_min"), data.get("amount_max")
+        if low is not None or high is not None:
+            amount = {**({"amount__gte": cents(low)} if low is not None else {}),
+                      **({"amount__lte": cents(high)} if high is not None else {})}
+            queryset = queryset.filter(Exists(SettlementLine.objects.filter(
+                round=OuterRef("pk"), outcome__in=[WIN, *COLLECTED], **amount, **of_the_seat)))
+        return queryset
+
+    def filter_approval(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        status = {} if value == ANY else {"status": value}
+        return queryset.filter(Exists(Approval.objects.filter(round=OuterRef("pk"), **status)))
+
+    def filter_floorperson(self, queryset: QuerySet, name: str, ids: list[int] | None) -> QuerySet:
+        if ids is None:
+            return queryset
+        return queryset.filter(Exists(Approval.objects.filter(round=OuterRef("pk"), decided_by_id__in=ids)))
+
+    def filter_irregularity(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        # The same condition as the partial index irregularity_events, so the probe reads it.
+        kind = {} if value == ANY else {"action__kind": value}
+        return queryset.filter(Exists(RoundEvent.objects.filter(round=OuterRef("pk"), action__type="irregularity",
+                                                                **kind)))
+
+    # -- the values, once valid ------------------------------------------------------------------
+
+    def page_from(self) -> dict[str, Cursor | None]:
+        """The keyword arguments of ``selectors.history_page``: where the page starts."""
+        return {"older": self.form.cleaned_data.get("older"), "newer": self.form.cleaned_data.get("newer")}
+
+
+# "from" is a Python keyword: these two cannot be declared in the class body.
+for _name in ("from", "to"):
+    HistoryFilter.base_filters[_name] = django_filters.DateFilter(method=as_given, input_formats=["%Y-%m-%d"],
+                                                                  error_messages=DATE_ERRORS)
+
+
+def history_filter(query) -> HistoryFilter:
+    """The filter of a request's query string, over the history's narrow rounds, newest first."""
+    return HistoryFilter.of(query, selectors.history_rounds())
