@@ -2,8 +2,8 @@
 
 Every filter is checked and a bad value refused by name (an unknown kind, a user nobody is, an
 impossible date or a range running backwards, a page that is not one): the whole trail instead
-would answer a question nobody asked.  Dates are calendar days in the casino's time zone, as on
-the history page.  Pages are keyset pages by id (``older`` is the id the next page starts below).
+would answer a question nobody asked.  Dates are gaming days in the casino's time zone, as on
+the history page and the reports.  Pages are keyset pages by id (``older`` is the id the next page starts below).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from games import roles
-from games.forms import casino_midnight
 from games.models import AuditEntry
+from games.reports import gaming_day_start
 from games.views import role_required
 
 PAGE_SIZE = 100
@@ -60,10 +60,10 @@ class AuditForm(django_forms.Form):
 
 
 def _days(queryset: QuerySet, name: str, value: date) -> QuerySet:
-    """``from``: entries since the day's midnight at the casino; ``to``: before the next day's."""
+    """``from``: entries since the gaming day began at the casino; ``to``: before the next one began."""
     if name == "from":
-        return queryset.filter(created_at__gte=casino_midnight(value))
-    return queryset.filter(created_at__lt=casino_midnight(value + timedelta(days=1)))
+        return queryset.filter(created_at__gte=gaming_day_start(value))
+    return queryset.filter(created_at__lt=gaming_day_start(value + timedelta(days=1)))
 
 
 def _older(queryset: QuerySet, name: str, value: int) -> QuerySet:

@@ -13,13 +13,11 @@ many of its rows do, so the history's order and keyset pages stay those of the r
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 import django_filters
 from django import forms
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
 from django.db.models import Exists, OuterRef, QuerySet
@@ -28,6 +26,7 @@ from games import selectors
 from games.engine.core.records import COLLECTED, WIN
 from games.engine.registry import GAMES
 from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
+from games.reports import gaming_day_start
 from games.round_filters import (
     DATE_ERRORS,
     INCLUDE,
@@ -45,17 +44,6 @@ ANY = "any"
 APPROVALS = ((ANY, "any approval"), *Approval.Status.choices)
 MAX_SEAT = max(game.seat_count for game in GAMES.values())
 MAX_DOLLARS = Decimal("99999999.99")  # far above any wager or payout; keeps cents within a bigint
-
-
-def casino_midnight(day: date) -> datetime:
-    """The instant a calendar day begins at the casino (settings.TIME_ZONE), whatever the server's zone.
-
-    >>> casino_midnight(date(2026, 7, 1)).isoformat()
-    '2026-07-01T00:00:00-04:00'
-    >>> casino_midnight(date(2026, 12, 1)).isoformat()
-    '2026-12-01T00:00:00-05:00'
-    """
-    return datetime.combine(day, time.min, tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
 def _labelled(pairs, *, when_they_differ) -> list[tuple[str, str]]:
@@ -183,11 +171,12 @@ class HistoryFilter(RoundFilterSet):
         data = self.form.cleaned_data
         queryset = super().filter_queryset(queryset)
         first, last = data.get("from"), data.get("to")
+        # Dates are gaming days (settings.GAMING_DAY_START), as in the reports: a round dealt at
+        # 2:00 belongs to the day before, and a day is 23 or 25 hours when the clocks change.
         if first:
-            queryset = queryset.filter(started_at__gte=casino_midnight(first))
+            queryset = queryset.filter(started_at__gte=gaming_day_start(first))
         if last and last < date.max:
-            # The whole last day, up to the next midnight (a day is 23 or 25 hours when the clocks change).
-            queryset = queryset.filter(started_at__lt=casino_midnight(last + timedelta(days=1)))
+            queryset = queryset.filter(started_at__lt=gaming_day_start(last + timedelta(days=1)))
         # A seat and a wager together ask for that wager on that seat; an amount, for a line of them.
         seat, wager = data.get("seat"), data.get("wager")
         of_the_seat = {**({"seat": seat} if seat is not None else {}), **({"wager": wager} if wager else {})}

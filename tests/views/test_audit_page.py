@@ -62,19 +62,23 @@ def test_the_supervisor_sees_every_entry_newest_first_with_who_before_and_after(
     assert f'href="{reverse("audit")}"' in home
 
 
-def test_the_filters_select_by_kind_user_subject_and_casino_day(supervisor, cast):
+def test_the_filters_select_by_kind_user_subject_and_casino_day(supervisor, cast, settings):
+    settings.GAMING_DAY_START = 6
     entry(kind="meter", subject="meter MEGA", summary="meter by super", actor=cast["super"])
     entry(kind="meter", subject="meter MINI", summary="meter by floor", actor=cast["floor"])
     entry(kind="void", subject="TH-9 round 3", summary="void by floor", actor=cast["floor"])
-    # 23:30 EST on 1 March is 04:30 UTC on 2 March: still 1 March at the casino.
+    # Dates are gaming days starting at 6:00 at the casino.  23:30 EST on 1 March is 04:30 UTC on
+    # 2 March, and 5:30 on the 2nd is before the 2nd's gaming day starts: both are the 1st's.
     entry(summary="late on the 1st", created_at=datetime(2026, 3, 1, 23, 30, tzinfo=EASTERN))
-    entry(summary="early on the 2nd", created_at=datetime(2026, 3, 2, 0, 30, tzinfo=EASTERN))
+    entry(summary="before 6:00 on the 2nd", created_at=datetime(2026, 3, 2, 5, 30, tzinfo=EASTERN))
+    entry(summary="early on the 2nd", created_at=datetime(2026, 3, 2, 6, 0, tzinfo=EASTERN))
     audit = reverse("audit")
     assert shown(supervisor.get(audit, {"kind": "meter"})) == ["meter by floor", "meter by super"]
     assert shown(supervisor.get(audit, {"user": "FLOOR"})) == ["void by floor", "meter by floor"]
     assert shown(supervisor.get(audit, {"subject": "mega"})) == ["meter by super"]
     assert shown(supervisor.get(audit, {"subject": "TH-9", "kind": "void"})) == ["void by floor"]
-    assert shown(supervisor.get(audit, {"from": "2026-03-01", "to": "2026-03-01"})) == ["late on the 1st"]
+    assert shown(supervisor.get(audit, {"from": "2026-03-01", "to": "2026-03-01"})) == ["before 6:00 on the 2nd",
+                                                                                       "late on the 1st"]
     assert shown(supervisor.get(audit, {"from": "2026-03-02", "to": "2026-03-02"})) == ["early on the 2nd"]
 
 

@@ -82,22 +82,25 @@ def test_an_invalid_filter_is_refused_by_name_and_shows_nothing(client, cast, fl
 
 # -- dates in the casino's time zone ------------------------------------------------------------------
 
-def test_a_day_runs_from_midnight_to_midnight_at_the_casino_across_a_clock_change(client, cast, floor_tables):
-    # 8 March 2026: Eastern clocks go forward at 2 a.m., so the casino's day is 23 hours long:
-    # from 05:00 UTC (midnight EST) to 04:00 UTC on the 9th (midnight EDT).
+def test_a_day_is_the_casinos_gaming_day_across_a_clock_change(client, cast, floor_tables, settings):
+    # The dates filter gaming days, as the reports do.  With the gaming day starting at 6:00, the
+    # day of 7 March 2026 is 23 hours long (Eastern clocks go forward at 2 a.m. on the 8th): from
+    # 6:00 EST (11:00 UTC) on the 7th to 6:00 EDT (10:00 UTC) on the 8th.
+    settings.GAMING_DAY_START = 6
     instants = {
-        "before": datetime(2026, 3, 8, 4, 59, 59, 999999, tzinfo=UTC),  # 23:59:59.999999 on the 7th, EST
-        "first": datetime(2026, 3, 8, 5, 0, tzinfo=UTC),
-        "last": datetime(2026, 3, 9, 3, 59, 59, 999999, tzinfo=UTC),  # 23:59:59.999999 on the 8th, EDT
-        "after": datetime(2026, 3, 9, 4, 0, tzinfo=UTC),
+        "before": datetime(2026, 3, 7, 10, 59, 59, 999999, tzinfo=UTC),  # 5:59:59.999999 EST: the 6th's day
+        "first": datetime(2026, 3, 7, 11, 0, tzinfo=UTC),
+        "after midnight": datetime(2026, 3, 8, 6, 30, tzinfo=UTC),  # 1:30 EST on the 8th: still the 7th's day
+        "last": datetime(2026, 3, 8, 9, 59, 59, 999999, tzinfo=UTC),  # 5:59:59.999999 EDT on the 8th
+        "after": datetime(2026, 3, 8, 10, 0, tzinfo=UTC),  # 6:00 EDT: the 8th's day
     }
     rounds = make_rounds(floor_tables, [cast["dealer"]], len(instants))
     for rnd, when in zip(rounds, instants.values(), strict=True):
         Round.objects.filter(pk=rnd.pk).update(started_at=when)
     by_instant = dict(zip(instants, rounds, strict=True))
-    page = history(client, cast["super"], **{"from": "2026-03-08", "to": "2026-03-08"}).content.decode()
+    page = history(client, cast["super"], **{"from": "2026-03-07", "to": "2026-03-07"}).content.decode()
     shown = {name for name, rnd in by_instant.items() if reverse("round-detail", args=[rnd.id]) in page}
-    assert shown == {"first", "last"}
+    assert shown == {"first", "after midnight", "last"}
 
 
 # -- keyset pages -----------------------------------------------------------------------------------
