@@ -143,3 +143,13 @@ def roles_of(user) -> set[str]:
     from games import roles
 
     return roles.roles_of(user)
+
+
+@register.simple_tag
+def pit_waiting(user) -> dict[str, int] | None:
+    """What the navigation's pit badge shows a floorperson or supervisor (one query); None for others."""
+    from games import roles, selectors
+
+    if not roles.roles_of(user) & {roles.FLOORPERSON, roles.SUPERVISOR}:
+        return None
+    return selectors.live_pending()

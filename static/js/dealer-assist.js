@@ -258,3 +258,104 @@ document.addEventListener("htmx:sendError", () => {
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.successful !== false && problem) problem.hidden = true;
 });
+
+// -- the pit's requests, on a floorperson's every page ---------------------------------------------
+// The navigation's badge counts the requests waiting in the live pit.  On the pit page it follows
+// the pushed pit (its data-waiting and data-newest); on any other page it asks the server now and
+// then (one small query).  A request newer than any this tablet has seen shows an alert and
+// sounds a short beep.  The newest id seen is kept for the tab, so moving between pages does not
+// sound it again.
+const PIT_POLL_MS = 15000;
+const SEEN_KEY = "dealer-assist:pit-newest";
+let audio = null;
+// Browsers let a page make sound only after a tap: the audio is set up at the first one.
+document.addEventListener("pointerdown", () => {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+  } catch (error) { audio = null; }
+}, { capture: true });
+const beep = () => {
+  try {
+    if (!audio || audio.state !== "running") return false;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 880;
+    volume.gain.setValueAtTime(0.2, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    return true;
+  } catch (error) { return false; }
+};
+window.dealerAssist.pitAlerts = 0; // how many alerts this page has shown (the browser tests read it)
+const showPitCount = (waiting, newest) => {
+  const badge = document.getElementById("pit-badge");
+  if (!badge) return;
+  badge.textContent = String(waiting);
+  badge.dataset.waiting = String(waiting);
+  badge.setAttribute("aria-label", `${waiting} waiting`);
+  badge.hidden = !waiting;
+  const seen = Number(sessionStorage.getItem(SEEN_KEY) || badge.dataset.newest || 0);
+  if (newest > seen) {
+    window.dealerAssist.pitAlerts += 1;
+    const alert = document.getElementById("pit-alert");
+    if (alert) {
+      const sounded = beep();
+      alert.innerHTML = "";
+      const link = document.createElement("a");
+      link.href = document.getElementById("pit-link")?.href || "/pit/";
+      link.textContent = `New request for a floorperson: ${waiting} waiting in the pit`;
+      alert.append(link);
+      if (!sounded) alert.append(" (tap anywhere to let this tablet sound its alerts)");
+      alert.hidden = false;
+      badge.classList.remove("just-changed");
+      void badge.offsetWidth;
+      badge.classList.add("just-changed");
+    }
+  }
+  if (newest >= seen) sessionStorage.setItem(SEEN_KEY, String(newest));
+};
+const pitRegionCount = () => {
+  const pit = document.getElementById("pit-state");
+  if (pit) showPitCount(Number(pit.dataset.waiting || 0), Number(pit.dataset.newest || 0));
+};
+// A new page starts from what it was drawn with: only what arrives later is new, unless the tab
+// saw an older newest request before this page.
+if (sessionStorage.getItem(SEEN_KEY) === null) {
+  const badge = document.getElementById("pit-badge");
+  if (badge) sessionStorage.setItem(SEEN_KEY, badge.dataset.newest || "0");
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const badge = document.getElementById("pit-badge");
+  if (badge) showPitCount(Number(badge.dataset.waiting || 0), Number(badge.dataset.newest || 0));
+  pitRegionCount();
+  drawWaited();
+});
+document.addEventListener("htmx:afterSwap", pitRegionCount);
+document.addEventListener("htmx:wsAfterMessage", pitRegionCount);
+document.getElementById("pit-alert")?.addEventListener("click", (event) => {
+  if (event.target.tagName !== "A") event.currentTarget.hidden = true;
+});
+setInterval(() => {
+  const link = document.getElementById("pit-link");
+  if (!link || document.getElementById("pit-state") || document.visibilityState !== "visible") return;
+  fetch(link.dataset.waitingUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then((pit) => { if (pit) showPitCount(pit.waiting, pit.newest); })
+    .catch(() => {});
+}, PIT_POLL_MS);
+
+// How long each request has waited, from the time it was requested (the pushed pit is the same
+// for every tablet: the clock is this tablet's).
+const drawWaited = () => {
+  document.querySelectorAll("time.waited").forEach((time) => {
+    const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(time.dateTime)) / 60000));
+    time.textContent = minutes < 1 ? "waited under 1 min" : `waited ${minutes} min`;
+    time.classList.toggle("long-wait", minutes >= 5);
+  });
+};
+document.addEventListener("htmx:afterSwap", drawWaited);
+document.addEventListener("htmx:wsAfterMessage", drawWaited);
+setInterval(drawWaited, 15000);
