@@ -40,6 +40,16 @@ def seat_net(lines) -> str:
 
 
 @register.filter
+def seat_quiz(lines) -> dict:
+    """What training mode asks the trainee before showing a seat's settlement: the question and
+    the answer in cents ("What do you pay seat 3?"; a seat that is collected from is asked that)."""
+    what, amount = records.seat_net(lines)
+    seat = next(iter(lines)).seat
+    question = f"What do you collect from seat {seat}?" if what == "collect" else f"What do you pay seat {seat}?"
+    return {"question": question, "answer": amount}
+
+
+@register.filter
 def dollars(cents: int) -> str:
     return format_dollars(int(cents))
 

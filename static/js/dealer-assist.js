@@ -359,3 +359,65 @@ const drawWaited = () => {
 document.addEventListener("htmx:afterSwap", drawWaited);
 document.addEventListener("htmx:wsAfterMessage", drawWaited);
 setInterval(drawWaited, 15000);
+
+// -- training mode -----------------------------------------------------------------------------
+// A trainee may show the virtual shoe's hole cards (drawn, hidden, only at a training table).
+// Whether they are shown is this tablet's, kept on the page's body, so a redraw keeps it.
+const drawHoleToggle = () => {
+  const toggle = document.getElementById("hole-toggle");
+  if (!toggle) return;
+  const shown = document.body.classList.contains("show-hole");
+  toggle.setAttribute("aria-pressed", String(shown));
+  toggle.textContent = shown ? "Hide the virtual hole cards" : "Show the virtual hole cards";
+};
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#hole-toggle")) return;
+  document.body.classList.toggle("show-hole");
+  drawHoleToggle();
+});
+
+// The quiz: at a training table each seat's settlement waits for the trainee's answer to "what do
+// you pay seat N?", checked against the seat's lines, then shown.  The answers given are this
+// tablet's (kept here, by round and seat), so a redraw keeps what was answered and shown.
+const quizAnswers = new Map(); // "round:seat" -> {text, right}
+const cents = (text) => {
+  const match = String(text).replace(/[$,\s]/g, "").match(/^(\d+)(?:\.(\d{1,2}))?$/);
+  return match ? Number(match[1]) * 100 + Number((match[2] || "0").padEnd(2, "0")) : null;
+};
+const dollarsOf = (amount) => `$${(amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+const drawQuizzes = () => {
+  document.querySelectorAll("form.quiz").forEach((form) => {
+    const answered = quizAnswers.get(form.dataset.quiz);
+    const result = form.querySelector(".quiz-result");
+    result.textContent = answered ? answered.text : "";
+    result.className = `quiz-result${answered ? (answered.right ? " right" : " wrong") : ""}`;
+    document.querySelectorAll(`[data-quiz-seat="${CSS.escape(form.dataset.quiz)}"]`)
+      .forEach((row) => row.classList.toggle("quiz-hidden", !answered));
+  });
+  drawHoleToggle();
+};
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form.quiz");
+  if (!form) return;
+  event.preventDefault();
+  const given = cents(form.elements.answer.value);
+  if (given === null) {
+    form.querySelector(".quiz-result").textContent = "Enter an amount in dollars, like 35 or 12.50";
+    return;
+  }
+  const answer = Number(form.dataset.answer);
+  quizAnswers.set(form.dataset.quiz, given === answer
+    ? { text: `Right: ${dollarsOf(answer)}`, right: true }
+    : { text: `Not quite: you said ${dollarsOf(given)}; the answer is ${dollarsOf(answer)}`, right: false });
+  drawQuizzes();
+}, true);
+document.addEventListener("click", (event) => {
+  const skip = event.target.closest("form.quiz .quiz-skip");
+  if (!skip) return;
+  const form = skip.closest("form.quiz");
+  quizAnswers.set(form.dataset.quiz, { text: `The answer is ${dollarsOf(Number(form.dataset.answer))}`, right: false });
+  drawQuizzes();
+});
+document.addEventListener("htmx:afterSwap", drawQuizzes);
+document.addEventListener("htmx:wsAfterMessage", drawQuizzes);
+document.addEventListener("DOMContentLoaded", drawQuizzes);

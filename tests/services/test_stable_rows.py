@@ -130,4 +130,4 @@ def test_the_pit_is_read_in_the_same_number_of_queries_however_many_approvals_wa
     # The approvals, their seats' lines, their rounds' logs (for the cards), the tables' status.
     with django_assert_max_num_queries(4):
         state = selectors.pit_state()
-    assert [len(item["lines"]) for item in state["items"]] == [5, 5, 5]  # seat 1: Ante, Flop, Turn, River, Bonus
+    assert [len(item.lines) for item in state["items"]] == [5, 5, 5]  # seat 1: Ante, Flop, Turn, River, Bonus
