@@ -398,8 +398,10 @@ def pit_state() -> dict[str, Any]:
     states = _states_of(list({approval.round_id: approval.round for approval in approvals}.values()))
     items = [pit_request(approval, states.get(approval.round_id), lines.get((approval.round_id, approval.seat), []))
              for approval in approvals]
-    return {"items": [item for item in items if not item.training],
-            "training_items": [item for item in items if item.training],
+    live = [item for item in items if not item.training]
+    return {"items": live, "training_items": [item for item in items if item.training],
+            # The newest live request, as ``live_pending`` counts it: what the alert compares.
+            "newest": max((item.approval.id for item in live), default=0),
             "tables": tables_with_status()}
 
 
