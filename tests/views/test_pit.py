@@ -131,3 +131,34 @@ def test_training_is_marked_on_the_table_the_round_the_history_and_the_sheet(cli
     assert "TRAINING" in rows["TR-1"] and "TRAINING" not in rows["TH-9"]
     assert client.get(reverse("round-sheet", args=[training.id])).json()["training"] is True
     assert "training" not in client.get(reverse("round-sheet", args=[live.id])).json()
+
+
+def test_only_a_training_table_draws_its_hole_cards_and_the_quiz(client, cast, table):
+    from games.engine.cards import RANK_CHARS, SUIT_CHARS
+    from games.models import Round
+
+    training = Table.objects.create(name="TR-2", game="texas-holdem-bonus", rules={"bonus_paytable": "A"},
+                                    training=True)
+    deal_at(training, cast["dealer2"])
+    # The virtual shoe, stacked: seat 1's first card, the dealer's, seat 1's second, the dealer's,
+    # a burn, the Flop, a burn, the Turn, a burn, the River.
+    stacked = ["As", "2c", "Ad", "3d", "4s", "Kh", "9s", "5c", "8c", "7h", "6d", "Jd"]
+    order = stacked + [rank + suit for suit in SUIT_CHARS for rank in RANK_CHARS if rank + suit not in stacked]
+    rnd = Round.objects.create(table=training, number=1, game=training.game,
+                               rules={**training.rules, "stub_count_due": False}, shoe_order=order,
+                               dealer=cast["dealer2"])
+    rnd = play(rnd, cast["dealer2"],
+               {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "10"},
+               {"type": "no_more_bets", "step": "wagers"}, {"type": "deal", "step": "deal"},
+               {"type": "decide", "step": "flop_decision", "seat": 1, "choice": "fold"})
+    client.force_login(cast["dealer2"])
+    page = client.get(reverse("table", args=[training.id])).content.decode()
+    hole = page[page.index('id="seat-1-hole"'):]
+    assert re.findall(r'virtual-hole suit-\w" data-card="(\w\w)"', hole)[:2] == ["As", "Ad"]
+    assert 'id="hole-toggle"' in page
+    # § 647a.11(b)(2): a fold forfeits the $10 Ante: the trainee is asked what to collect.
+    assert 'data-answer="1000"' in page and "What do you collect from seat 1?" in page
+    live = awaiting_approval(table, cast["dealer"])
+    client.force_login(cast["dealer"])
+    page = client.get(reverse("table", args=[live.table_id])).content.decode()
+    assert "virtual-hole" not in page and "quiz" not in page and 'id="hole-toggle"' not in page
