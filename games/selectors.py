@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
@@ -27,9 +27,20 @@ from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
 from games.engine.registry import GAMES
-from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table, Wager
+from games.models import (
+    Approval,
+    DealerAssignment,
+    Link,
+    LinkedTable,
+    Meter,
+    Round,
+    RoundEvent,
+    SettlementLine,
+    Table,
+    Wager,
+)
 from games.poker_view import poker_round_view
-from games.replay import engine_round
+from games.replay import cached_state, engine_round
 
 DEALING_LABELS = {
     "manual_shoe": "Dealt from a manual shoe",
@@ -319,12 +330,68 @@ def paytable_returns(game, option) -> list[dict[str, Any]]:
 
 def pending_approvals() -> QuerySet[Approval]:
     return (Approval.objects.filter(status=Approval.Status.PENDING)
-            .select_related("round", "round__table").order_by("requested_at"))
+            .select_related("round", "round__table", "round__dealer").order_by("requested_at"))
+
+
+def live_pending() -> dict[str, int]:
+    """How many approvals wait in the live pit (training rounds' are kept apart) and the newest's
+    id: one query, for the navigation's badge on every page a floorperson opens."""
+    live = Approval.objects.filter(status=Approval.Status.PENDING, round__shoe_order__isnull=True)
+    found = live.aggregate(waiting=Count("id"), newest=Max("id"))
+    return {"waiting": found["waiting"], "newest": found["newest"] or 0}
+
+
+@dataclass
+class PitRequest:
+    """One pending approval with what a floorperson needs to decide it without walking to the table."""
+
+    approval: Approval
+    lines: list[SettlementLine]  # the lines of the seat it is about
+    wagers: list[tuple[str, str, int]]  # that seat's wagers: (slug, label, cents)
+    seat_cards: list[str]
+    board: list[str]
+    dealer_cards: list[str]
+    amount: int  # cents: what its seat's winning lines pay
+
+    @property
+    def training(self) -> bool:
+        return self.approval.round.shoe_order is not None
+
+
+def _states_of(rounds: list[Round]) -> dict[int, GameRound]:
+    """The engine state of each round: from this process's cache, or replayed from one read of
+    every other round's log."""
+    states = {rnd.id: state for rnd in rounds if (state := cached_state(rnd.id, rnd.seq)) is not None}
+    missing = {rnd.id: rnd for rnd in rounds if rnd.id not in states}
+    if missing:
+        logs: dict[int, list[dict]] = {round_id: [] for round_id in missing}
+        events = (RoundEvent.objects.filter(round_id__in=missing).order_by("round_id", "seq")
+                  .values_list("round_id", "seq", "action"))
+        for round_id, seq, action in events:
+            if seq <= missing[round_id].seq:
+                logs[round_id].append(action)
+        for round_id, rnd in missing.items():
+            states[round_id] = engine_round(rnd, logs[round_id])
+    return states
+
+
+def _codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+def pit_request(approval: Approval, state: GameRound | None, lines: list[SettlementLine]) -> PitRequest:
+    seat = getattr(state, "seats", {}).get(approval.seat) if approval.seat else None
+    game = approval.round.table.game_engine
+    wagers = [(w, game.wager_label(w), amount) for w, amount in seat.wagers.items()] if seat is not None else []
+    return PitRequest(approval, lines, wagers, _codes(getattr(seat, "cards", ())), _codes(getattr(state, "board", ())),
+                      _codes(getattr(state, "dealer_cards", ())),
+                      sum(line.amount for line in lines if line.outcome == "win"))
 
 
 def pit_state() -> dict[str, Any]:
-    """The pending approvals, each with the lines of the seat it is about: three queries,
-    however many approvals wait."""
+    """The pending approvals, each with the cards, wagers and lines of the seat it is about, the
+    live ones apart from training rounds' (which never wait in the live pit), and each table's
+    status: the same few queries however many approvals wait."""
     approvals = list(pending_approvals())
     lines: dict[tuple[int, int], list[SettlementLine]] = {}
     seats = {(approval.round_id, approval.seat) for approval in approvals if approval.seat}
@@ -332,9 +399,26 @@ def pit_state() -> dict[str, Any]:
         for line in SettlementLine.objects.filter(round_id__in={round_id for round_id, _ in seats}):
             if (line.round_id, line.seat) in seats:
                 lines.setdefault((line.round_id, line.seat), []).append(line)
-    items = [{"approval": approval, "lines": lines.get((approval.round_id, approval.seat), [])}
+    states = _states_of(list({approval.round_id: approval.round for approval in approvals}.values()))
+    items = [pit_request(approval, states.get(approval.round_id), lines.get((approval.round_id, approval.seat), []))
              for approval in approvals]
-    return {"items": items, "tables": list(Table.objects.all())}
+    live = [item for item in items if not item.training]
+    return {"items": live, "training_items": [item for item in items if item.training],
+            # The newest live request, as ``live_pending`` counts it: what the alert compares.
+            "newest": max((item.approval.id for item in live), default=0),
+            "tables": tables_with_status()}
+
+
+def tables_with_status() -> list[Table]:
+    """Every table with its ``status``: "waiting" (an approval of its rounds waits for a
+    floorperson), "in play" (a round is open) or "idle"; one query."""
+    pending = Approval.objects.filter(round__table=OuterRef("pk"), status=Approval.Status.PENDING)
+    tables = list(Table.objects.annotate(open_round=Exists(Round.objects.filter(table=OuterRef("pk"),
+                                                                              status=Round.Status.OPEN)),
+                                         waiting=Exists(pending)))
+    for table in tables:
+        table.status = "waiting" if table.waiting else "in play" if table.open_round else "idle"
+    return tables
 
 
 # -- dealers at tables ------------------------------------------------------------------------------
@@ -373,7 +457,7 @@ HISTORY_PAGE_SIZE = 50
 HISTORY_COUNT_CAP = 1000
 # What the list shows of a round: the record written at close stays behind.
 HISTORY_COLUMNS = ("id", "number", "game", "status", "started_at", "closed_at", "total_paid", "total_collected",
-                   "table__name", "dealer__username")
+                   "shoe_order", "table__name", "dealer__username")  # a training round has its virtual shoe
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/act/", views.round_act, name="round-act"),
     path("pit/", views.pit_page, name="pit"),
     path("pit/state/", views.pit_fragment, name="pit-state"),
+    path("pit/waiting/", views.pit_waiting, name="pit-waiting"),
     path("approvals/<int:approval_id>/decide/", views.approval_decide, name="approval-decide"),
     path("progressives/", views.progressives_page, name="progressives"),
     path("progressives/meters/<int:meter_id>/", views.meter_ledger, name="meter-ledger"),

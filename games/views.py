@@ -51,7 +51,7 @@ ANY_ROLE = roles.ROLES
 def home(request: HttpRequest) -> HttpResponse:
     held = roles.roles_of(request.user)
     return render(request, "games/home.html", {
-        "tables": Table.objects.all(),
+        "tables": selectors.tables_with_status(),
         "roles": sorted(held),
         "at_tables": bool(held & set(ANY_ROLE)),  # an administrator alone opens no table's page
     })
@@ -250,6 +250,13 @@ def pit_page(request: HttpRequest) -> HttpResponse:
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_fragment(request: HttpRequest) -> HttpResponse:
     return render(request, "games/pit.html#pit-state", selectors.pit_state())
+
+
+@role_required(roles.FLOORPERSON, roles.SUPERVISOR)
+def pit_waiting(request: HttpRequest) -> JsonResponse:
+    """How many requests wait in the live pit, and the newest: what a floorperson's page away from
+    the pit checks now and then to update its badge and sound the alert (one query)."""
+    return JsonResponse(selectors.live_pending())
 
 
 DECISIONS = {"approve": True, "refuse": False}
@@ -514,6 +521,9 @@ def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
     else:
         actions = [event.action for event in rnd.events.order_by("seq")]
         sheet = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
+    if rnd.shoe_order is not None:
+        # Marked, so a training round's sheet is never taken for live play (settling ignores the key).
+        sheet = {**sheet, "training": True}
     response = JsonResponse(sheet, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-round-{rnd.number}.json"'
     return response

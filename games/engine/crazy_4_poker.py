@@ -61,6 +61,7 @@ from games.engine.core import (
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import high_hand
+from games.engine.hands.compare import against_dealer
 from games.engine.hands.four_card import FourCardCategory, FourCardHand, crazy4_dealer_qualifies, four_card_hand
 from games.engine.hands.high import Category
 from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
@@ -367,7 +368,7 @@ class Crazy4Poker(BankedPoker):
         """§ 657a.11(c)(3): the Ante, Play and Super Bonus Wagers against the dealer's best four cards."""
         player = four_card_hand(seat.cards)
         dealer = four_card_hand(rnd.dealer_cards)
-        versus = f"{player.name} against the dealer's {dealer.name.lower()}"
+        versus = against_dealer(player, dealer)
         lines: list[SettlementLine] = []
         play = seat.wagers["play"]
         excess = over_ante(seat) if play_question(rnd, seat.number, "approved") is not None else 0

@@ -48,6 +48,7 @@ from games.engine.core.progressive import Progressive
 from games.engine.core.state import ZoneSpec
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, FourCardCategory, FourCardHand, four_card_hand, high_hand
+from games.engine.hands.compare import against_dealer
 from games.engine.money import EVEN_MONEY, Cents, parse_dollars
 from games.engine.paytables import paytable
 from games.engine.returns import FOUR_OF_FIVE, PLAYED, Dealt, NotStated, counting
@@ -302,7 +303,7 @@ class FourCardPoker(BankedPoker):
         return four_card_hand(rnd.dealer_cards)
 
     def versus(self, seat: Seat, player: FourCardHand, dealer: FourCardHand) -> str:
-        return f"{player.name} against the dealer's {dealer.name[0].lower()}{dealer.name[1:]}"
+        return against_dealer(player, dealer)
 
     def settle_main(self, rnd: RoundState, seat: Seat, player: FourCardHand) -> list[SettlementLine]:
         dealer = self.dealers_best_four(rnd)

@@ -53,7 +53,7 @@ from games.engine.core import (
 )
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
-from games.engine.hands.high import against_dealer
+from games.engine.hands.compare import against_dealer
 from games.engine.money import EVEN_MONEY, Cents, Odds, parse_dollars
 from games.engine.paytables import Paytable, paytable
 from games.engine.returns import DECISIONS, SEVEN

@@ -46,7 +46,7 @@ from games.engine.core import (
 )
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
-from games.engine.hands.high import against_dealer
+from games.engine.hands.compare import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable

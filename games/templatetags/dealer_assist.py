@@ -40,6 +40,16 @@ def seat_net(lines) -> str:
 
 
 @register.filter
+def seat_quiz(lines) -> dict:
+    """What training mode asks the trainee before showing a seat's settlement: the question and
+    the answer in cents ("What do you pay seat 3?"; a seat that is collected from is asked that)."""
+    what, amount = records.seat_net(lines)
+    seat = next(iter(lines)).seat
+    question = f"What do you collect from seat {seat}?" if what == "collect" else f"What do you pay seat {seat}?"
+    return {"question": question, "answer": amount}
+
+
+@register.filter
 def dollars(cents: int) -> str:
     return format_dollars(int(cents))
 
@@ -143,3 +153,13 @@ def roles_of(user) -> set[str]:
     from games import roles
 
     return roles.roles_of(user)
+
+
+@register.simple_tag
+def pit_waiting(user) -> dict[str, int] | None:
+    """What the navigation's pit badge shows a floorperson or supervisor (one query); None for others."""
+    from games import roles, selectors
+
+    if not roles.roles_of(user) & {roles.FLOORPERSON, roles.SUPERVISOR}:
+        return None
+    return selectors.live_pending()

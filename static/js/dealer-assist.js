@@ -258,3 +258,166 @@ document.addEventListener("htmx:sendError", () => {
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.successful !== false && problem) problem.hidden = true;
 });
+
+// -- the pit's requests, on a floorperson's every page ---------------------------------------------
+// The navigation's badge counts the requests waiting in the live pit.  On the pit page it follows
+// the pushed pit (its data-waiting and data-newest); on any other page it asks the server now and
+// then (one small query).  A request newer than any this tablet has seen shows an alert and
+// sounds a short beep.  The newest id seen is kept for the tab, so moving between pages does not
+// sound it again.
+const PIT_POLL_MS = 15000;
+const SEEN_KEY = "dealer-assist:pit-newest";
+let audio = null;
+// Browsers let a page make sound only after a tap: the audio is set up at the first one.
+document.addEventListener("pointerdown", () => {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+  } catch (error) { audio = null; }
+}, { capture: true });
+const beep = () => {
+  try {
+    if (!audio || audio.state !== "running") return false;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 880;
+    volume.gain.setValueAtTime(0.2, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    return true;
+  } catch (error) { return false; }
+};
+window.dealerAssist.pitAlerts = 0; // how many alerts this page has shown (the browser tests read it)
+const showPitCount = (waiting, newest) => {
+  const badge = document.getElementById("pit-badge");
+  if (!badge) return;
+  badge.textContent = String(waiting);
+  badge.dataset.waiting = String(waiting);
+  badge.setAttribute("aria-label", `${waiting} waiting`);
+  badge.hidden = !waiting;
+  const seen = Number(sessionStorage.getItem(SEEN_KEY) || badge.dataset.newest || 0);
+  if (newest > seen) {
+    window.dealerAssist.pitAlerts += 1;
+    const alert = document.getElementById("pit-alert");
+    if (alert) {
+      const sounded = beep();
+      alert.innerHTML = "";
+      const link = document.createElement("a");
+      link.href = document.getElementById("pit-link")?.href || "/pit/";
+      link.textContent = `New request for a floorperson: ${waiting} waiting in the pit`;
+      alert.append(link);
+      if (!sounded) alert.append(" (tap anywhere to let this tablet sound its alerts)");
+      alert.hidden = false;
+      badge.classList.remove("just-changed");
+      void badge.offsetWidth;
+      badge.classList.add("just-changed");
+    }
+  }
+  if (newest >= seen) sessionStorage.setItem(SEEN_KEY, String(newest));
+};
+const pitRegionCount = () => {
+  const pit = document.getElementById("pit-state");
+  if (pit) showPitCount(Number(pit.dataset.waiting || 0), Number(pit.dataset.newest || 0));
+};
+// A new page starts from what it was drawn with: only what arrives later is new, unless the tab
+// saw an older newest request before this page.
+if (sessionStorage.getItem(SEEN_KEY) === null) {
+  const badge = document.getElementById("pit-badge");
+  if (badge) sessionStorage.setItem(SEEN_KEY, badge.dataset.newest || "0");
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const badge = document.getElementById("pit-badge");
+  if (badge) showPitCount(Number(badge.dataset.waiting || 0), Number(badge.dataset.newest || 0));
+  pitRegionCount();
+  drawWaited();
+});
+document.addEventListener("htmx:afterSwap", pitRegionCount);
+document.addEventListener("htmx:wsAfterMessage", pitRegionCount);
+document.getElementById("pit-alert")?.addEventListener("click", (event) => {
+  if (event.target.tagName !== "A") event.currentTarget.hidden = true;
+});
+setInterval(() => {
+  const link = document.getElementById("pit-link");
+  if (!link || document.getElementById("pit-state") || document.visibilityState !== "visible") return;
+  fetch(link.dataset.waitingUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then((pit) => { if (pit) showPitCount(pit.waiting, pit.newest); })
+    .catch(() => {});
+}, PIT_POLL_MS);
+
+// How long each request has waited, from the time it was requested (the pushed pit is the same
+// for every tablet: the clock is this tablet's).
+const drawWaited = () => {
+  document.querySelectorAll("time.waited").forEach((time) => {
+    const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(time.dateTime)) / 60000));
+    time.textContent = minutes < 1 ? "waited under 1 min" : `waited ${minutes} min`;
+    time.classList.toggle("long-wait", minutes >= 5);
+  });
+};
+document.addEventListener("htmx:afterSwap", drawWaited);
+document.addEventListener("htmx:wsAfterMessage", drawWaited);
+setInterval(drawWaited, 15000);
+
+// -- training mode -----------------------------------------------------------------------------
+// A trainee may show the virtual shoe's hole cards (drawn, hidden, only at a training table).
+// Whether they are shown is this tablet's, kept on the page's body, so a redraw keeps it.
+const drawHoleToggle = () => {
+  const toggle = document.getElementById("hole-toggle");
+  if (!toggle) return;
+  const shown = document.body.classList.contains("show-hole");
+  toggle.setAttribute("aria-pressed", String(shown));
+  toggle.textContent = shown ? "Hide the virtual hole cards" : "Show the virtual hole cards";
+};
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#hole-toggle")) return;
+  document.body.classList.toggle("show-hole");
+  drawHoleToggle();
+});
+
+// The quiz: at a training table each seat's settlement waits for the trainee's answer to "what do
+// you pay seat N?", checked against the seat's lines, then shown.  The answers given are this
+// tablet's (kept here, by round and seat), so a redraw keeps what was answered and shown.
+const quizAnswers = new Map(); // "round:seat" -> {text, right}
+const cents = (text) => {
+  const match = String(text).replace(/[$,\s]/g, "").match(/^(\d+)(?:\.(\d{1,2}))?$/);
+  return match ? Number(match[1]) * 100 + Number((match[2] || "0").padEnd(2, "0")) : null;
+};
+const dollarsOf = (amount) => `$${(amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+const drawQuizzes = () => {
+  document.querySelectorAll("form.quiz").forEach((form) => {
+    const answered = quizAnswers.get(form.dataset.quiz);
+    const result = form.querySelector(".quiz-result");
+    result.textContent = answered ? answered.text : "";
+    result.className = `quiz-result${answered ? (answered.right ? " right" : " wrong") : ""}`;
+    document.querySelectorAll(`[data-quiz-seat="${CSS.escape(form.dataset.quiz)}"]`)
+      .forEach((row) => row.classList.toggle("quiz-hidden", !answered));
+  });
+  drawHoleToggle();
+};
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form.quiz");
+  if (!form) return;
+  event.preventDefault();
+  const given = cents(form.elements.answer.value);
+  if (given === null) {
+    form.querySelector(".quiz-result").textContent = "Enter an amount in dollars, like 35 or 12.50";
+    return;
+  }
+  const answer = Number(form.dataset.answer);
+  quizAnswers.set(form.dataset.quiz, given === answer
+    ? { text: `Right: ${dollarsOf(answer)}`, right: true }
+    : { text: `Not quite: you said ${dollarsOf(given)}; the answer is ${dollarsOf(answer)}`, right: false });
+  drawQuizzes();
+}, true);
+document.addEventListener("click", (event) => {
+  const skip = event.target.closest("form.quiz .quiz-skip");
+  if (!skip) return;
+  const form = skip.closest("form.quiz");
+  quizAnswers.set(form.dataset.quiz, { text: `The answer is ${dollarsOf(Number(form.dataset.answer))}`, right: false });
+  drawQuizzes();
+});
+document.addEventListener("htmx:afterSwap", drawQuizzes);
+document.addEventListener("htmx:wsAfterMessage", drawQuizzes);
+document.addEventListener("DOMContentLoaded", drawQuizzes);

@@ -63,7 +63,7 @@ def test_a_sheet_line_carries_odds_section_and_hand():
     line = settle_sheet(SHEET)["lines"][-3]
     assert (line["wager"], line["odds"], line["section"], line["amount"]) == ("odds", "3 to 2", "§ 677a.12(b)",
                                                                               "$15.00")
-    assert line["hand"] == "Flush, ace high against the dealer's pair of kings"
+    assert line["hand"] == "Flush, ace high beats the dealer's pair of kings"
 
 
 def test_a_raise_decision_may_be_written_as_the_word_raise_after_the_river():

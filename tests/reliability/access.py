@@ -129,6 +129,7 @@ class Access:
             ),
             Target("pit", FLOOR, get("/pit/"), False),
             Target("pit state", FLOOR, get("/pit/state/"), False),
+            Target("pit count", FLOOR, get("/pit/waiting/"), False),
             Target(
                 "decide an approval",
                 {"floor", "super"},

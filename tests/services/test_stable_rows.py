@@ -127,6 +127,7 @@ def test_the_pit_is_read_in_the_same_number_of_queries_however_many_approvals_wa
         deal_at(other, cast["dealer"])
         play(services.round_start(table_id=other.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     assert Approval.objects.filter(status="pending").count() == 3
-    with django_assert_max_num_queries(3):
+    # The approvals, their seats' lines, their rounds' logs (for the cards), the tables' status.
+    with django_assert_max_num_queries(4):
         state = selectors.pit_state()
-    assert [len(item["lines"]) for item in state["items"]] == [5, 5, 5]  # seat 1: Ante, Flop, Turn, River, Bonus
+    assert [len(item.lines) for item in state["items"]] == [5, 5, 5]  # seat 1: Ante, Flop, Turn, River, Bonus

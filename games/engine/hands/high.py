@@ -356,13 +356,3 @@ def at_least_ace_king(hand: HighHand) -> bool:
     [True, False, True]
     """
     return hand.value >= ACE_KING
-
-
-def against_dealer(player: HighHand, dealer: HighHand) -> str:
-    """How a settlement line names the two hands it compared.
-
-    >>> from games.engine.cards import parse_cards
-    >>> against_dealer(high_hand(parse_cards("As Ad 2c 7h 9s")), high_hand(parse_cards("Ks Qd 2d 7c 9h")))
-    "Pair of aces against the dealer's high card, king high"
-    """
-    return f"{player.name} against the dealer's {dealer.name[0].lower()}{dealer.name[1:]}"
