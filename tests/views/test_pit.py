@@ -126,9 +126,11 @@ def test_training_is_marked_on_the_table_the_round_the_history_and_the_sheet(cli
     assert 'id="training-banner"' not in client.get(reverse("table", args=[table.id])).content.decode()
     assert 'id="training-banner"' in client.get(reverse("round-detail", args=[training.id])).content.decode()
     assert 'id="training-banner"' not in client.get(reverse("round-detail", args=[live.id])).content.decode()
-    history = client.get(reverse("history")).content.decode()
+    history = client.get(reverse("history"), {"training": "all"}).content.decode()
     rows = {row.split("</td>", 1)[0]: row for row in history.split("<tr><td>")[1:]}
     assert "TRAINING" in rows["TR-1"] and "TRAINING" not in rows["TH-9"]
+    # Left out unless asked for.
+    assert "TR-1" not in client.get(reverse("history")).content.decode().split("<tbody>", 1)[-1]
     assert client.get(reverse("round-sheet", args=[training.id])).json()["training"] is True
     assert "training" not in client.get(reverse("round-sheet", args=[live.id])).json()
 
