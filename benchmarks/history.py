@@ -198,9 +198,9 @@ def shapes() -> list[tuple[str, dict]]:
     cursor = Cursor.of(deep).token()
     table = Table.objects.order_by("id")[7].name
     # A dealer who dealt on that day, so that "dealer + day" is a page of rounds, not an empty one.
-    from games.history_filters import casino_midnight
+    from games.reports import gaming_day_start
 
-    noon = casino_midnight(day) + timedelta(hours=12)
+    noon = gaming_day_start(day) + timedelta(hours=6)
     dealer = Round.objects.filter(started_at__gte=noon).order_by("started_at").select_related("dealer").first()
     dealer = dealer.dealer.username if dealer else "dealer17"
     return [

@@ -18,8 +18,8 @@ from django import forms
 from django.core.management.base import BaseCommand, CommandError
 
 from games import chain, selectors
-from games.history_filters import casino_midnight
 from games.models import Round, Table
+from games.reports import gaming_day_start
 from games.round_filters import DATE_ERRORS
 from games.security import security_event
 
@@ -32,7 +32,7 @@ def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
 
 
 class RoundsToVerify(forms.Form):
-    """Which rounds: a table by its whole name, calendar days at the casino; training rounds too."""
+    """Which rounds: a table by its whole name, gaming days at the casino; training rounds too."""
 
     table = forms.CharField(required=False, max_length=Table._meta.get_field("name").max_length)
     since = forms.DateField(required=False, input_formats=["%Y-%m-%d"], error_messages=DATE_ERRORS)
@@ -50,9 +50,9 @@ class RoundsToVerify(forms.Form):
         if data["table"]:
             rounds = rounds.filter(table__name=data["table"])
         if data["since"]:
-            rounds = rounds.filter(started_at__gte=casino_midnight(data["since"]))
+            rounds = rounds.filter(started_at__gte=gaming_day_start(data["since"]))
         if data["until"] and data["until"] < date.max:
-            rounds = rounds.filter(started_at__lt=casino_midnight(data["until"] + timedelta(days=1)))
+            rounds = rounds.filter(started_at__lt=gaming_day_start(data["until"] + timedelta(days=1)))
         return rounds
 
 
@@ -63,9 +63,9 @@ class Command(BaseCommand):
         parser.add_argument("--all", action="store_true", help="every round")
         parser.add_argument("--table", default="", help="only the rounds of this table (its name)")
         parser.add_argument("--from", dest="since", default="", metavar="YYYY-MM-DD",
-                            help="only rounds started on or after this day (casino time)")
+                            help="only rounds started on or after this gaming day (casino time)")
         parser.add_argument("--to", dest="until", default="", metavar="YYYY-MM-DD",
-                            help="only rounds started on or before this day (casino time)")
+                            help="only rounds started on or before this gaming day (casino time)")
         parser.add_argument("--batch", type=int, default=500, help="rounds read and verified at a time")
 
     def handle(self, *args, all: bool, table: str, since: str, until: str, batch: int, **options):
