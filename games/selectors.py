@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -24,7 +24,17 @@ from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
-from games.models import Approval, DealerAssignment, Link, LinkedTable, Meter, Round, SettlementLine, Table
+from games.models import (
+    Approval,
+    DealerAssignment,
+    Link,
+    LinkedTable,
+    Meter,
+    Round,
+    RoundEvent,
+    SettlementLine,
+    Table,
+)
 from games.poker_view import poker_round_view
 from games.replay import engine_round
 
@@ -150,10 +160,15 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
+    # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
+    context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
+    context["cancel"] = (getattr(state, "cancel_offer", lambda: None)() if rnd.status == Round.Status.OPEN
+                         else None)
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     # The approval rows mirror the engine's approvals: most rounds have none to read.
-    context["approvals"] = list(rnd.approvals.select_related("decided_by")) if state.approvals else []
+    context["approvals"] = (list(rnd.approvals.select_related("requested_by", "decided_by")) if state.approvals
+                            else [])
     # Seats whose payout waits for a floorperson: their winning lines are not to be paid yet.
     context["held_seats"] = sorted({a.seat for a in state.approvals
                                     if a.kind == "payout" and a.status == "pending" and a.seat is not None})
@@ -416,6 +431,14 @@ class HistoryPage:
     count_capped: bool
 
 
+def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet[Round]:
+    """The rounds any of ``dealers`` (users or their ids) dealt: started, or tapped in as a dealer (a
+    relief dealer who took over the table mid-round), each event naming who took it."""
+    ids = [getattr(dealer, "pk", dealer) for dealer in dealers]
+    relieved = RoundEvent.objects.filter(round=OuterRef("pk"), actor__in=ids, role=roles.DEALER)
+    return rounds.filter(Q(dealer_id__in=ids) | Exists(relieved))
+
+
 def search_rounds(*, table_ids: list[int] | None = None, dealer_ids: list[int] | None = None, game: str = "",
                   status: str = "", since: datetime | None = None, until: datetime | None = None) -> QuerySet[Round]:
     """Rounds matching the history's filters, newest first, narrow.  Each filter has an index whose
@@ -425,7 +448,7 @@ def search_rounds(*, table_ids: list[int] | None = None, dealer_ids: list[int] |
     if table_ids is not None:
         rounds = rounds.filter(table_id__in=table_ids)
     if dealer_ids is not None:
-        rounds = rounds.filter(dealer_id__in=dealer_ids)
+        rounds = rounds_dealt_by(rounds, dealer_ids)
     if game:
         rounds = rounds.filter(game=game)
     if status:
