@@ -232,7 +232,7 @@ def test_each_filter_reads_its_index_in_the_historys_order(cast, floor_tables, n
     assert f"Index Scan using {index} on games_round" in plan, plan
     assert "Sort" not in plan, plan
     if name == "dealer":
-        assert "Index Scan using games_roundevent_actor_id" in plan and "Seq Scan" not in plan, plan
+        assert "games_roundevent_actor_id" in plan and "Seq Scan" not in plan, plan
 
 
 @pytest.mark.postgres
