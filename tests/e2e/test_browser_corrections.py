@@ -49,11 +49,13 @@ def test_a_wrong_flop_is_corrected_with_the_floorpersons_approval(tablet, table)
     dealer.tap("Seat 1: Check")
     expect(dealer.prompt).to_have_attribute("data-step", "turn")
 
-    dealer.page.locator("details.corrections summary").click()
-    flop = dealer.page.locator("details.corrections button", has_text="cards of board")
+    menu = dealer.page.locator("details.irregularity")
+    expect(menu.locator("summary")).to_have_text("Irregularity · correction ▾")
+    menu.locator("summary").click()
+    flop = menu.locator("#corrections-menu button", has_text="cards of board")
     dealer.tap(flop.text_content().strip())  # a confirming tap: it asks a floorperson
     expect(dealer.prompt).to_contain_text("Waiting for a floorperson to decide the correction")
-    expect(dealer.page.locator("details.corrections")).to_have_count(0)
+    expect(dealer.page.locator("#corrections-menu")).to_have_count(0)
 
     item = floor.page.locator("article.pit-item")
     expect(item).to_have_count(1)

@@ -141,5 +141,6 @@ def test_the_offers_name_the_entries_a_correction_may_take_back():
     entries = [entry for entry, _, _ in offers]
     # Latest first: seat 1's Turn Wager, the flop, the fold; seat 3's check (13) is the undo's.
     assert entries[:3] == [12, 11, 10] and 13 not in entries
+    assert at("settle_bonus").correction_offers() == []  # seats 3 and 1 are paid: nothing before them
     assert offers[1][1] == "cards of board: 2h 7h 9h" and offers[1][2] == {"type": "correct", "step": "turn",
                                                                              "entry": 11}

@@ -208,22 +208,23 @@ def check_step(rnd: Any, action: Mapping[str, Any], what: str) -> None:
 
 
 def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
-    """The entries the dealer may ask to correct, latest first, as (entry, what it is, the request):
-    the dealer's entries still standing that Undo would not take, back to the first thing a
-    correction cannot pass (read from the log alone; the request checks the rest)."""
+    """The entries the dealer may ask to correct now, latest first, as (entry, what it is, the request):
+    the dealer's entries still standing that Undo would not take.  What stands in the way of one
+    entry's correction (a paid seat, a decision, an irregularity) stands in the way of every earlier
+    one's, so the walk back stops at the first refused."""
     step = rnd.current_step()
     if step is None or rnd.closed or rnd.void is not None or rnd.void_pending is not None or pending(rnd):
         return []
     undo = rnd.undo_offer()
-    kinds = {a.id: a.kind for a in rnd.approvals}
     found: list[tuple[int, str, dict[str, Any]]] = []
-    barrier = max((i for i, a in enumerate(rnd.log) if a.get("type") in ("irregularity", *SYSTEM_ENTRIES)
-                   or (a.get("type") in ("approve", "refuse") and kinds.get(a.get("approval")) != KIND)
-                   or (a.get("type") == "no_more_bets" and rnd.rules.get(progressive.OPTION))), default=-1)
     for index, action in reversed(rnd.standing_entries()):
-        if index <= barrier or len(found) == most:
+        if len(found) == most:
             break
-        if action.get("type") in rnd.undoable and not (undo is not None and undo[0] is action):
-            found.append((index + 1, described(rnd, action),
-                          {"type": CORRECT, "step": step.id, "entry": index + 1}))
+        if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
+            continue
+        try:
+            rolled_back(rnd, index + 1)
+        except Refused:
+            break
+        found.append((index + 1, described(rnd, action), {"type": CORRECT, "step": step.id, "entry": index + 1}))
     return found
