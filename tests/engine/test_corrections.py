@@ -10,6 +10,7 @@ from thb_play import GAME, at
 
 from games.engine.core import Refused, RoundState
 from games.engine.core.corrections import WITHDRAWN
+from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 # The log of ROUND: 8-10 are the Flop Wager decisions of seats 1 and 3 and seat 5's fold; 11 the flop;
 # 18 the dealer's cards; 19, 20, 21 seats 3, 1 and 5 turned for settlement.
@@ -144,3 +145,25 @@ def test_the_offers_name_the_entries_a_correction_may_take_back():
     assert at("settle_bonus").correction_offers() == []  # seats 3 and 1 are paid: nothing before them
     assert offers[1][1] == "cards of board: 2h 7h 9h" and offers[1][2] == {"type": "correct", "step": "turn",
                                                                              "entry": 11}
+
+
+def test_a_corrected_round_exports_the_sheet_of_the_round_as_it_was_played_again():
+    rnd = at("turn")
+    rnd = decide(correct(rnd, FOLD))  # seat 5 meant to make its Flop Wager
+    for action in ({"type": "decide", "seat": 5, "choice": "flop"},
+                   {"type": "cards", "target": "board", "cards": ["2h", "7h", "9h"]}):
+        rnd = tap(rnd, action)
+    while rnd.prompt.step in ("turn_decision", "river_decision"):
+        rnd = tap(rnd, {"type": "decide", "seat": rnd.prompt.seat, "choice": "check"})
+        if rnd.prompt.step in ("turn", "river"):
+            rnd = tap(rnd, {"type": "cards", "target": "board", "cards": ["Jc" if rnd.prompt.step == "turn" else "3d"]})
+    for target, cards in (("dealer", ["Qs", "Qd"]), ("seat:5", ["Kc", "Kd"]), ("seat:3", ["4c", "5d"]),
+                          ("seat:1", ["Ah", "Kh"])):
+        rnd = tap(rnd, {"type": "cards", "target": target, "cards": cards})
+    sheet = sheet_from_log(GAME.slug, rnd.rules, rnd.log)
+    assert sheet["seats"]["5"]["cards"] == ["Kc", "Kd"]  # played to the end, not folded
+    settled = settle_sheet(sheet)
+    assert settled["lines"] == [line.as_dict() for line in rnd.lines]
+    # Seat 5's kings beat the dealer's queens: its $10 Flop Wager wins 1 to 1 (§ 647a.12(a)).
+    assert {"seat": 5, "wager": "flop", "outcome": "win", "amount": "$10.00"}.items() <= next(
+        line for line in settled["lines"] if line["seat"] == 5 and line["wager"] == "flop").items()
