@@ -93,6 +93,15 @@ def test_a_payout_waiting_for_a_floorperson_is_withdrawn_by_the_correction_of_it
     assert [(a.id, a.kind, a.status) for a in again.approvals][-1] == (3, "payout", "pending")
 
 
+def test_a_wager_entered_on_the_seats_form_names_its_seat():
+    rnd = tap(RoundState(GAME, {}), {"type": "place_wager", "seat": "2", "wager": "ante", "amount": "15"})
+    rnd = tap(rnd, {"type": "place_wager", "seat": "4", "wager": "ante", "amount": "10"})
+    refuse(rnd, on(rnd, {"type": "correct", "entry": 1}), "still taking wagers: set the seat's wagers again")
+    rnd = tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
+    (approval,) = correct(rnd, 1).approvals
+    assert approval.seat == 2 and "seat 2's Ante of $15.00" in approval.reason
+
+
 def test_a_paid_seat_is_never_taken_back():
     rnd = at("settle_bonus")  # seats 3 and 1 were settled, no approval holding either
     refuse(rnd, on(rnd, {"type": "correct", "entry": SEAT_1}), r"Seat 1 has been paid since entry 20 .*pay \$175.00")

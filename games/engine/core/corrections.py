@@ -93,10 +93,15 @@ def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:
 
 
 def check_open(rnd: Any) -> None:
+    """A correction is for a round in play, once wagers are closed: before that the dealer sets a seat's
+    wagers again on its form, with no floorperson."""
     if rnd.closed:
         raise Refused("The round is closed: its seats are paid, so nothing in it can be corrected")
     if rnd.void is not None or rnd.void_pending is not None:
         raise Refused("The round is being voided: it is settled as the void says, not corrected")
+    if not getattr(rnd, "bets_closed", True):
+        raise Refused("The round is still taking wagers: set the seat's wagers again on its form, no floorperson "
+                      "is needed")
 
 
 def rolled_back(rnd: Any, entry: Any) -> Any:
@@ -157,7 +162,8 @@ def requested(rnd: Any, action: Mapping[str, Any], *, new_action: bool) -> Any:
     if len(reason) > 300:
         reason = reason[:299] + "…"
     step = next((s for s in getattr(rnd, "steps", ()) if s.id == entered.get("step")), None)
-    seat = entered.get("seat") if isinstance(entered.get("seat"), int) else None
+    named = str(entered.get("seat", ""))  # a wager form sends the seat as text
+    seat = int(named) if named.isascii() and named.isdigit() else None
     new = rnd.copied()
     new.approvals.append(Approval(len(rnd.approvals) + 1, KIND, seat, reason, step.section if step else "",
                                   note=action.get("note", ""), entry=entry))
