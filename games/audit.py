@@ -27,7 +27,9 @@ Kind = AuditEntry.Kind
 
 # The round actions whose acceptance is audited as a correction of the round's record: adding a
 # type here is all it takes (its entry says what the round's last standing entry was before and after).
-AUDITED_ROUND_ACTIONS = frozenset({"undo"})
+AUDITED_ROUND_ACTIONS = frozenset({"undo", "correct", "cancel"})
+# A floorperson's answer is audited when it decides a correction (approved: the round goes back).
+DECISIONS = frozenset({"approve", "refuse"})
 
 # What a user's roles are: their groups and the flags that give rights.
 USER_FLAGS = ("is_active", "is_staff", "is_superuser")
@@ -73,18 +75,28 @@ def _entry_name(entry: Mapping[str, Any] | None) -> str:
     return str(entry.get("type", "?")).replace("_", " ") if entry else "nothing"
 
 
+def _correction_decided(action: Mapping[str, Any], prior: Any):
+    """The correction an approve or refuse decides, or None."""
+    if action.get("type") not in DECISIONS:
+        return None
+    return next((a for a in prior.approvals if a.id == action.get("approval") and a.kind == "correction"), None)
+
+
 def round_changes(rnd: Round, user, before: Any, applied: Sequence[tuple[Mapping[str, Any], Any, Any]],
                   after: Any) -> None:
     """Audit a tap of ``round_act``: each accepted action of an audited type (``applied`` holds
     each action with the round's state before and after it), and the round's void if the tap
     confirmed one."""
     for action, prior, state in applied:
-        if action.get("type") not in AUDITED_ROUND_ACTIONS:
+        decided = _correction_decided(action, prior)
+        if action.get("type") not in AUDITED_ROUND_ACTIONS and decided is None:
             continue
         was, now = _where(prior), _where(state)
         summary = f"{action['type'].replace('_', ' ')} in {subject_of(rnd)[0]} at the {was['step'] or 'end'} step"
         if action["type"] == "undo":
             summary += f": the last entry ({_entry_name(was['last_entry'])}) was taken back"
+        if decided is not None:
+            summary += f": the correction of entry {decided.entry} ({decided.reason})"
         record(Kind.CORRECTION, user, rnd, was, {**now, "action": dict(action)}, summary)
     if before.void is None and after.void is not None:
         void = after.void

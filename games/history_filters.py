@@ -148,7 +148,14 @@ def cents(dollars: Decimal) -> int:
     return int(dollars * 100)
 
 
+def dealt_by(queryset: QuerySet, name: str, ids: list[int] | None) -> QuerySet:
+    """The history's dealer: the one who started the round or a relief dealer who tapped in it."""
+    return queryset if ids is None else selectors.rounds_dealt_by(queryset, ids)
+
+
 class HistoryFilter(RoundFilterSet):
+    dealer = django_filters.CharFilter(method=dealt_by, label="Dealer (or relief dealer)",
+                                       max_length=get_user_model()._meta.get_field("username").max_length)
     status = django_filters.ChoiceFilter(field_name="status", choices=Round.Status.choices, empty_label="any")
     training = django_filters.ChoiceFilter(method=training_rounds,
                                            choices=HISTORY_TRAINING, empty_label=None, label="Training rounds")

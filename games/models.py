@@ -48,6 +48,8 @@ class Round(models.Model):
         OPEN = "open", "In play"
         CLOSED = "closed", "Closed"
         VOID = "void", "Void"
+        # Started by mistake and ended before anything was wagered or dealt: no play, no figures.
+        CANCELLED = "cancelled", "Cancelled (started by mistake)"
 
     # No index of their own: the history's indexes below start with the table and with the dealer,
     # and serve every other lookup by either; a lone one only tempts the planner into a sort.
@@ -195,6 +197,8 @@ class Approval(models.Model):
         PENDING = "pending", "Pending"
         APPROVED = "approved", "Approved"
         REFUSED = "refused", "Refused"
+        # Asked after an entry a correction took back: nothing is left to decide.
+        WITHDRAWN = "withdrawn", "Withdrawn by a correction"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="approvals")
     number = models.PositiveIntegerField()  # the engine's approval id within the round
@@ -205,6 +209,9 @@ class Approval(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     note = models.CharField(max_length=300, blank=True)
     requested_at = models.DateTimeField()
+    # Whose tap asked for it (the dealer asking for a correction); empty for approvals kept before it was.
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
     decided_at = models.DateTimeField(null=True, blank=True)
 

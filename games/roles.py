@@ -23,7 +23,7 @@ SYSTEM = "system"
 # the floor and may decide approvals too, but never deals.
 DEALER_ACTIONS = frozenset({
     "place_wager", "remove_wager", "no_more_bets", "same_player", "own_player", "deal", "decide", "cards", "stub_count",
-    "irregularity", "close", "undo",
+    "irregularity", "close", "undo", "correct", "cancel",
     "input", "settle", "play",
     "seating", "start_hand",  # Poker: seats and table stakes between hands, and the start of a hand
 })

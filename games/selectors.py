@@ -164,10 +164,15 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
+    # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
+    context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
+    context["cancel"] = (getattr(state, "cancel_offer", lambda: None)() if rnd.status == Round.Status.OPEN
+                         else None)
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
     # The approval rows mirror the engine's approvals: most rounds have none to read.
-    context["approvals"] = list(rnd.approvals.select_related("decided_by")) if state.approvals else []
+    context["approvals"] = (list(rnd.approvals.select_related("requested_by", "decided_by")) if state.approvals
+                            else [])
     # Seats whose payout waits for a floorperson: their winning lines are not to be paid yet.
     context["held_seats"] = sorted({a.seat for a in state.approvals
                                     if a.kind == "payout" and a.status == "pending" and a.seat is not None})
@@ -501,6 +506,14 @@ class HistoryPage:
     older: Cursor | None
     count: int  # the number of matching rounds, up to HISTORY_COUNT_CAP + 1
     count_capped: bool
+
+
+def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet[Round]:
+    """The rounds any of ``dealers`` (users or their ids) dealt: started, or tapped in as a dealer (a
+    relief dealer who took over the table mid-round), each event naming who took it."""
+    ids = [getattr(dealer, "pk", dealer) for dealer in dealers]
+    relieved = RoundEvent.objects.filter(round=OuterRef("pk"), actor__in=ids, role=roles.DEALER)
+    return rounds.filter(Q(dealer_id__in=ids) | Exists(relieved))
 
 
 def history_rounds() -> QuerySet[Round]:

@@ -131,10 +131,13 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     changed = ["seq", "log_hash"]
     rnd.seq += len(logged)
     if state.closed:
-        rnd.status = Round.Status.VOID if state.void is not None else Round.Status.CLOSED
+        cancelled = getattr(state, "cancelled", False)
+        rnd.status = (Round.Status.CANCELLED if cancelled else Round.Status.VOID if state.void is not None
+                      else Round.Status.CLOSED)
         rnd.closed_at = now
         changed += ["status", "closed_at"]
-        _count_round_for_stub(rnd)
+        if not cancelled:  # nothing was dealt: the stub was not dealt from
+            _count_round_for_stub(rnd)
         from games import history  # here: history reads through selectors, which import this module
 
         history.record_round(rnd, state)
@@ -304,7 +307,7 @@ def _write_approvals(rnd: Round, before: GameRound, after: GameRound, user, now)
                if was.get(approval.id) == "pending" and approval.status != "pending"]
     Approval.objects.bulk_create([
         Approval(round=rnd, number=approval.id, kind=approval.kind, seat=approval.seat, reason=approval.reason,
-                 section=approval.section, note=approval.note, requested_at=now)
+                 section=approval.section, note=approval.note, requested_at=now, requested_by=user)
         for approval in requested
     ])
     for approval in decided:

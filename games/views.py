@@ -460,7 +460,7 @@ def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
     """A closed round as recorded when it closed; an open one (or one closed before records were
     kept) as its log replays today.  Its chain is checked first: a break is shown, never hidden."""
     events = list(rnd.events.select_related("actor"))
-    approvals = list(rnd.approvals.select_related("decided_by"))
+    approvals = list(rnd.approvals.select_related("requested_by", "decided_by"))
     breaks = chain.verify(rnd, events, approvals)
     if breaks:
         _log_tampered(request, rnd, breaks, "page")

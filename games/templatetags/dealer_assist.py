@@ -80,6 +80,7 @@ ACTION_NAMES = {
     "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
     "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
     "undo": "Undo: the last entry taken back",
+    "correct": "Correction asked", "cancel": "Round cancelled: started by mistake",
 }
 
 

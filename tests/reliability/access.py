@@ -332,6 +332,8 @@ def _shaped(kind: str) -> dict:
         "start_hand": {},
         "system_draw": {"magic_card": "As", "lucky": 1},  # the service's own, never a tablet's
         "undo": {},  # the dealer takes back the last entry
+        "correct": {"entry": 1},  # the dealer asks a floorperson to correct the first entry
+        "cancel": {},  # the dealer cancels a round started by mistake
     }
     return {"type": kind, "step": "wagers", **examples[kind]}
 

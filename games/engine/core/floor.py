@@ -18,6 +18,9 @@ def reported(rnd: Any, action: Action) -> Irregularity:
         raise Refused("The round is closed")
     if rnd.void is not None or rnd.void_pending is not None:
         raise Refused("The round is already being voided")
+    if any(a.kind == "correction" and a.status == "pending" for a in rnd.approvals):
+        raise Refused("The round waits for a floorperson to decide a correction: report the irregularity once it "
+                      "is decided")
     kind = action.get("kind")
     irregularity = rnd.game.irregularities.get(kind) if isinstance(kind, str) else None
     if irregularity is None or kind.startswith("stub_"):

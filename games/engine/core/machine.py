@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
-from games.engine.core import floor, progressive
+from games.engine.core import corrections, floor, progressive
 from games.engine.core.copying import copy_round
 from games.engine.core.records import Approval, Claim, Irregularity, Prompt, Refused, SettlementLine
 from games.engine.core.settling import SettleSeats
@@ -37,6 +37,9 @@ def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
     if rnd.void_pending is not None:
         raise Refused(f"The round waits for a floorperson to confirm the void ({rnd.void_pending.label})",
                       rnd.void_pending.section)
+    if (correction := corrections.pending(rnd)) is not None:
+        raise Refused(f"The round waits for a floorperson to decide the correction ({correction.reason})",
+                      correction.section)
     step = rnd.current_step()
     if step is None:
         raise Refused("The round is complete")
@@ -56,6 +59,7 @@ def check_step_action(rnd: Any, action: Action, new_action: bool) -> None:
 
 
 UNDO = "undo"
+CANCEL = "cancel"  # a round started by mistake, ended before anything is wagered or dealt
 
 
 class LoggedRound:
@@ -65,21 +69,26 @@ class LoggedRound:
     The dealer corrects a mis-entry with an ``undo``: a new event of the log, never an edit of the
     old one.  It takes back the last entry still standing, while nothing depends on it: an entry of
     a kind the dealer may take back (``undoable``) that settled no wager, asked for no approval and
-    claimed nothing from a meter.  The round is then what the log without that entry makes it."""
+    claimed nothing from a meter.  The round is then what the log without that entry makes it.
+    Once something depends on the entry, a floorperson approves its correction
+    (``games.engine.core.corrections``)."""
 
-    log: tuple[Action, ...] = ()  # every action applied, undos included, in order
+    log: tuple[Action, ...] = ()  # every action applied, undos and corrections included, in order
     # Whether the last entry standing added no line, approval or claim: what an undo needs.
     quiet: bool = False
     replay_options: Mapping[str, Any] = {}  # how the round was built (a training shoe's order)
     undoable: frozenset[str] = frozenset()  # the dealer's entries an undo may take back
+    # The log's entries approved corrections took back: (first index, index after the approval).
+    corrections: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
         rnd = cls(game, rules, **kwargs)
         rnd.replay_options = kwargs
         for action in actions:
-            if isinstance(action, Mapping) and action.get("type") == UNDO:
-                rnd = rnd._undone(action)
+            if isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
+                    or corrections.decides(rnd, action):
+                rnd = rnd._logged_only(action, new_action=False)
             else:
                 before = rnd._effects()
                 rnd._apply(action)
@@ -90,13 +99,22 @@ class LoggedRound:
     def apply(self, action: Action, *, logged: bool = False) -> Any:
         """Check and apply an action on a copy; return the new round or raise ``Refused``.
         ``logged``: the action comes from a round's log, where it was accepted once."""
-        if isinstance(action, Mapping) and action.get("type") == UNDO:
-            return self._undone(action, new_action=not logged)
+        if isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
+                or corrections.decides(self, action):
+            return self._logged_only(action, new_action=not logged)
         new = self.copied()
         new._apply(action, new_action=not logged)
         new.log = (*self.log, action)
         new.quiet = new._effects() == self._effects()
         return new
+
+    def _logged_only(self, action: Action, *, new_action: bool) -> Any:
+        """The actions that work on the log rather than on the state: an undo, a correction asked or decided."""
+        if action["type"] == UNDO:
+            return self._undone(action, new_action=new_action)
+        if action["type"] == corrections.CORRECT:
+            return corrections.requested(self, action, new_action=new_action)
+        return corrections.decided(self, action)
 
     def _effects(self) -> tuple[int, int, int]:
         """How many lines, approvals and claims the round has: an entry that adds none is one nothing
@@ -112,28 +130,38 @@ class LoggedRound:
             return None
         return kept[-1], {"type": UNDO, "step": step.id}
 
+    def correction_offers(self) -> list[tuple[int, str, dict[str, Any]]]:
+        """The entries the dealer may ask a floorperson to correct (``corrections.offers``)."""
+        return corrections.offers(self)
+
     def standing(self) -> list[Action]:
-        """The log without what undos took back."""
-        kept: list[Action] = []
-        for action in self.log:
+        """The log without what undos and corrections took back."""
+        return [action for _, action in self.standing_entries()]
+
+    def standing_entries(self) -> list[tuple[int, Action]]:
+        """(index in the log, action) of each entry still standing."""
+        kept: list[tuple[int, Action]] = []
+        ends = {end: start for start, end in self.corrections}
+        for index, action in enumerate(self.log):
             if action.get("type") == UNDO:
                 kept.pop()
             else:
-                kept.append(action)
+                kept.append((index, action))
+            if index + 1 in ends:
+                kept = [(i, a) for i, a in kept if i < ends[index + 1]]
         return kept
 
+    def rebuilt(self, index: int) -> Any:
+        """The round as it was just before the log's entry ``index``: what the log up to it replays to."""
+        return type(self).replay(self.game, self.rules, self.log[:index], **self.replay_options)
+
     def _undone(self, action: Action, *, new_action: bool = False) -> Any:
-        kept = self.standing()
-        step = self.current_step()
-        at = step.id if step else "its end"
-        if new_action and "step" not in action:
-            raise Refused(f"The undo does not name its step: the round is at {at}")
-        if new_action and action["step"] != (step.id if step else None):
-            raise Refused(f"The undo was decided on the {action['step']} step, but the round is at {at}: the "
-                          "screen now shows where it stands")
+        kept = self.standing_entries()
+        if new_action:
+            corrections.check_step(self, action, "undo")
         if not kept:
             raise Refused("Nothing has been entered in this round: there is nothing to take back")
-        last = kept[-1]
+        index, last = kept[-1]
         what = last.get("type", "?").replace("_", " ")
         if last.get("type") not in self.undoable:
             raise Refused(f"The last entry ({what}) cannot be taken back by the dealer: a floorperson corrects "
@@ -141,7 +169,10 @@ class LoggedRound:
         if not self.quiet:
             raise Refused(f"The last entry ({what}) settled wagers or asked for a floorperson: it can no longer be "
                           "taken back by the dealer alone")
-        rebuilt = type(self).replay(self.game, self.rules, kept[:-1], **self.replay_options)
+        rebuilt = self.rebuilt(index)
+        # What corrections approved since stays on record (an undo never follows an approval it could lose).
+        rebuilt.approvals = [*rebuilt.approvals, *self.approvals[len(rebuilt.approvals):]]
+        rebuilt.corrections = self.corrections
         rebuilt.log = (*self.log, action)
         rebuilt.seq = self.seq + 1
         return rebuilt
@@ -174,6 +205,7 @@ class RoundState(LoggedRound):
         self.void: Irregularity | None = None
         self.void_pending: Irregularity | None = None
         self.closed = False
+        self.cancelled = False  # closed before any wager or card: started by mistake
         self.seq = 0
         self.shoe = Shoe.from_order(shoe_order) if shoe_order is not None else None  # training mode
 
@@ -196,6 +228,8 @@ class RoundState(LoggedRound):
                 self._resolve_claim(action)
             elif kind == "irregularity":
                 floor.report_irregularity(self, action)
+            elif kind == CANCEL:
+                self._cancel(action, new_action)
             else:
                 self._step_action(action, new_action)
         except (CardError, MoneyError) as error:
@@ -207,7 +241,35 @@ class RoundState(LoggedRound):
         check_step_action(self, action, new_action)
         self.current_step().apply(self, action)
 
+    def _cancel(self, action: Action, new_action: bool) -> None:
+        """A round started by mistake ends, cancelled, while nothing has been wagered or dealt in it."""
+        if new_action:
+            corrections.check_step(self, action, "cancel")
+        if self.closed:
+            raise Refused("The round is closed")
+        if self.void is not None or self.void_pending is not None:
+            raise Refused("The round is being voided: it ends as the void says")
+        wagered = sorted(self.wagers().items())
+        if wagered:
+            (seat, _, wager), amount = wagered[0]
+            raise Refused(f"Seat {seat}'s {self.game.wager_label(wager)} of {dollars(amount)} is on the layout: a "
+                          "round with wagers is not cancelled (remove them first, or play the round)")
+        if self.bets_closed or self.used_cards() or self.lines or self.approvals or self.claims:
+            raise Refused("\"No more bets\" has been called in this round: only a round started by mistake, before "
+                          "anything is wagered or dealt, is cancelled")
+        self.cancelled = self.closed = True
+
+    def cancel_offer(self) -> Action | None:
+        """The cancel the dealer's screen offers while the round may be cancelled."""
+        step = self.current_step()
+        if step is None or not isinstance(step, Betting) or self.closed or self.wagers() or self.bets_closed \
+                or self.approvals:
+            return None
+        return {"type": CANCEL, "step": step.id}
+
     def current_step(self) -> Step | None:
+        if self.cancelled:
+            return None
         if self.void is not None:
             return self.void_step()
         for step in self.steps:
@@ -238,6 +300,10 @@ class RoundState(LoggedRound):
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
             return floor.void_pending_prompt(self)
+        if (correction := corrections.pending(self)) is not None:
+            return Prompt("correction_pending", correction.section,
+                          f"Waiting for a floorperson to decide the correction. {correction.reason}",
+                          waiting_for_floor=True)
         step = self.current_step()
         if step is None:
             return None

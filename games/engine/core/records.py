@@ -199,15 +199,16 @@ def seat_net(lines: Iterable[SettlementLine]) -> tuple[str, Cents]:
 
 @dataclass
 class Approval:
-    """Something only a floorperson may decide: a payout to validate or a void to confirm."""
+    """Something only a floorperson may decide: a payout to validate, a void to confirm, a correction."""
 
     id: int
-    kind: str  # "payout" or "void"
+    kind: str  # "payout", "void", "correction", or a game's own question
     seat: int | None
     reason: str
     section: str
-    status: str = "pending"  # pending, approved, refused
+    status: str = "pending"  # pending, approved, refused; withdrawn when a correction took back what asked it
     note: str = ""
+    entry: int | None = None  # a correction's: the log entry (1 is the first) it takes back
 
     def as_dict(self) -> dict[str, Any]:
         return {

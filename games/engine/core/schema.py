@@ -234,6 +234,10 @@ ROUND_ACTIONS = accepts(
                                                   "seat": SEAT, "hand": HAND, "choice": NAME, "amount": Amount()}),
     # The dealer takes back the last entry still standing, while nothing depends on it.
     ActionSchema("undo", {}),
+    # The dealer asks a floorperson to correct an entry something depends on: the entry's number in the log.
+    ActionSchema("correct", {"entry": RECORD_ID}, {"note": NOTE}),
+    # The dealer ends a round started by mistake, before anything is wagered or dealt.
+    ActionSchema("cancel", {}),
     ActionSchema("approve", {"approval": RECORD_ID}, {"note": NOTE}),
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
     # The service's answer to a meter claim: the amount owed and the meter's reading it was taken from.

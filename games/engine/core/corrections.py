@@ -1,0 +1,236 @@
+"""A correction the dealer cannot make alone: asked by the dealer, decided by a floorperson.
+
+An ``undo`` takes back the last entry while nothing depends on it.  Once something does (the next
+step has started, the entry settled wagers or asked for a floorperson), the dealer asks for a
+``correct`` naming the entry (its position in the log, which is its event's number).  The request
+is an approval of kind ``correction`` that holds the round until a floorperson decides it.  On
+approval the round is rolled back to just before that entry: it is what the log up to that entry
+makes it, and the dealer enters everything again from there.  The log keeps every entry, the
+request and the decision; nothing earlier is edited.  A refusal changes nothing but the approval.
+
+A correction is refused, naming why, when it would take back what is no longer the dealer's to
+take back: a seat already paid (its settlement was shown with no floorperson holding it), a
+floorperson's decision, an irregularity, a draw or a meter's amount the table game system gave,
+"no more bets" on a round that fed progressive meters, or anything once the round is closed or
+being voided.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.core import progressive
+from games.engine.core.records import DECISION, Approval, Refused, seat_total
+from games.engine.money import dollars, parse_dollars
+
+CORRECT = "correct"
+KIND = "correction"
+# An approval asked after the corrected entry and still pending: the entry it was asked for is gone.
+WITHDRAWN = "withdrawn"
+# What the table game system entered itself: a correction cannot have it drawn or read again.
+SYSTEM_ENTRIES = {"system_draw": "the table game system drew",
+                  "resolve_claim": "a progressive meter's amount was given"}
+
+
+def pending(rnd: Any) -> Approval | None:
+    """The correction the round waits on, if any: while it is pending the dealer enters nothing."""
+    return next((a for a in rnd.approvals if a.kind == KIND and a.status == "pending"), None)
+
+
+def decides(rnd: Any, action: Any) -> bool:
+    """Whether ``action`` is a floorperson's answer to one of the round's corrections."""
+    if not isinstance(action, Mapping) or action.get("type") not in ("approve", "refuse"):
+        return False
+    number = action.get("approval")
+    return not isinstance(number, bool) and any(a.id == number and a.kind == KIND for a in rnd.approvals)
+
+
+def described(rnd: Any, action: Mapping[str, Any]) -> str:
+    """An entry as the floorperson reads it: "seat 3's Flop Wager decision: fold", "the flop: Ah Kd 7c"."""
+    kind = action.get("type", "?")
+    seat = f"seat {action['seat']}" if "seat" in action else ""
+    label = rnd.game.wager_label(action["wager"]) if isinstance(action.get("wager"), str) else ""
+    if kind == "place_wager":
+        return f"{seat}'s {label} of {_amount(action.get('amount'))}"
+    if kind == "remove_wager":
+        return f"{seat}'s {label} removed"
+    if kind == "decide":
+        step = str(action.get("step", "")).replace("_", " ")
+        return f"{seat}'s {step}: {action.get('choice')}" + (f" {_amount(action['amount'])}" if "amount" in action
+                                                               else "")
+    if kind == "cards":
+        target = str(action.get("target", "")).replace("seat:", "seat ")
+        cards = action.get("cards")
+        return f"cards of {target}: " + (" ".join(map(str, cards)) if isinstance(cards, list | tuple) and cards
+                                          else "turned")
+    if kind == "stub_count":
+        return f"stub count: {action.get('result')}"
+    values = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "step"))
+    return kind.replace("_", " ") + (f" ({values})" if values else "")
+
+
+def _amount(value: Any) -> str:
+    try:
+        return dollars(parse_dollars(value))
+    except Exception:  # the entry was accepted once: show what it holds rather than fail
+        return str(value)
+
+
+def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:
+    """(log index, action) of the entry numbered ``entry`` (1 is the round's first), refused unless it
+    is still standing and one the dealer enters."""
+    if isinstance(entry, bool) or not isinstance(entry, int) or not 1 <= entry <= len(rnd.log):
+        raise Refused(f"There is no entry {entry!r} in this round: its entries are numbered 1 to {len(rnd.log)}")
+    action = rnd.log[entry - 1]
+    if not any(index == entry - 1 for index, _ in rnd.standing_entries()):
+        raise Refused(f"Entry {entry} ({described(rnd, action)}) was already taken back")
+    if action.get("type") not in rnd.undoable:
+        raise Refused(f"Entry {entry} ({described(rnd, action)}) is not a card, wager or decision the dealer "
+                      "entered: it cannot be corrected")
+    return entry - 1, action
+
+
+def check_open(rnd: Any) -> None:
+    """A correction is for a round in play, once wagers are closed: before that the dealer sets a seat's
+    wagers again on its form, with no floorperson."""
+    if rnd.closed:
+        raise Refused("The round is closed: its seats are paid, so nothing in it can be corrected")
+    if rnd.void is not None or rnd.void_pending is not None:
+        raise Refused("The round is being voided: it is settled as the void says, not corrected")
+    if not getattr(rnd, "bets_closed", True):
+        raise Refused("The round is still taking wagers: set the seat's wagers again on its form, no floorperson "
+                      "is needed")
+
+
+def rolled_back(rnd: Any, entry: Any) -> Any:
+    """The round as it was just before entry ``entry``, if a floorperson may take it back and everything
+    after it; otherwise ``Refused``, naming what stands in the way."""
+    check_open(rnd)
+    index, action = entry_of(rnd, entry)
+    what = f"entry {entry} ({described(rnd, action)})"
+    kinds = {a.id: a.kind for a in rnd.approvals}
+    for number, later in enumerate(rnd.log[index + 1:], start=index + 2):
+        kind = later.get("type")
+        if kind == "irregularity":
+            raise Refused(f"An irregularity was reported after {what} (entry {number}): the round goes on as it "
+                          "stands, and the floorperson handles it")
+        if kind in SYSTEM_ENTRIES:
+            raise Refused(f"After {what}, {SYSTEM_ENTRIES[kind]} (entry {number}): that cannot be taken back")
+        if kind in ("approve", "refuse") and kinds.get(later.get("approval")) != KIND:
+            raise Refused(f"A floorperson decided approval {later.get('approval')} after {what} (entry {number}): "
+                          "that decision stands")
+        if kind == "no_more_bets" and rnd.rules.get(progressive.OPTION):
+            raise Refused(f"\"No more bets\" came after {what}, and the progressive wagers were then contributed to "
+                          "the meters: it cannot be taken back", "§ 605a.7(a)(1)")
+    before = rnd.rebuilt(index)
+    if len(rnd.claims) > len(before.claims):
+        claim = rnd.claims[len(before.claims)]
+        raise Refused(f"Seat {claim.seat}'s share of meter {claim.meter} was claimed after {what}: it cannot be "
+                      "taken back", claim.section)
+    held = {a.seat for a in rnd.approvals if a.kind == "payout" and a.status == "pending"}
+    for line in rnd.lines:
+        if line.stage != DECISION and line.seat not in held and line not in before.lines:
+            shown = seat_total([x for x in rnd.lines if x.seat == line.seat and x not in before.lines])
+            raise Refused(f"Seat {line.seat} has been paid since {what} ({shown}): a paid seat is not taken back, "
+                          "so the round goes on as it stands", line.section)
+    return before
+
+
+def requested(rnd: Any, action: Mapping[str, Any], *, new_action: bool) -> Any:
+    """The dealer's request: an approval of kind ``correction`` saying what it would take back."""
+    entry = action.get("entry")
+    if new_action:
+        check_open(rnd)
+        if pending(rnd) is not None:
+            raise Refused(f"A correction already waits for a floorperson: {pending(rnd).reason}")
+        check_step(rnd, action, "correction")
+        index, entered = entry_of(rnd, entry)
+        offer = rnd.undo_offer()
+        if offer is not None and offer[0] is entered:
+            raise Refused(f"Entry {entry} ({described(rnd, entered)}) is the last, and nothing depends on it yet: "
+                          "take it back with Undo, no floorperson is needed")
+        rolled_back(rnd, entry)
+    index, entered = entry_of(rnd, entry)
+    after = [a for i, a in rnd.standing_entries() if i > index and a.get("type") != CORRECT]
+    reason = f"Correction asked: take back entry {entry} ({described(rnd, entered)})"
+    if after:
+        shown = "; ".join(described(rnd, a) for a in after[:6]) + ("; …" if len(after) > 6 else "")
+        reason += f" and the {len(after)} entr{'y' if len(after) == 1 else 'ies'} after it ({shown})"
+    reason += "; the dealer enters them again from there"
+    if len(reason) > 300:
+        reason = reason[:299] + "…"
+    step = next((s for s in getattr(rnd, "steps", ()) if s.id == entered.get("step")), None)
+    named = str(entered.get("seat", ""))  # a wager form sends the seat as text
+    seat = int(named) if named.isascii() and named.isdigit() else None
+    new = rnd.copied()
+    new.approvals.append(Approval(len(rnd.approvals) + 1, KIND, seat, reason, step.section if step else "",
+                                  note=action.get("note", ""), entry=entry))
+    new.log = (*rnd.log, action)
+    new.quiet = False
+    new.seq = rnd.seq + 1
+    return new
+
+
+def decided(rnd: Any, action: Mapping[str, Any]) -> Any:
+    """A floorperson's answer to a correction: approved, the round rolled back to just before its entry
+    (re-checked now); refused, nothing changes but the approval."""
+    approval = next(a for a in rnd.approvals if a.id == action.get("approval"))
+    if approval.status != "pending":
+        raise Refused(f"Approval {approval.id} was already {approval.status}")
+    note = action.get("note", "") or approval.note
+    if action["type"] == "refuse":
+        new = rnd.copied()
+        new.approvals = [dataclasses.replace(a, status="refused", note=note) if a.id == approval.id else a
+                         for a in new.approvals]
+    else:
+        try:
+            new = rolled_back(rnd, approval.entry)
+        except Refused as refusal:
+            raise Refused(f"The correction can no longer be made: {refusal.message}", refusal.section) from None
+        kept = len(new.approvals)  # the approvals asked before the entry stay as they are
+        new.approvals = [
+            dataclasses.replace(a) if i < kept
+            else dataclasses.replace(a, status="approved", note=note) if a.id == approval.id
+            else dataclasses.replace(a, status=WITHDRAWN, note=f"withdrawn by correction {approval.id}")
+            if a.status == "pending" else dataclasses.replace(a)
+            for i, a in enumerate(rnd.approvals)]
+        new.corrections = (*rnd.corrections, (approval.entry - 1, len(rnd.log) + 1))
+    new.log = (*rnd.log, action)
+    new.seq = rnd.seq + 1
+    return new
+
+
+def check_step(rnd: Any, action: Mapping[str, Any], what: str) -> None:
+    """A dealer's request names the step on the screen it was decided on (a stale tablet is refused)."""
+    step = rnd.current_step()
+    at = step.id if step else "its end"
+    if "step" not in action:
+        raise Refused(f"The {what} does not name its step: the round is at {at}")
+    if action["step"] != (step.id if step else None):
+        raise Refused(f"The {what} was decided on the {action['step']} step, but the round is at {at}: the screen "
+                      "now shows where it stands")
+
+
+def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
+    """The entries the dealer may ask to correct now, latest first, as (entry, what it is, the request):
+    the dealer's entries still standing that Undo would not take.  What stands in the way of one
+    entry's correction (a paid seat, a decision, an irregularity) stands in the way of every earlier
+    one's, so the walk back stops at the first refused."""
+    step = rnd.current_step()
+    if step is None or rnd.closed or rnd.void is not None or rnd.void_pending is not None or pending(rnd):
+        return []
+    undo = rnd.undo_offer()
+    found: list[tuple[int, str, dict[str, Any]]] = []
+    for index, action in reversed(rnd.standing_entries()):
+        if len(found) == most:
+            break
+        if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
+            continue
+        try:
+            rolled_back(rnd, index + 1)
+        except Refused:
+            break
+        found.append((index + 1, described(rnd, action), {"type": CORRECT, "step": step.id, "entry": index + 1}))
+    return found
