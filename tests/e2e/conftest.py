@@ -340,6 +340,10 @@ class Tablet:
             # An irreversible action: the first tap armed it ("Tap again to confirm"); confirm it.
             self.page.wait_for_timeout(CONFIRM_GAP_MS)
             button.click()
+        self._settled(before, label)
+
+    def _settled(self, before: dict[str, str], label: str) -> None:
+        """Wait until what was tapped since ``before`` is answered, and its push has arrived."""
         try:
             outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
         except PlaywrightTimeoutError:
@@ -373,10 +377,13 @@ class Tablet:
         self.tap("Place")
 
     def enter_cards(self, *codes: str) -> None:
-        """Tap the cards on the 52-card picker, then "Enter cards"."""
+        """Tap the cards on the picker: the tap that completes the count sends them by itself after
+        a moment (static/js/dealer-assist.js); wait for that answer (and the push)."""
+        before = self._position()
+        self.wait_for_guard()
         for code in codes:
             self.page.locator(f"form.picker button.pick[data-card='{code}']").click()
-        self.tap("Enter cards")
+        self._settled(before, f"the cards {' '.join(codes)}")
 
     def settlement(self) -> list[tuple[int, str, str, int]]:
         """The settlement lines on screen: (seat, wager, outcome, amount in cents), in order."""
