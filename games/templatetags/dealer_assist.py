@@ -140,7 +140,8 @@ def cards_in_text(text: str) -> str:
     shown, at = [], 0
     for run in CARD_RUN.finditer(text):
         shown.append(escape(text[at:run.start()]))
-        shown.append(CARD_CODE.sub(lambda code: f'<span class="suit-{code[0][1]}">{card_label(code[0])}</span>', run[0]))
+        shown.append(CARD_CODE.sub(lambda code: f'<span class="suit-{code[0][1]}">{card_label(code[0])}</span>',
+                                   run[0]))
         at = run.end()
     shown.append(escape(text[at:]))
     return mark_safe("".join(shown))  # noqa: S308 - every part that is not a card was escaped above
