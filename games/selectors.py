@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from games import chain, roles
+from games import chain, roles, shortcuts
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import CAGE, RETURNED, Refused, RoundState
@@ -149,6 +149,8 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context.update(round_view(rnd, state))
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
+    if context["prompt"] is not None:
+        context.update(shortcuts.offers(rnd, state))
     context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
     context["picker"] = card_picker(state)
     context["irregularities"] = [i for k, i in state.game.irregularities.items() if not k.startswith("stub_")]
