@@ -247,6 +247,14 @@ INIT_SCRIPT = """
     token: Math.random().toString(36).slice(2), wsOpen: 0, messages: 0, lastPush: null, inflight: 0, answered: 0,
   };
   document.addEventListener("htmx:wsOpen", () => { e2e.wsOpen += 1; });
+  // A person's taps and typed keys on this page (Playwright's clicks and keys are trusted events):
+  // what a scripted round costs the dealer (tests/e2e/test_browser_taps.py).
+  e2e.taps = 0; e2e.keys = 0;
+  document.addEventListener("click", (event) => { if (event.isTrusted) e2e.taps += 1; }, true);
+  document.addEventListener("keydown", (event) => { if (event.isTrusted) e2e.keys += 1; }, true);
+  document.addEventListener("input", (event) => {
+    if (event.isTrusted && event.target.matches("input:not([type=checkbox]):not([type=radio]), textarea")) e2e.keys += 1;
+  }, true);
   // Counted on the element that sent the request: a redraw may have taken it out of the page
   // by the time its answer comes, and an event there no longer reaches the document.
   document.addEventListener("htmx:beforeSend", (event) => {
@@ -368,8 +376,14 @@ class Tablet:
         an empty string clears a field), then tap "Set seat N"."""
         form = self.page.locator(f"form.seat-wagers[data-seat='{seat}']")
         for wager, amount in amounts.items():
+            if form.locator(f"[data-follows-wager='{wager}']").count():
+                continue  # a wager equal to another (the Odds Wager, Bets 2 and 3) is placed with it
             form.locator(f"input[name=amount_{wager}]").fill(amount)
         self.tap(f"Set seat {seat}")
+
+    def counts(self) -> tuple[int, int]:
+        """(taps, typed keys) on this page since it was loaded."""
+        return tuple(self.page.evaluate("[window.__e2e.taps, window.__e2e.keys]"))
 
     def place_amount(self, amount: str) -> None:
         """Type an amount in the prompt's amount field (a wager of any amount up to a limit) and tap "Place"."""
