@@ -253,7 +253,8 @@ INIT_SCRIPT = """
   document.addEventListener("click", (event) => { if (event.isTrusted) e2e.taps += 1; }, true);
   document.addEventListener("keydown", (event) => { if (event.isTrusted) e2e.keys += 1; }, true);
   document.addEventListener("input", (event) => {
-    if (event.isTrusted && event.target.matches("input:not([type=checkbox]):not([type=radio]), textarea")) e2e.keys += 1;
+    const typed = event.target.matches("input:not([type=checkbox]):not([type=radio]), textarea");
+    if (event.isTrusted && typed) e2e.keys += 1;
   }, true);
   // Counted on the element that sent the request: a redraw may have taken it out of the page
   // by the time its answer comes, and an event there no longer reaches the document.
