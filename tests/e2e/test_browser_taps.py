@@ -1,6 +1,8 @@
 """What a round costs the dealer: the taps and typed keys of scripted three-seat rounds, counted in
 the browser (every click and key a person would make, the confirming tap of "No more bets"
-included).  The counts are recorded in docs/tablets.md ("Fewer taps").
+included).  The counts are recorded in docs/tablets.md ("Fewer taps").  The settlements are the
+other browser tests' concern (test_browser_round.py, test_browser_other_games.py): here each
+round only has to close.
 
 Texas Hold 'Em Bonus Poker: three seats, each an Ante of $10 and a Bonus Wager of $5, each making
 the Flop Wager (twice the Ante, § 647a.11(b)) and checking the Turn and the River, then the
@@ -118,3 +120,73 @@ def test_the_picker_sends_once_and_a_card_taken_back_in_time_sends_nothing(table
         "cards => cards.map(c => [c.className, getComputedStyle(c).color])")
     assert colours == [["card suit-s", "rgb(27, 27, 27)"], ["card suit-d", "rgb(26, 79, 196)"],
                        ["card suit-c", "rgb(19, 115, 51)"]]
+
+
+def rounds_taps(dealer, play) -> tuple[int, int]:
+    before = dealer.counts()
+    play()
+    return tuple(now - then for now, then in zip(dealer.counts(), before, strict=True))
+
+
+def test_a_three_seat_let_it_ride_round_takes_21_taps_and_no_typing(tablet, transactional_db):
+    """Three seats of three $10 bets (one chip: Bets 2 and 3 equal Bet 1, § 643a.7(d)), all letting
+    it ride at both decisions (§ 643a.11(b), (d))."""
+    table = Table.objects.create(name="LIR-TAPS", game="let-it-ride",
+                                 rules={"counting_shuffler": True, "approval_threshold": "5000.00"})
+    dealer = tablet("dealer", f"/tables/{table.id}/")
+
+    def play():
+        dealer.tap("Start round 1")
+        for seat in SEATS:
+            dealer.tap(f"Seat {seat} Bet 1 $10")
+        dealer.tap("No more bets")
+        dealer.tap("Cards dealt")
+        dealer.tap("Seats 1, 2, 3: Let It Ride")
+        dealer.enter_cards("Kh")
+        dealer.tap("Seats 1, 2, 3: Let It Ride")
+        dealer.enter_cards("2c")
+        for seat, cards in {3: ("As", "Ad", "7c"), 2: ("9s", "8s", "4d"), 1: ("Jh", "Jd", "3c")}.items():
+            expect(dealer.prompt).to_have_attribute("data-seat", str(seat))
+            dealer.enter_cards(*cards)
+        dealer.tap("Close the round")
+        expect(dealer.state).to_have_attribute("data-status", "closed")
+
+    # Start 1, chips 3, No more bets 2, Cards dealt 1, Let It Ride 1, a card 1, Let It Ride 1,
+    # a card 1, the seats' cards 9, Close 1.
+    assert rounds_taps(dealer, play) == (21, 0)
+    rnd = Round.objects.get(table=table)
+    assert {(w.seat, w.wager): w.amount for w in Wager.objects.filter(round=rnd)} == {
+        (seat, bet): 1000 for seat in SEATS for bet in ("bet1", "bet2", "bet3")}
+
+
+def test_a_three_seat_world_poker_tour_round_takes_24_taps_and_no_typing(tablet, transactional_db):
+    """Three seats of a $10 Ante (one chip: the Odds Wager equals it, § 677a.7(d)(1)), all checking
+    before and after the Flop (§ 677a.11(b), (d)) and raising the Ante after the River ((f))."""
+    table = Table.objects.create(name="WPT-TAPS", game="wpt-heads-up",
+                                 rules={"counting_shuffler": True, "approval_threshold": "5000.00"})
+    dealer = tablet("dealer", f"/tables/{table.id}/")
+
+    def play():
+        dealer.tap("Start round 1")
+        for seat in SEATS:
+            dealer.tap(f"Seat {seat} Ante $10")
+        dealer.tap("No more bets")
+        dealer.tap("Cards dealt")
+        dealer.tap("Seats 1, 2, 3: Check")
+        dealer.enter_cards("9h", "8h", "2h")
+        dealer.tap("Seats 1, 2, 3: Check")
+        dealer.enter_cards("9c", "5s")
+        dealer.tap("Seats 1, 2, 3: Raise Wager $10.00")
+        dealer.enter_cards("Ah", "Kh")
+        for seat, cards in {3: ("7d", "6c"), 2: ("9d", "8d"), 1: ("Qc", "Jc")}.items():
+            expect(dealer.prompt).to_have_attribute("data-seat", str(seat))
+            dealer.enter_cards(*cards)
+        dealer.tap("Close the round")
+        expect(dealer.state).to_have_attribute("data-status", "closed")
+
+    # Start 1, chips 3, No more bets 2, Cards dealt 1, Checks 1, Flop 3, Checks 1, Turn and
+    # River 2, Raises 1, the dealer's cards 2, the seats' 6, Close 1.
+    assert rounds_taps(dealer, play) == (24, 0)
+    rnd = Round.objects.get(table=table)
+    assert {(w.seat, w.wager): w.amount for w in Wager.objects.filter(round=rnd)} == {
+        (seat, wager): 1000 for seat in SEATS for wager in ("ante", "odds", "raise")}
