@@ -115,12 +115,14 @@ class Repeat:
 
 def previous_wagers(rnd: Round) -> dict[int, dict[str, Cents]]:
     """Each seat's wagers (its first hand's) in the table's latest closed round of the same game
-    before this one: one query."""
+    before this one: one query (none for a table's first round)."""
+    if rnd.number <= 1:
+        return {}
     last = (Round.objects.filter(table_id=rnd.table_id, game=rnd.game, status=Round.Status.CLOSED,
                                  number__lt=rnd.number).order_by("-number").values("id")[:1])
     placed: dict[int, dict[str, Cents]] = {}
-    for seat, wager, amount in Wager.objects.filter(round_id=Subquery(last), hand_no=1).values_list(
-            "seat", "wager", "amount"):
+    rows = Wager.objects.filter(round_id=Subquery(last), hand_no=1).order_by().values_list("seat", "wager", "amount")
+    for seat, wager, amount in rows:
         placed.setdefault(seat, {})[wager] = amount
     return placed
 

@@ -178,3 +178,13 @@ def test_a_fold_is_never_offered_for_every_seat(client, cast, table):
     page = client.get(reverse("table", args=[table.id])).content.decode()
     labels = re.findall(r'<form class="same-for-all".*?<button[^>]*>([^<]*)</button>', page, re.S)
     assert labels == []  # seat 1's Flop Wager is $20, seat 3's $50; Fold is never for all
+
+
+def test_last_rounds_wagers_are_read_in_one_query(cast, table, django_assert_num_queries):
+    from games.shortcuts import previous_wagers
+
+    play_round_one(table, cast["dealer"])
+    second = services.round_start(table_id=table.id, user=cast["dealer"])
+    with django_assert_num_queries(1):
+        found = previous_wagers(second)
+    assert found == {1: {"ante": 1000, "bonus": 500, "flop": 2000}, 3: {"ante": 2500, "flop": 5000}}
