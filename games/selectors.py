@@ -228,7 +228,6 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
         "layout_template": "games/layouts/banked.html",
-        "betting_wagers": [(w, game.wager_label(w)) for w in game.betting_wagers(state.rules)],
         "adjacent_boxes": game.adjacent_boxes(state.rules),
     }
 
