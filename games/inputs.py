@@ -24,6 +24,10 @@ _ID = re.compile(r"[0-9]{1,18}")
 SOCKET_MESSAGE_MAX = 8 * 1024
 # The JSON ``action`` field of a page's form, for the same reason.
 ACTION_FIELD_MAX = 4 * 1024
+# The JSON ``actions`` of one tap that does several things (every seat's wagers of last round):
+# at most seven seats of a few wagers each.
+ACTIONS_FIELD_MAX = 16 * 1024
+ACTIONS_MAX = 64
 
 
 def parse_id(value: Any, what: str) -> int:
@@ -62,6 +66,31 @@ def parse_action_field(text: str) -> dict:
     if not isinstance(action, dict):
         raise Refused(f"The action must be a JSON object, got {_shown(action)}")
     return action
+
+
+def parse_actions_field(text: str) -> list[dict]:
+    """The JSON ``actions`` of a page's form: a list of actions, applied all or none.
+
+    >>> parse_actions_field('[{"type": "no_more_bets"}]')
+    [{'type': 'no_more_bets'}]
+    >>> parse_actions_field('[]')
+    Traceback (most recent call last):
+    ...
+    games.engine.core.records.Refused: The tap carries no action
+    """
+    if len(text) > ACTIONS_FIELD_MAX:
+        raise Refused(f"The actions are {len(text)} characters long; at most {ACTIONS_FIELD_MAX} are accepted")
+    try:
+        actions = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Refused("The actions are not valid JSON") from None
+    if not isinstance(actions, list) or not all(isinstance(action, dict) for action in actions):
+        raise Refused(f"The actions must be a JSON list of objects, got {_shown(actions)}")
+    if not actions:
+        raise Refused("The tap carries no action")
+    if len(actions) > ACTIONS_MAX:
+        raise Refused(f"The tap carries {len(actions)} actions; at most {ACTIONS_MAX} are accepted at once")
+    return actions
 
 
 def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tuple[int, int | None, dict]:

@@ -18,7 +18,7 @@ from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
 
-from games import chain, roles
+from games import chain, roles, shortcuts
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import CAGE, RETURNED, Refused, RoundState
@@ -163,6 +163,8 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context.update(round_view(rnd, state))
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
+    if context["prompt"] is not None:
+        context.update(shortcuts.offers(rnd, state))
     context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
     # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
     context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
@@ -245,7 +247,6 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
         "layout_template": "games/layouts/banked.html",
-        "betting_wagers": [(w, game.wager_label(w)) for w in game.betting_wagers(state.rules)],
         "adjacent_boxes": game.adjacent_boxes(state.rules),
     }
 

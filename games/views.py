@@ -21,7 +21,7 @@ from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
 from games.history import recompute, round_page
 from games.history_filters import history_filter
-from games.inputs import parse_action_field, parse_id, parse_note
+from games.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
 from games.models import Meter, Round, Table
 from games.security import request_address, security_event
 
@@ -118,6 +118,9 @@ def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
 def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[str, ...]]) -> list[dict]:
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
+    if "actions" in post:
+        # One tap that does several things (a shortcut: games.shortcuts), all or none.
+        return parse_actions_field(post["actions"])
     if "action" in post:
         action = parse_action_field(post["action"])
         if "cards" in post:
@@ -135,9 +138,19 @@ def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[
     if "seat" in post:
         # The step the form was drawn at; without it every action is refused (it names no step).
         step = {"step": post["step"]} if "step" in post else {}
+        amounts = {wager: post.get(f"amount_{wager}", "").strip() for wager in post.getlist("wager")}
+        # A chip tapped: its wager's amount, whatever its field held ("ante 10.00").
+        quick_wager, _, quick_amount = post.get("quick", "").partition(" ")
+        if quick_wager in amounts:
+            amounts[quick_wager] = quick_amount.strip()
+        # A wager that must equal another (the Odds Wager the Ante, § 677a.7(d)(1); Bet 2 and 3 Bet 1,
+        # § 643a.7(d)) has no field of its own: it takes the other's amount.
+        for wager in amounts:
+            follows = post.get(f"follows_{wager}", "")
+            if not amounts[wager] and follows in amounts:
+                amounts[wager] = amounts[follows]
         actions = []
-        for wager in post.getlist("wager"):
-            amount = post.get(f"amount_{wager}", "").strip()
+        for wager, amount in amounts.items():
             if amount:
                 actions.append({"type": "place_wager", **step, "seat": post["seat"], "wager": wager, "amount": amount})
             elif post.get(f"had_{wager}"):

@@ -2,6 +2,8 @@ import re
 
 from django import template
 from django.utils import dateformat, timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from games.engine.core import records
 from games.engine.money import dollars as format_dollars
@@ -136,16 +138,24 @@ CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:(?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\
 
 @register.filter
 def cards_in_text(text: str) -> str:
-    """Card codes in a hand's description shown as on the layout.
+    """Card codes in a hand's description shown as on the layout, each in its suit's colour
+    (``suit-s`` and so on: four colours, so a diamond is never read as a heart).
 
     >>> cards_in_text("Td 9h: a pair")
-    '10♦ 9♥: a pair'
-    >>> cards_in_text("Full house, 9s over 8s (9c 9d + 8h 8s 9h)")
-    'Full house, 9s over 8s (9♣ 9♦ + 8♥ 8♠ 9♥)'
-    >>> cards_in_text("Seat 1 hand 2 (8d: split, waiting for its second card)")
-    'Seat 1 hand 2 (8♦: split, waiting for its second card)'
+    '<span class="suit-d">10♦</span> <span class="suit-h">9♥</span>: a pair'
+    >>> cards_in_text("Full house, 9s over 8s (9c 8h)")
+    'Full house, 9s over 8s (<span class="suit-c">9♣</span> <span class="suit-h">8♥</span>)'
+    >>> cards_in_text("Seat 1 hand 2 (8d: split) <b>")
+    'Seat 1 hand 2 (<span class="suit-d">8♦</span>: split) &lt;b&gt;'
     """
-    return CARD_RUN.sub(lambda run: CARD_CODE.sub(lambda code: card_label(code[0]), run[0]), text)
+    shown, at = [], 0
+    for run in CARD_RUN.finditer(text):
+        shown.append(escape(text[at:run.start()]))
+        shown.append(CARD_CODE.sub(lambda code: f'<span class="suit-{code[0][1]}">{card_label(code[0])}</span>',
+                                   run[0]))
+        at = run.end()
+    shown.append(escape(text[at:]))
+    return mark_safe("".join(shown))  # noqa: S308 - every part that is not a card was escaped above
 
 
 @register.simple_tag

@@ -78,6 +78,46 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 // and suit in one tap) until the prompt's count is reached.  The picks live in the form's hidden
 // "cards" field, kept through redraws like a typed field; the buttons are drawn from it again
 // after every redraw.  Event delegation keeps it working on redrawn fragments.
+//
+// The tap that completes the count sends the cards by itself after a moment (AUTO_SEND_MS), shown
+// counting down: tapping a picked card again (or Clear) in that moment takes it back and nothing
+// is sent; "Enter cards" sends at once.  A form is sent once: the countdown stops when it is sent,
+// by either way, and a redraw never starts one (only a person's tap does).
+const AUTO_SEND_MS = 1200;
+const countdowns = new WeakMap(); // form -> {due, timer, tick}
+const suitOf = (card) => `suit-${card.slice(-1)}`;
+const stopCountdown = (form) => {
+  const countdown = countdowns.get(form);
+  if (!countdown) return;
+  clearTimeout(countdown.timer);
+  clearInterval(countdown.tick);
+  countdowns.delete(form);
+  drawCountdown(form);
+};
+const drawCountdown = (form) => {
+  const shown = form.querySelector(".countdown");
+  if (!shown) return;
+  const countdown = countdowns.get(form);
+  form.classList.toggle("sending", Boolean(countdown));
+  shown.textContent = countdown
+    ? `Sending in ${(Math.max(0, countdown.due - performance.now()) / 1000).toFixed(1)} s… tap a picked card to change it`
+    : "";
+};
+const autoSent = new WeakSet(); // forms sent by their countdown: not a finger's tap (see the guard)
+const startCountdown = (form) => {
+  stopCountdown(form);
+  const countdown = { due: performance.now() + AUTO_SEND_MS };
+  countdown.tick = setInterval(() => drawCountdown(form), 100);
+  countdown.timer = setTimeout(() => {
+    stopCountdown(form);
+    const picked = form.querySelector("input[name=cards]");
+    if (!form.isConnected || picked.value.split(" ").filter(Boolean).length !== Number(form.dataset.needed)) return;
+    autoSent.add(form);
+    form.requestSubmit(form.querySelector("button.enter"));
+  }, AUTO_SEND_MS);
+  countdowns.set(form, countdown);
+  drawCountdown(form);
+};
 const drawPicker = (form) => {
   const needed = Number(form.dataset.needed);
   const picked = form.querySelector("input[name=cards]");
@@ -86,8 +126,16 @@ const drawPicker = (form) => {
   const cards = (picked.value ? picked.value.split(" ") : []).filter((c) => button(c) && !button(c).disabled).slice(0, needed);
   picked.value = cards.join(" ");
   form.querySelectorAll("button.pick").forEach((b) => b.classList.toggle("selected", cards.includes(b.dataset.card)));
-  form.querySelector(".picked").textContent = cards.map((c) => button(c).dataset.label || button(c).textContent).join(" ");
+  const shown = form.querySelector(".picked");
+  shown.replaceChildren(...cards.flatMap((c, i) => {
+    const span = document.createElement("span");
+    span.className = suitOf(c);
+    span.textContent = button(c).dataset.label || button(c).textContent;
+    return i ? [" ", span] : [span];
+  }));
   form.querySelector("button.enter").disabled = cards.length !== needed;
+  if (cards.length !== needed) stopCountdown(form);
+  drawCountdown(form);
 };
 const drawPickers = () => document.querySelectorAll("form.picker").forEach(drawPicker);
 document.addEventListener("click", (event) => {
@@ -108,6 +156,11 @@ document.addEventListener("click", (event) => {
   picked.value = cards.join(" ");
   edited.add(picked);
   drawPicker(form);
+  if (pick && cards.length === needed && cards.includes(pick.dataset.card)) startCountdown(form);
+});
+// Sent (by the countdown or by "Enter cards"): the countdown stops, so the form goes once.
+document.addEventListener("submit", (event) => {
+  if (event.target.matches?.("form.picker")) stopCountdown(event.target);
 });
 document.addEventListener("htmx:afterSwap", drawPickers);
 document.addEventListener("htmx:wsAfterMessage", drawPickers);
@@ -139,6 +192,8 @@ document.addEventListener("htmx:afterSwap", noteRedraw);
 document.addEventListener("htmx:wsAfterMessage", noteRedraw);
 document.addEventListener("submit", (event) => {
   if (!event.target.closest("#table-state")) return;
+  // The picker's own countdown is no tap: the cards were picked on the form it sends.
+  if (autoSent.has(event.target)) { autoSent.delete(event.target); return; }
   if (performance.now() - window.dealerAssist.drawnAt < GUARD_MS) {
     event.preventDefault();
     event.stopImmediatePropagation();

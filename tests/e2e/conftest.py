@@ -247,6 +247,15 @@ INIT_SCRIPT = """
     token: Math.random().toString(36).slice(2), wsOpen: 0, messages: 0, lastPush: null, inflight: 0, answered: 0,
   };
   document.addEventListener("htmx:wsOpen", () => { e2e.wsOpen += 1; });
+  // A person's taps and typed keys on this page (Playwright's clicks and keys are trusted events):
+  // what a scripted round costs the dealer (tests/e2e/test_browser_taps.py).
+  e2e.taps = 0; e2e.keys = 0;
+  document.addEventListener("click", (event) => { if (event.isTrusted) e2e.taps += 1; }, true);
+  document.addEventListener("keydown", (event) => { if (event.isTrusted) e2e.keys += 1; }, true);
+  document.addEventListener("input", (event) => {
+    const typed = event.target.matches("input:not([type=checkbox]):not([type=radio]), textarea");
+    if (event.isTrusted && typed) e2e.keys += 1;
+  }, true);
   // Counted on the element that sent the request: a redraw may have taken it out of the page
   // by the time its answer comes, and an event there no longer reaches the document.
   document.addEventListener("htmx:beforeSend", (event) => {
@@ -340,6 +349,10 @@ class Tablet:
             # An irreversible action: the first tap armed it ("Tap again to confirm"); confirm it.
             self.page.wait_for_timeout(CONFIRM_GAP_MS)
             button.click()
+        self._settled(before, label)
+
+    def _settled(self, before: dict[str, str], label: str) -> None:
+        """Wait until what was tapped since ``before`` is answered, and its push has arrived."""
         try:
             outcome = self.page.wait_for_function(SETTLED, arg=before).json_value()
         except PlaywrightTimeoutError:
@@ -364,8 +377,14 @@ class Tablet:
         an empty string clears a field), then tap "Set seat N"."""
         form = self.page.locator(f"form.seat-wagers[data-seat='{seat}']")
         for wager, amount in amounts.items():
+            if form.locator(f"[data-follows-wager='{wager}']").count():
+                continue  # a wager equal to another (the Odds Wager, Bets 2 and 3) is placed with it
             form.locator(f"input[name=amount_{wager}]").fill(amount)
         self.tap(f"Set seat {seat}")
+
+    def counts(self) -> tuple[int, int]:
+        """(taps, typed keys) on this page since it was loaded."""
+        return tuple(self.page.evaluate("[window.__e2e.taps, window.__e2e.keys]"))
 
     def place_amount(self, amount: str) -> None:
         """Type an amount in the prompt's amount field (a wager of any amount up to a limit) and tap "Place"."""
@@ -373,10 +392,13 @@ class Tablet:
         self.tap("Place")
 
     def enter_cards(self, *codes: str) -> None:
-        """Tap the cards on the 52-card picker, then "Enter cards"."""
+        """Tap the cards on the picker: the tap that completes the count sends them by itself after
+        a moment (static/js/dealer-assist.js); wait for that answer (and the push)."""
+        before = self._position()
+        self.wait_for_guard()
         for code in codes:
             self.page.locator(f"form.picker button.pick[data-card='{code}']").click()
-        self.tap("Enter cards")
+        self._settled(before, f"the cards {' '.join(codes)}")
 
     def settlement(self) -> list[tuple[int, str, str, int]]:
         """The settlement lines on screen: (seat, wager, outcome, amount in cents), in order."""

@@ -126,6 +126,18 @@ def act(client, rnd, data):
      "kind must be text"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
+    # One tap's several actions (games/shortcuts.py): a list of objects, not too many, all or none.
+    ({"seq": "3", "actions": "{not json"}, "actions are not valid JSON"),
+    ({"seq": "3", "actions": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "must be a JSON list"),
+    ({"seq": "3", "actions": "[1]"}, "must be a JSON list of objects"),
+    ({"seq": "3", "actions": "[]"}, "carries no action"),
+    ({"seq": "3", "actions": json.dumps([{"type": "no_more_bets", "step": "wagers"}] * 65)}, "at most 64"),
+    ({"seq": "3", "actions": "[" * 17000}, "at most 16384"),
+    ({"seq": "3", "actions": json.dumps([
+        {"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "10"},
+        {"type": "place_wager", "step": "wagers", "seat": 4, "wager": "ante", "amount": "5000"}])},
+     "Seat 4's Ante of $5,000.00 is outside the table's limits"),
+    ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "quick": "ante ten"}, "not an amount"),
 ])
 def test_a_bad_tap_is_refused_by_name_and_changes_nothing(client, dealing, data, named):
     before = snapshot(dealing)

@@ -44,7 +44,7 @@ def test_a_request_carries_table_dealer_seat_cards_wagers_lines_amount_and_wait(
     assert re.findall(r'data-card="(\w\w)"', cards["board"]) == ["Ah", "Kd", "7c", "2s", "9s"]
     assert re.findall(r'data-card="(\w\w)"', cards["dealer"]) == ["Qs", "Qd"]
     # The four-colour deck: the diamonds are told from the hearts by their class.
-    assert 'class="pit-cards four-suits"' in item and 'suit-d" data-card="Ad"' in item
+    assert 'class="pit-cards"' in item and 'suit-d" data-card="Ad"' in item
     assert ("Ante $10.00 · Texas Hold &#x27;Em Bonus Wager $5.00 · Flop Wager $20.00 · Turn Wager $10.00 · "
             "River Wager $10.00") in item
     # § 647a.11(h)(2)(ii): two pair pushes the Ante; Flop $20 + Turn $10 + River $10 win 1 to 1;
