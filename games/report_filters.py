@@ -95,9 +95,13 @@ class ReportFilter(django_filters.FilterSet):
         first, last = self.period()
         windows = reports.windows(first, last, self.chosen_shift())
         queryset = queryset.filter(_any_window(windows))
-        if self.form.cleaned_data.get("training") == "only":
-            return queryset.filter(shoe_order__isnull=False)
-        return queryset.filter(shoe_order__isnull=True)
+        queryset = queryset.filter(shoe_order__isnull=not self.only_training())
+        # The same rounds as the stored figures' cells name them (games.report_figures).
+        data = self.form.cleaned_data
+        queryset.report_selection = reports.Selection(first, last, self.chosen_shift(), data.get("table") or "",
+                                                      data.get("game") or "", data.get("dealer") or "",
+                                                      self.only_training())
+        return queryset
 
     # -- the values, once valid ------------------------------------------------------------------
 
