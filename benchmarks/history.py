@@ -126,6 +126,7 @@ def generate(args: argparse.Namespace) -> None:
     chain_stored_logs(django_apps, SimpleNamespace(connection=connection))
     print(f"  chained and sealed: {time.perf_counter() - started:.0f} s", flush=True)
     with connection.cursor() as cur:
+        common.store_report_figures(started)
         cur.execute("VACUUM (ANALYZE) games_round")
         cur.execute("ANALYZE")
     print(f"  generated in {time.perf_counter() - started:.0f} s", flush=True)
