@@ -47,6 +47,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce, TruncHour
 
 from games import reports
@@ -201,7 +202,8 @@ def catch_up() -> int:
                        "WHERE NOT figures_stored AND status <> 'open' RETURNING id")
         ids = sorted(row[0] for row in cursor.fetchall())
         for n in range(0, len(ids), BATCH):
-            store(Round.objects.filter(pk__in=ids[n:n + BATCH]))
+            # One array parameter, however many rounds (a statement takes at most 65,535).
+            store(Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids[n:n + BATCH],))))
     return len(ids)
 
 
