@@ -61,8 +61,8 @@ def setup_scratch_django(server: str, database: str) -> None:
 
 
 def store_report_figures(started: float) -> None:
-    """The report's figures of the rounds just generated, as ``manage.py rebuild_report_figures``
-    stores them (the rounds were written without closing through the services)."""
+    """The report's figures of the rounds just generated (written marked as stored, without
+    closing through the services), computed by ``manage.py rebuild_report_figures``."""
     from games import report_figures
 
     rounds = report_figures.rebuild()

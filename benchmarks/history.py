@@ -93,13 +93,13 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash)
+                                     record_hash, closing_hash, figures_stored)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, (%(games)s::text[])[1 + (i %% {TABLES} + 1) %% 3],
                    '{{"bonus_paytable": "A"}}', CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i / 40 + i %% 7) %% {DEALERS},
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s),
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
-                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', ''
+                   {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', '', true
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "games": list(GAMES), "n": n,
                      "start": f"{YEAR_START.isoformat()} 00:00:00-04", "record": record})

@@ -94,7 +94,7 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash)
+                                     record_hash, closing_hash, figures_stored)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, 'texas-holdem-bonus', '{{"bonus_paytable": "A"}}',
                    CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i %% {TABLES}) / 10 * 15 + (i / {TABLES * 40} + i %% {TABLES}) %% 15,
@@ -102,7 +102,7 @@ def generate(args: argparse.Namespace) -> None:
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
                    4, 0, 0,
                    CASE WHEN i %% 97 = 0 THEN '{{"page": {{"void": {{"label": "Misdeal"}}}}}}'::jsonb END,
-                   'bench', '', '', ''
+                   'bench', '', '', '', true
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "n": n, "start": start})
         print(f"  rounds: {time.perf_counter() - started:.0f} s", flush=True)

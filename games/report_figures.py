@@ -41,6 +41,8 @@ from django.db.models import (
     F,
     Func,
     IntegerField,
+    Max,
+    Min,
     Q,
     QuerySet,
     Sum,
@@ -213,8 +215,13 @@ def rebuild() -> int:
     with transaction.atomic():
         ReportCount.objects.all().delete()
         ReportCell.objects.all().delete()
-        Round.objects.filter(figures_stored=True).update(figures_stored=False)
-        return catch_up()
+        # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
+        stored = Round.objects.filter(figures_stored=True)
+        ids = stored.aggregate(first=Min("id"), last=Max("id"))
+        if ids["first"] is not None:
+            for low in range(ids["first"], ids["last"] + 1, BATCH):
+                store(stored.filter(id__gte=low, id__lt=low + BATCH))
+        return stored.exclude(status=Round.Status.OPEN).count() + catch_up()
 
 
 # -- reading them ------------------------------------------------------------------------------------
