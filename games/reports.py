@@ -253,7 +253,7 @@ LEVEL_KEYS = (("floor", "'Floor'"), ("game", '"g"'), ("table", '"t"'), ("dealer"
 
 
 def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -> Iterator[dict[str, Any]]:
-    """``cells`` (a values() query of "t", "d", "g", the ``extra`` columns and the figures it
+    """``cells`` (a values() query of "t", "d", "g" (names, or ids), the ``extra`` columns and the figures it
     aggregates per cell) added up in the database for the floor and per game, table and dealer:
     one statement, ``WITH cells AS (...)`` and a ``UNION ALL`` of one ``GROUP BY`` per level, so
     only the levels' rows come back.  ``totals`` maps each output column to its SQL aggregate over
@@ -265,7 +265,7 @@ def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -
     for level, key in LEVEL_KEYS:
         group = ([key] if level != "floor" else []) + [f'"{column}"' for column in extra]
         # Only this module's column names and aggregates are spliced in; every value is a parameter.
-        parts.append(f"SELECT '{level}' AS level, {key} AS name{kept}, {figures} FROM cells"  # noqa: S608
+        parts.append(f"SELECT '{level}' AS level, CAST({key} AS TEXT) AS name{kept}, {figures} FROM cells"  # noqa: S608
                      + (f" GROUP BY {', '.join(group)}" if group else ""))
     with connection.cursor() as cursor:
         cursor.execute(f"WITH cells AS ({sql}) " + " UNION ALL ".join(parts), params)
