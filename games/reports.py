@@ -238,11 +238,12 @@ class Figures:
 def without_jit() -> Iterator[None]:
     """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
     enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
-    statement over a month, benchmarks/reports_explain.md)."""
+    statement over a month, benchmarks/reports_explain.md).  With room for a month's groups
+    (a few thousand) in memory, it hashes them instead of sorting the rows on disk."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL jit = off")
+                cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'")
         yield
 
 
