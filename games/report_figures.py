@@ -15,7 +15,10 @@ with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and one to the
 written any other way (before this existed, by a data load) has ``figures_stored`` false: the
 next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
 every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and
-``SHIFT_STARTS`` on the casino's wall clock: after changing them, run the rebuild.
+``SHIFT_STARTS`` on the casino's wall clock: after changing them, run the rebuild.  (The wall
+clock's hour and the instants of ``games.reports.windows`` agree except when a gaming day or a
+shift starts in an hour the clocks skip or repeat, 1:00-2:59 in New York: a round of that hour
+counts by the hour its wall clock showed.)
 
 PostgreSQL only (the upsert and the bit aggregates); on another database the reports sum the
 lines on each request, as before.
