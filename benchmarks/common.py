@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -57,6 +58,15 @@ def setup_scratch_django(server: str, database: str) -> None:
     import django
 
     django.setup()
+
+
+def store_report_figures(started: float) -> None:
+    """The report's figures of the rounds just generated (written marked as stored, without
+    closing through the services), computed by ``manage.py rebuild_report_figures``."""
+    from games import report_figures
+
+    rounds = report_figures.rebuild()
+    print(f"  report figures of {rounds:,} rounds: {time.perf_counter() - started:.0f} s", flush=True)
 
 
 def admin_sql(server: str, sql: str) -> None:

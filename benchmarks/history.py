@@ -100,14 +100,14 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash, shoe_order)
+                                     record_hash, closing_hash, shoe_order, figures_stored)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, (%(games)s::text[])[1 + (i %% {TABLES} + 1) %% 3],
                    '{{"bonus_paytable": "A"}}', CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i / 40 + i %% 7) %% {DEALERS},
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s),
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
                    {EVENTS}, (i * 7919) %% 50000, (i * 104729) %% 30000, %(record)s::jsonb, 'bench', '', '', '',
-                   CASE WHEN i %% {TRAINING_EVERY} = 0 THEN '["Ah", "Kd"]'::jsonb END
+                   CASE WHEN i %% {TRAINING_EVERY} = 0 THEN '["Ah", "Kd"]'::jsonb END, true
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "games": list(GAMES), "n": n,
                      "start": f"{YEAR_START.isoformat()} 00:00:00-04", "record": record})
@@ -148,6 +148,7 @@ def generate(args: argparse.Namespace) -> None:
     chain_stored_logs(django_apps, SimpleNamespace(connection=connection))
     print(f"  chained and sealed: {time.perf_counter() - started:.0f} s", flush=True)
     with connection.cursor() as cur:
+        common.store_report_figures(started)
         cur.execute("VACUUM (ANALYZE) games_round")
         cur.execute("ANALYZE")
     print(f"  generated in {time.perf_counter() - started:.0f} s", flush=True)

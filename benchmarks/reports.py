@@ -56,6 +56,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--limit", type=int, default=1800, help="seconds before the run stops itself")
     parser.add_argument("--keep", action="store_true", help="keep the database for --reuse")
     parser.add_argument("--reuse", action="store_true", help="measure the database an earlier --keep left")
+    parser.add_argument("--summed", action="store_true",
+                        help="sum the figures from the lines on each request (as before they were stored)")
     return parser.parse_args()
 
 
@@ -92,7 +94,7 @@ def generate(args: argparse.Namespace) -> None:
         cur.execute(f"""
             INSERT INTO games_round (table_id, number, game, rules, status, dealer_id, started_at, closed_at,
                                      seq, total_paid, total_collected, record, engine_version, log_hash,
-                                     record_hash, closing_hash)
+                                     record_hash, closing_hash, figures_stored)
             SELECT %(t0)s + i %% {TABLES}, i / {TABLES} + 1, 'texas-holdem-bonus', '{{"bonus_paytable": "A"}}',
                    CASE WHEN i %% 97 = 0 THEN 'void' ELSE 'closed' END,
                    %(d0)s + (i %% {TABLES}) / 10 * 15 + (i / {TABLES * 40} + i %% {TABLES}) %% 15,
@@ -100,7 +102,7 @@ def generate(args: argparse.Namespace) -> None:
                    %(start)s::timestamptz + make_interval(secs => i::float8 * {seconds} / %(n)s + 150),
                    4, 0, 0,
                    CASE WHEN i %% 97 = 0 THEN '{{"page": {{"void": {{"label": "Misdeal"}}}}}}'::jsonb END,
-                   'bench', '', '', ''
+                   'bench', '', '', '', true
             FROM generate_series(0::bigint, %(n)s - 1) i""",
                     {"t0": first_table, "d0": first_dealer, "n": n, "start": start})
         print(f"  rounds: {time.perf_counter() - started:.0f} s", flush=True)
@@ -160,6 +162,7 @@ def generate(args: argparse.Namespace) -> None:
             SELECT %s, row_number() OVER (ORDER BY r.id), 'meter', 'contribution', 10, 0, r.id, 1, '', '', now()
             FROM games_round r WHERE r.id %% 10 = 0""", [meter])
         print(f"  approvals and meters: {time.perf_counter() - started:.0f} s", flush=True)
+        common.store_report_figures(started)
         cur.execute("VACUUM (ANALYZE) games_round")
         cur.execute("ANALYZE")
     print(f"  generated in {time.perf_counter() - started:.0f} s", flush=True)
@@ -171,8 +174,14 @@ def measure(args: argparse.Namespace) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    if args.summed:
+        from games import report_figures
+
+        report_figures.enabled = lambda: False  # the reports then sum the lines, rounds and ledgers
     client = Client()
     client.force_login(User.objects.get(username="bench-super"))
+    print(f"\n{'summed from the lines' if args.summed else 'stored figures'}; load average "
+          f"{os.getloadavg()[0]:.2f} at the start", flush=True)
     last = FIRST_DAY + timedelta(days=args.period - 1)
     period = {"from": FIRST_DAY.isoformat(), "to": last.isoformat()}
     day = {"from": (FIRST_DAY + timedelta(days=10)).isoformat(), "to": (FIRST_DAY + timedelta(days=10)).isoformat()}
@@ -202,6 +211,7 @@ def measure(args: argparse.Namespace) -> None:
         print(f"| {name} | {statistics.median(timings):.0f} | {max(timings):.0f} | {len(statements)} |", flush=True)
         if name.startswith("page, ") and name.endswith("gaming days"):
             explain(args, statements)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end", flush=True)
 
 
 def explain(args: argparse.Namespace, statements: list[dict]) -> None:

@@ -78,6 +78,10 @@ class Round(models.Model):
     log_hash = models.CharField(max_length=64, blank=True, default="")
     record_hash = models.CharField(max_length=64, blank=True, default="")
     closing_hash = models.CharField(max_length=64, blank=True, default="")
+    # Whether the report's stored figures (``ReportCell``, ``ReportCount``) include this round:
+    # set in the transaction that closes it; a round written otherwise is folded in by the next
+    # report or ``manage.py rebuild_report_figures`` (games/report_figures.py).
+    figures_stored = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -94,6 +98,9 @@ class Round(models.Model):
             # does not read the whole history to find none.
             models.Index(fields=["-started_at", "-id"], condition=models.Q(shoe_order__isnull=False),
                          name="round_history_training"),
+            # The rounds closed but not yet in the report's figures: none, as a rule.
+            models.Index(fields=["id"], condition=models.Q(figures_stored=False) & ~models.Q(status="open"),
+                         name="round_figures_pending"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_round_number_per_table"),
@@ -377,6 +384,68 @@ class DealerAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dealer} at {self.table}"
+
+
+class ReportKey(models.Model):
+    """The cell a closed round's figures are added to: its gaming day and shift (on the casino's
+    clock, ``GAMING_DAY_START`` and ``SHIFT_STARTS``: changing them needs ``manage.py
+    rebuild_report_figures``), table, game, dealer and whether it was a training round."""
+
+    gaming_day = models.DateField()
+    shift = models.PositiveSmallIntegerField()  # 1 = the shift starting the gaming day
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+", db_index=False)
+    game = models.CharField(max_length=40)
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                               db_index=False)
+    training = models.BooleanField()
+
+    KEY = ("gaming_day", "shift", "table", "game", "dealer", "training")
+
+    class Meta:
+        abstract = True
+
+
+class ReportCell(ReportKey):
+    """The additive figures of the closed and voided rounds of one cell (games/report_figures.py)."""
+
+    rounds = models.BigIntegerField(default=0)  # closed
+    voids = models.BigIntegerField(default=0)
+    paid = models.BigIntegerField(default=0)  # cents: the rounds' total_paid
+    collected = models.BigIntegerField(default=0)
+    hours = models.IntegerField(default=0)  # bit n: a round started in the gaming day's (n+1)th clock hour
+    contributed = models.BigIntegerField(default=0)  # to progressive meters and reserves
+    jackpots = models.BigIntegerField(default=0)  # paid from a meter
+    jackpot_amounts = models.BigIntegerField(default=0)  # the ledgers' payout entries (negative)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=ReportKey.KEY, name="report_cell_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} table {self.table_id} dealer {self.dealer_id}"
+
+
+class ReportCount(ReportKey):
+    """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
+    hands), wins by size band ("band"), approvals by status, decided approvals by their wait in
+    microseconds ("wait"), voids and irregularities by kind, paytable rows hit ("hit", by wager,
+    paytable letter and row)."""
+
+    kind = models.CharField(max_length=12)
+    wager = models.CharField(max_length=40, blank=True)
+    letter = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)  # cents: a wager's or a hit's stakes, a band's payouts
+    won = models.BigIntegerField(default=0)
+    lost = models.BigIntegerField(default=0)
+    hands = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=[*ReportKey.KEY, "kind", "wager", "letter", "name"],
+                                               name="report_count_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.kind} {self.wager} {self.name}"
 
 
 class AuditQuerySet(models.QuerySet):

@@ -16,7 +16,6 @@ from django import forms
 from django.db.models import Q, QuerySet
 
 from games import reports
-from games.models import Round
 from games.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
 
 MAX_DAYS = 400  # a report spans at most this many gaming days (a year and a month or so)
@@ -57,10 +56,16 @@ class ReportFilter(RoundFilterSet):
     DEFAULTS = {**RoundFilterSet.DEFAULTS, "by": "floor"}
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
-        queryset = super().filter_queryset(queryset).exclude(status=Round.Status.OPEN)
+        queryset = super().filter_queryset(queryset).exclude(status__in=reports.NOT_REPORTED)
         first, last = self.period()
         windows = reports.windows(first, last, self.chosen_shift())
-        return queryset.filter(_any_window(windows))
+        queryset = queryset.filter(_any_window(windows))
+        # The same rounds as the stored figures' cells name them (games.report_figures).
+        data = self.form.cleaned_data
+        queryset.report_selection = reports.Selection(first, last, self.chosen_shift(), data.get("table"),
+                                                      data.get("game") or "", data.get("dealer"),
+                                                      self.only_training())
+        return queryset
 
     # -- the values, once valid ------------------------------------------------------------------
 

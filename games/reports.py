@@ -59,6 +59,8 @@ from games.engine.paytables import MeterShare, paytable, paytables_for
 from games.engine.registry import GAMES
 from games.models import Approval, MeterEntry, Round, RoundEvent, SettlementLine
 
+# A round in play has no figures yet, and one cancelled (started by mistake) never had any.
+NOT_REPORTED = (Round.Status.OPEN, Round.Status.CANCELLED)
 ACTION = (WIN, LOSE, PUSH)  # the house had action on a line settled so
 # Lines that are no wager of their own (a bonus paid beside a wager, a Play Wager's excess).
 NOT_WAGERS = sorted({slug for game in GAMES.values() for slug in getattr(game, "line_labels", {})})
@@ -238,11 +240,12 @@ class Figures:
 def without_jit() -> Iterator[None]:
     """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
     enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
-    statement over a month, benchmarks/reports_explain.md)."""
+    statement over a month, benchmarks/reports_explain.md).  With room for a month's groups
+    (a few thousand) in memory, it hashes them instead of sorting the rows on disk."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL jit = off")
+                cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'")
         yield
 
 
@@ -253,7 +256,7 @@ LEVEL_KEYS = (("floor", "'Floor'"), ("game", '"g"'), ("table", '"t"'), ("dealer"
 
 
 def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -> Iterator[dict[str, Any]]:
-    """``cells`` (a values() query of "t", "d", "g", the ``extra`` columns and the figures it
+    """``cells`` (a values() query of "t", "d", "g" (names, or ids), the ``extra`` columns and the figures it
     aggregates per cell) added up in the database for the floor and per game, table and dealer:
     one statement, ``WITH cells AS (...)`` and a ``UNION ALL`` of one ``GROUP BY`` per level, so
     only the levels' rows come back.  ``totals`` maps each output column to its SQL aggregate over
@@ -265,7 +268,7 @@ def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -
     for level, key in LEVEL_KEYS:
         group = ([key] if level != "floor" else []) + [f'"{column}"' for column in extra]
         # Only this module's column names and aggregates are spliced in; every value is a parameter.
-        parts.append(f"SELECT '{level}' AS level, {key} AS name{kept}, {figures} FROM cells"  # noqa: S608
+        parts.append(f"SELECT '{level}' AS level, CAST({key} AS TEXT) AS name{kept}, {figures} FROM cells"  # noqa: S608
                      + (f" GROUP BY {', '.join(group)}" if group else ""))
     with connection.cursor() as cursor:
         cursor.execute(f"WITH cells AS ({sql}) " + " UNION ALL ".join(parts), params)
@@ -274,14 +277,63 @@ def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -
             yield dict(zip(names, row, strict=True))
 
 
+@dataclass(frozen=True)
+class Selection:
+    """What a report covers, as its filter gives it: gaming days ``first`` to ``last`` (one shift
+    of each, or whole days), tables and dealers (the ids the filter resolved their names to), a
+    game, and training rounds or the others.  ``ReportFilter`` attaches it to the rounds it selects
+    (``report_selection``) so that ``Report`` and ``hit_frequency`` read the stored figures of
+    exactly those rounds; ``filter`` narrows ``ReportCell`` or ``ReportCount`` rows to it (group
+    them by ``gaming_day`` for figures day by day)."""
+
+    first: date
+    last: date
+    shift: int | None = None
+    tables: list[int] | None = None  # the ids of the tables whose name holds the filter's text
+    game: str = ""
+    dealers: list[int] | None = None
+    training: bool = False
+
+    def filter(self, queryset: QuerySet) -> QuerySet:
+        queryset = queryset.filter(gaming_day__range=(self.first, self.last), training=self.training)
+        if self.shift is not None:
+            queryset = queryset.filter(shift=self.shift)
+        if self.tables is not None:
+            queryset = queryset.filter(table_id__in=self.tables)
+        if self.game:
+            queryset = queryset.filter(game=self.game)
+        if self.dealers is not None:
+            queryset = queryset.filter(dealer_id__in=self.dealers)
+        return queryset.order_by()
+
+
+def selection_of(rounds: QuerySet) -> Selection | None:
+    """The selection ``rounds`` stands for, when it came from ``ReportFilter`` as it is (a
+    queryset filtered further loses it) and the stored figures can be read on this database."""
+    from games import report_figures
+
+    selection = getattr(rounds, "report_selection", None)
+    return selection if selection is not None and report_figures.enabled() else None
+
+
 class Report:
-    """The figures of ``rounds`` (a filtered queryset of closed and voided rounds) per level."""
+    """The figures of ``rounds`` (a filtered queryset of closed and voided rounds) per level.
+
+    Rounds selected by ``ReportFilter`` are reported from the figures stored as they closed
+    (``games.report_figures``); any other queryset from its lines, rounds, approvals, events
+    and ledgers (the same figures, summed on each request)."""
 
     def __init__(self, rounds: QuerySet[Round]):
         self.ids = rounds.values("id")
         self.levels: dict[str, dict[str, Figures]] = {level: {} for level, _ in LEVELS}
+        selection = selection_of(rounds)
         with without_jit():
-            self._collect(rounds)
+            if selection is not None:
+                from games import report_figures
+
+                report_figures.collect(self, selection)
+            else:
+                self._collect(rounds)
 
     def rows(self, level: str) -> list[Figures]:
         rows = sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
@@ -297,39 +349,23 @@ class Report:
             found = self.levels[level][name] = Figures(name)
         return found
 
-    def _collect(self, rounds: QuerySet[Round]) -> None:
-        rounds = rounds.order_by()
-        lines = SettlementLine.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
-        total = "COALESCE(SUM({}), 0)".format
-        # Rounds, voids and the totals.
-        cells = rounds.annotate(**CELL).values("t", "d", "g").annotate(
-            closed=Count("id", filter=Q(status=Round.Status.CLOSED)),
-            voided=Count("id", filter=Q(status=Round.Status.VOID)),
-            paid=Sum("total_paid"), collected=Sum("total_collected"))
-        for row in rolled_up(cells, (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid",
-                                                                                "collected")}):
+    # Each figure from rolled-up rows (``rolled_up``), whichever source they were summed from.
+
+    def add_totals(self, rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
             figures = self._figures(row)
             figures.rounds, figures.voids = row["closed"], row["voided"]
             figures.paid, figures.collected = row["paid"], row["collected"]
-        # The table-hours: each (table, clock hour) with a round started, once per level's row.
-        cells = (rounds.annotate(**CELL, hour=TruncHour("started_at", tzinfo=casino_zone()))
-                 .values("t", "d", "g", "hour").distinct())
-        for row in rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}):
+
+    def add_hours(self, rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
             self._figures(row).table_hours = row["hours"]
-        # The drop and the hands by wager kind, from the lines settled with action, and the wins
-        # by size, in the same pass over the lines.
+
+    def add_wagers(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Per wager kind: "staked", "count" (of wagers), "first_hands", "won", "lost" and the
+        wins by size, "band<n>_count" and "band<n>_paid"."""
         required = {slug: getattr(game, "required_wager", None) for slug, game in GAMES.items()}
-        bands = {}
-        for n, (low, high, _) in enumerate(BANDS):
-            won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
-            bands[f"band{n}_count"] = Count("id", filter=won)
-            bands[f"band{n}_paid"] = Sum("amount", filter=won)
-        # (A win is always settled with action; a bonus paid beside a wager has no stake of its own.)
-        cells = lines.filter(ACTED).values("t", "d", "g", "wager").annotate(
-            staked=Sum("stake"), count=Count("id", filter=Q(stake__gt=0)), first_hands=Count("id", filter=Q(hand_no=1)),
-            won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
-        columns = ("staked", "count", "first_hands", "won", "lost", *bands)
-        for row in rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}):
+        for row in rows:
             figures, kind = self._figures(row), (row["g"], row["wager"])
             if row["staked"] or row["won"] or row["lost"]:
                 figures.drop_by_wager[kind] += row["staked"]
@@ -341,48 +377,93 @@ class Report:
             for n, (_, _, label) in enumerate(BANDS):
                 figures.bands[label] += row[f"band{n}_count"]
                 figures.band_amounts[label] += row[f"band{n}_paid"]
-        # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
-        # whose median no SQL aggregate computes on every database.
-        approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
-        cells = approvals.values("t", "d", "g", "status").annotate(count=Count("id"))
-        for row in rolled_up(cells, ("status",), {"count": total('"count"')}):
+
+    def add_approvals(self, rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
             self._figures(row)
             if row["count"]:
                 self._figures(row).approvals[row["status"]] += row["count"]
-        for table, dealer, game, requested, decided in (approvals.filter(decided_at__isnull=False)
-                                                        .values_list("t", "d", "g", "requested_at", "decided_at")):
+
+    def add_waits(self, waits: Iterable[tuple[str, str, str, timedelta]]) -> None:
+        """Each decided approval's wait, with its round's table, dealer and game."""
+        for table, dealer, game, wait in waits:
             for level, key in (("floor", "Floor"), ("game", game), ("table", table), ("dealer", dealer)):
-                self._figures({"level": level, "name": key}).waits.append(decided - requested)
-        # Voids by the irregularity that voided them, as recorded when the round was voided.
-        cells = (rounds.filter(status=Round.Status.VOID).annotate(
-                     **CELL, kind=Coalesce(KT("record__page__void__label"), Value("(not recorded)"),
-                                           output_field=CharField()))
-                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        for row in rolled_up(cells, ("kind",), {"count": total('"count"')}):
+                self._figures({"level": level, "name": key}).waits.append(wait)
+
+    def add_kinds(self, rows: Iterable[dict[str, Any]], counter: str) -> None:
+        """Voids (``counter`` "void_kinds") or irregularities by their "kind"."""
+        for row in rows:
             if row["count"]:
-                self._figures(row).void_kinds[row["kind"]] += row["count"]
-        # Irregularities reported (an index holds the events of that type alone).
-        cells = (RoundEvent.objects.filter(round__in=self.ids, action__type="irregularity").order_by()
-                 .annotate(**LINE_CELL, kind=Coalesce(KT("action__kind"), Value("(unnamed)"),
-                                                      output_field=CharField()))
-                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        for row in rolled_up(cells, ("kind",), {"count": total('"count"')}):
-            if row["count"]:
-                self._figures(row).irregularities[row["kind"]] += row["count"]
-        # Progressive meters: contributions and jackpots from the ledgers.
-        cells = (MeterEntry.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
-                 .values("t", "d", "g").annotate(
-                     contributed=Sum("amount", filter=Q(kind=MeterEntry.Kind.CONTRIBUTION)),
-                     jackpots=Count("id", filter=Q(kind=MeterEntry.Kind.PAYOUT, pool=MeterEntry.METER)),
-                     jackpots_paid=Sum("amount", filter=Q(kind=MeterEntry.Kind.PAYOUT))))
-        for row in rolled_up(cells, (), {name: total(f'"{name}"') for name in ("contributed", "jackpots",
-                                                                                "jackpots_paid")}):
+                getattr(self._figures(row), counter)[row["kind"]] += row["count"]
+
+    def add_meters(self, rows: Iterable[dict[str, Any]]) -> None:
+        """"contributed", "jackpots", and "jackpots_paid" as the ledgers record it (negative)."""
+        for row in rows:
             if row["name"] is None:
                 continue
             figures = self._figures(row)
             figures.contributed += row["contributed"]
             figures.jackpots += row["jackpots"]
             figures.jackpots_paid -= row["jackpots_paid"]
+
+    def _collect(self, rounds: QuerySet[Round]) -> None:
+        rounds = rounds.order_by()
+        lines = SettlementLine.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+        total = "COALESCE(SUM({}), 0)".format
+        # Rounds, voids and the totals.
+        cells = rounds.annotate(**CELL).values("t", "d", "g").annotate(
+            closed=Count("id", filter=Q(status=Round.Status.CLOSED)),
+            voided=Count("id", filter=Q(status=Round.Status.VOID)),
+            paid=Sum("total_paid"), collected=Sum("total_collected"))
+        self.add_totals(rolled_up(cells, (), {name: total(f'"{name}"')
+                                              for name in ("closed", "voided", "paid", "collected")}))
+        # The table-hours: each (table, clock hour) with a round started, once per level's row.
+        cells = (rounds.annotate(**CELL, hour=TruncHour("started_at", tzinfo=casino_zone()))
+                 .values("t", "d", "g", "hour").distinct())
+        self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}))
+        # The drop and the hands by wager kind, from the lines settled with action, and the wins
+        # by size, in the same pass over the lines.
+        bands = {}
+        for n, (low, high, _) in enumerate(BANDS):
+            won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
+            bands[f"band{n}_count"] = Count("id", filter=won)
+            bands[f"band{n}_paid"] = Sum("amount", filter=won)
+        # (A win is always settled with action; a bonus paid beside a wager has no stake of its own.)
+        cells = lines.filter(ACTED).values("t", "d", "g", "wager").annotate(
+            staked=Sum("stake"), count=Count("id", filter=Q(stake__gt=0)), first_hands=Count("id", filter=Q(hand_no=1)),
+            won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
+        columns = ("staked", "count", "first_hands", "won", "lost", *bands)
+        self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}))
+        # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
+        # whose median no SQL aggregate computes on every database.
+        approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+        cells = approvals.values("t", "d", "g", "status").annotate(count=Count("id"))
+        self.add_approvals(rolled_up(cells, ("status",), {"count": total('"count"')}))
+        self.add_waits((table, dealer, game, decided - requested) for table, dealer, game, requested, decided in (
+            approvals.filter(decided_at__isnull=False).values_list("t", "d", "g", "requested_at", "decided_at")))
+        # Voids by the irregularity that voided them, as recorded when the round was voided.
+        cells = (rounds.filter(status=Round.Status.VOID).annotate(**CELL, kind=VOID_KIND)
+                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "void_kinds")
+        # Irregularities reported (an index holds the events of that type alone).
+        cells = (RoundEvent.objects.filter(round__in=self.ids, action__type="irregularity").order_by()
+                 .annotate(**LINE_CELL, kind=IRREGULARITY_KIND)
+                 .values("t", "d", "g", "kind").annotate(count=Count("id")))
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "irregularities")
+        # Progressive meters: contributions and jackpots from the ledgers.
+        cells = (MeterEntry.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
+                 .values("t", "d", "g").annotate(**METER_FIGURES))
+        self.add_meters(rolled_up(cells, (), {name: total(f'"{name}"') for name in METER_FIGURES}))
+
+
+# What a void and an irregularity are counted under, and a round's progressive figures.
+VOID_KIND = Coalesce(KT("record__page__void__label"), Value("(not recorded)"), output_field=CharField())
+IRREGULARITY_KIND = Coalesce(KT("action__kind"), Value("(unnamed)"), output_field=CharField())
+METER_FIGURES = {
+    "contributed": Sum("amount", filter=Q(kind=MeterEntry.Kind.CONTRIBUTION)),
+    "jackpots": Count("id", filter=Q(kind=MeterEntry.Kind.PAYOUT, pool=MeterEntry.METER)),
+    "jackpots_paid": Sum("amount", filter=Q(kind=MeterEntry.Kind.PAYOUT)),
+}
 
 
 def wager_label(kind: tuple[str, str]) -> str:
@@ -523,50 +604,74 @@ def hit_frequency(rounds: QuerySet[Round], significance: Decimal = SIGNIFICANCE)
     (``games.engine.returns``), with the two-sided binomial test's p-value, flagged below
     ``significance``; and the observed return beside the theoretical one.  The trials are the
     wagers judged on their cards: a wager forfeited by a fold or returned is not one."""
-    from games.selectors import _paytable_return  # cached per paytable: the counts are exact enumerations
+    selection = selection_of(rounds)
+    if selection is not None:
+        from games import report_figures
 
+        with without_jit():
+            games, counted = report_figures.hit_counts(selection)
+        return _hit_report(games, counted, significance)
     games = list(rounds.order_by().values_list("game", flat=True).distinct())
-    keys = paytable_wagers(sorted(games))
-    if not keys:
+    hits = HitRows(games)
+    if not hits.keys:
         return []
-    # The letter the round played: its rules' option (the table's default where they name none),
-    # or the chapter's one table.
-    letter = Case(*(When(Q(round__game=key.game, wager=key.wager),
-                         then=Coalesce(KeyTextTransform(key.option, "round__rules"), Value(key.default),
-                                       output_field=CharField()) if key.option else Value(key.default))
-                    for key in keys), default=Value(""), output_field=CharField())
-    known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
-    whens = []
-    for key in keys:
-        for table_letter in key.letters:
-            table = paytable(key.game, key.wager, table_letter)
-            entry = _paytable_return(key.game, key.wager, table_letter)
-            if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)
-                continue
-            known[key.game, key.wager, table_letter] = (table, entry)
-            for condition, hand in _row_conditions(table):
-                whens.append(When(Q(round__game=key.game, wager=key.wager, letter=table_letter) & condition,
-                                  then=Value(hand)))
-    row = Case(When(outcome=LOSE, then=Value("")), *whens, default=Value(UNKNOWN), output_field=CharField())
-    lines = (SettlementLine.objects.filter(round__in=rounds.values("id"), outcome__in=ACTION,
-                                           wager__in={key.wager for key in keys})
-             .exclude(stage=DECISION).order_by()
-             .annotate(letter=letter).annotate(row=row)
-             .values("round__table__name", "round__game", "wager", "letter", "row")
+    lines = (hits.lines(SettlementLine.objects.filter(round__in=rounds.values("id"))).order_by()
+             .values_list("round__table__name", "round__game", "wager", "letter", "row")
              .annotate(count=Count("id"), staked=Sum("stake"), won=Sum("amount", filter=Q(outcome=WIN)),
                        lost=Sum("amount", filter=Q(outcome=LOSE))))
-    groups: dict[tuple, dict[str, Any]] = defaultdict(lambda: {"rows": Counter(), "staked": 0, "won": 0, "lost": 0})
     with without_jit():
         lines = list(lines)
-    for line in lines:
-        key = (line["round__table__name"], line["round__game"], line["wager"], line["letter"])
+    return _hit_report(games, lines, significance, hits)
+
+
+class HitRows:
+    """The lines judged on their cards of these games' paytable wagers, each annotated with the
+    paytable ``letter`` its round played (its rules' option, the table's default where they name
+    none, or the chapter's one table) and the ``row`` it paid under ("" for a loss, ``UNKNOWN``
+    when no row matches)."""
+
+    def __init__(self, games: Iterable[str]):
+        from games.selectors import _paytable_return  # cached per paytable: the counts are exact enumerations
+
+        self.keys = paytable_wagers(sorted(games))
+        self.known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+        self.whens = []
+        for key in self.keys:
+            for table_letter in key.letters:
+                table = paytable(key.game, key.wager, table_letter)
+                entry = _paytable_return(key.game, key.wager, table_letter)
+                if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)
+                    continue
+                self.known[key.game, key.wager, table_letter] = (table, entry)
+                for condition, hand in _row_conditions(table):
+                    self.whens.append(When(Q(round__game=key.game, wager=key.wager, letter=table_letter) & condition,
+                                           then=Value(hand)))
+
+    def lines(self, lines: QuerySet[SettlementLine]) -> QuerySet[SettlementLine]:
+        letter = Case(*(When(Q(round__game=key.game, wager=key.wager),
+                             then=Coalesce(KeyTextTransform(key.option, "round__rules"), Value(key.default),
+                                           output_field=CharField()) if key.option else Value(key.default))
+                        for key in self.keys), default=Value(""), output_field=CharField())
+        row = Case(When(outcome=LOSE, then=Value("")), *self.whens, default=Value(UNKNOWN), output_field=CharField())
+        return (lines.filter(outcome__in=ACTION, wager__in={key.wager for key in self.keys}).exclude(stage=DECISION)
+                .annotate(letter=letter).annotate(row=row))
+
+
+def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Decimal,
+                hits: HitRows | None = None) -> list[PaytableHits]:
+    """The report of the counted lines: (table, game, wager, letter, row, count, staked, won, lost)."""
+    hits = hits or HitRows(games)
+    known = hits.known
+    groups: dict[tuple, dict[str, Any]] = defaultdict(lambda: {"rows": Counter(), "staked": 0, "won": 0, "lost": 0})
+    for table_name, game, wager, table_letter, row, count, staked, won, lost in lines:
+        key = (table_name, game, wager, table_letter)
         if key[1:] not in known:
             continue
         group = groups[key]
-        group["rows"][line["row"]] += line["count"]
-        group["staked"] += line["staked"] or 0
-        group["won"] += line["won"] or 0
-        group["lost"] += line["lost"] or 0
+        group["rows"][row] += count
+        group["staked"] += staked or 0
+        group["won"] += won or 0
+        group["lost"] += lost or 0
     report = []
     for (table_name, game, wager, table_letter), group in sorted(groups.items()):
         table, entry = known[game, wager, table_letter]

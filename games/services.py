@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games import audit, chain, progressives, push, replay, roles
+from games import audit, chain, progressives, push, replay, report_figures, roles
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -150,8 +150,14 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         # Sealed last, over the columns as this save writes them and the approvals as written.
         rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
         changed.append("closing_hash")
+        if report_figures.enabled():
+            rnd.figures_stored = True
+            changed.append("figures_stored")
     rnd.save(update_fields=changed)
     audit.round_changes(rnd, user, before, applied, state)  # a correction or the void, in this transaction
+    if rnd.figures_stored and state.closed:
+        # The report's figures, added in this transaction from the rows just written.
+        report_figures.store(Round.objects.filter(pk=rnd.pk))
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
     # The round just written is the table's current one (only the latest round can be open), so

@@ -1,0 +1,319 @@
+"""The report's figures, stored as rounds close, so that a month's report reads a few thousand
+cells instead of summing hundreds of thousands of settlement lines on each request.
+
+A closed or voided round adds its figures to one cell, ``ReportCell`` (rounds, voids, paid,
+collected, the clock hours dealt, progressive contributions and jackpots) and its named
+counts, ``ReportCount`` (per wager kind, wins by size, approvals by status and by wait, voids
+and irregularities by kind, paytable rows hit), keyed by its gaming day, shift, table, game,
+dealer and whether it was a training round.  Every figure is a sum (the clock hours a bit set
+OR-ed together; the approvals' waits a count per exact wait, from which the median is taken),
+so the figures of any set of cells are exact: the same queries as ``games.reports`` sums from
+the lines (``Report._collect``), grouped by the cell instead of by the report's rows.
+
+The figures are added in the transaction that closes the round (``games.services.round_act``),
+with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and one to the counts.  A round
+written any other way (before this existed, by a data load) has ``figures_stored`` false: the
+next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
+every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and
+``SHIFT_STARTS`` on the casino's wall clock: after changing them, run the rebuild.  (The wall
+clock's hour and the instants of ``games.reports.windows`` agree except when a gaming day or a
+shift starts in an hour the clocks skip or repeat, 1:00-2:59 in New York: a round of that hour
+counts by the hour its wall clock showed.)
+
+PostgreSQL only (the upsert and the bit aggregates); on another database the reports sum the
+lines on each request, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.postgres.aggregates import BitOr
+from django.db import connection, transaction
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    DateField,
+    DurationField,
+    ExpressionWrapper,
+    F,
+    Func,
+    IntegerField,
+    Max,
+    Min,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Coalesce, TruncHour
+
+from games import reports
+from games.engine.core.records import LOSE, WIN
+from games.models import Approval, MeterEntry, ReportCell, ReportCount, Round, RoundEvent, SettlementLine, Table
+
+KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
+KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
+CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
+COUNT_NAMES = ("kind", "wager", "letter", "name")
+COUNT_FIGURES = ("count", "amount", "won", "lost", "hands")
+BATCH = 50_000  # rounds folded in per statement by the rebuild and the catch-up
+
+
+def enabled() -> bool:
+    return connection.vendor == "postgresql"
+
+
+# -- the cell of a round ----------------------------------------------------------------------------
+
+def key(prefix: str = "") -> dict[str, Any]:
+    """The cell key of the round (``prefix`` "round__" from its lines, approvals, events or
+    ledger entries): its gaming day and shift from the clock hour it started in, on the casino's
+    wall clock (``games.reports.gaming_day_of``, ``windows``)."""
+    start = settings.GAMING_DAY_START
+    local_hour = TruncHour(f"{prefix}started_at", tzinfo=reports.casino_zone())  # a wall-clock timestamp
+    # Hours since the gaming day began (0-23), and the gaming day: the wall clock moved back
+    # by its starting hour.  ``start`` is an int from the settings.
+    offset = Func(local_hour, template=f"MOD(CAST(EXTRACT(HOUR FROM %(expressions)s) AS integer) + {24 - start}, 24)",
+                  output_field=IntegerField())
+    day = Func(local_hour, template=f"CAST((%(expressions)s - INTERVAL '{start} hours') AS date)",
+               output_field=DateField())
+    begins = [(hour - start) % 24 for hour in reports.shift_hours()]  # 0 first, increasing
+    shift = Case(*(When(k_offset__gte=begin, then=Value(n)) for n, begin in reversed(list(enumerate(begins, 1)))),
+                 default=Value(1), output_field=IntegerField())
+    return {"k_offset": offset, "k_day": day, "k_shift": shift, "k_table": F(f"{prefix}table_id"),
+            "k_game": F(f"{prefix}game"), "k_dealer": F(f"{prefix}dealer_id"),
+            "k_training": ExpressionWrapper(Q(**{f"{prefix}shoe_order__isnull": False}), output_field=BooleanField())}
+
+
+def _keyed(queryset: QuerySet, prefix: str = "") -> QuerySet:
+    # The offset is annotated first: the shift's Case refers to it.
+    keys = key(prefix)
+    return queryset.order_by().annotate(k_offset=keys.pop("k_offset")).annotate(**keys)
+
+
+# -- adding rounds ------------------------------------------------------------------------------------
+
+def _select(query: QuerySet, columns: dict[str, str]) -> tuple[str, tuple]:
+    """``query``'s rows as the stored table's columns: the key, then ``columns`` (an SQL
+    expression over the query's output ``s``, or a constant)."""
+    sql, params = query.query.sql_with_params()
+    keys = [f's."{name}" AS {column}' for name, column in zip(KEY, KEY_COLUMNS, strict=True)]
+    figures = [f"{expression} AS {column}" for column, expression in columns.items()]
+    return f"SELECT {', '.join(keys + figures)} FROM ({sql}) s", params  # noqa: S608 (this module's names)
+
+
+def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str]) -> None:
+    """Insert the rows of ``parts`` (UNION ALL), adding each figure to a row already there
+    (``figures``: column -> how the stored and the new value combine)."""
+    table = model._meta.db_table
+    columns = [*KEY_COLUMNS, *names, *figures]
+    conflict = ", ".join([*KEY_COLUMNS, *names])
+    sums = ", ".join(f'{column} = "{table}".{column} {operator} EXCLUDED.{column}'
+                     for column, operator in figures.items())
+    union = " UNION ALL ".join(sql for sql, _ in parts)
+    grouped = ", ".join(f"{column}" for column in [*KEY_COLUMNS, *names])
+    aggregates = ", ".join(f"BIT_OR({column})" if operator == "|" else f"SUM({column})"
+                           for column, operator in figures.items())
+    # Only this module's names are spliced in; every value is a parameter.
+    sql = (f'INSERT INTO "{table}" ({", ".join(columns)}) '  # noqa: S608
+           f"SELECT {grouped}, {aggregates} FROM ({union}) u GROUP BY {grouped} "
+           f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [param for _, params in parts for param in params])
+
+
+def store(rounds: QuerySet[Round]) -> None:
+    """Add the figures of ``rounds`` (closed or void, not stored yet) to their cells.  The caller
+    holds them (the close's transaction, or the rows ``catch_up`` marked)."""
+    rounds = rounds.exclude(status__in=reports.NOT_REPORTED).order_by()
+    ids = rounds.values("id")
+    zero = {column: "0" for column in CELL_FIGURES}
+    # Rounds, voids, totals, hours; the ledgers' figures.
+    cells = _keyed(rounds).values(*KEY).annotate(
+        rounds=Count("id", filter=Q(status=Round.Status.CLOSED)), voids=Count("id", filter=Q(status=Round.Status.VOID)),
+        paid=Sum("total_paid"), collected=Sum("total_collected"),
+        hours=BitOr(Func(F("k_offset"), template="(1 << %(expressions)s)", output_field=IntegerField())))
+    meters = _keyed(MeterEntry.objects.filter(round__in=ids), "round__").values(*KEY).annotate(
+        **reports.METER_FIGURES)
+    _upsert(ReportCell, [
+        _select(cells, {**zero, **{name: f's."{name}"' for name in ("rounds", "voids", "paid", "collected", "hours")}}),
+        _select(meters, {**zero, "contributed": 'COALESCE(s."contributed", 0)', "jackpots": 's."jackpots"',
+                         "jackpot_amounts": 'COALESCE(s."jackpots_paid", 0)'}),
+    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES})
+    _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"))
+
+
+def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, tuple]]:
+    def part(query: QuerySet, kind: str, **columns: str) -> tuple[str, tuple]:
+        values = {"kind": f"'{kind}'", "wager": "''", "letter": "''", "name": "''",
+                  **dict.fromkeys(COUNT_FIGURES, "0"), **columns}
+        return _select(query, values)
+
+    lines = _keyed(SettlementLine.objects.filter(round__in=ids), "round__")
+    # Per wager kind, the lines settled with action (as ``Report._collect`` counts them).
+    yield part(lines.filter(reports.ACTED).values(*KEY, "wager").annotate(
+        wagers=Count("id", filter=Q(stake__gt=0)), staked=Sum("stake"),
+        paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
+        collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1))),
+        "wager", wager='s."wager"', count='s."wagers"', amount='s."staked"', won='s."paid"', lost='s."collected"',
+        hands='s."first_hands"')
+    # The wins by size band (a win is always settled with action).
+    band = Case(*(When(Q(amount__gte=low) & (Q(amount__lt=high) if high else Q()), then=Value(str(n)))
+                  for n, (low, high, _) in enumerate(reports.BANDS)), output_field=CharField())
+    yield part(lines.filter(outcome=WIN).annotate(band=band).values(*KEY, "wager", "band").annotate(
+        wins=Count("id"), paid=Sum("amount")),
+        "band", wager='s."wager"', name='s."band"', count='s."wins"', amount='s."paid"')
+    approvals = _keyed(Approval.objects.filter(round__in=ids), "round__")
+    yield part(approvals.values(*KEY, "status").annotate(approvals=Count("id")),
+               "approval", name='s."status"', count='s."approvals"')
+    # Each decided approval's wait, to the microsecond: the median is taken from the counts.
+    wait = Func(ExpressionWrapper(F("decided_at") - F("requested_at"), output_field=DurationField()),
+                template="CAST(ROUND(EXTRACT(EPOCH FROM %(expressions)s) * 1000000) AS bigint)",
+                output_field=IntegerField())
+    yield part(approvals.filter(decided_at__isnull=False).annotate(wait=wait).values(*KEY, "wait").annotate(
+        waits=Count("id")), "wait", name='CAST(s."wait" AS varchar)', count='s."waits"')
+    yield part(_keyed(rounds.filter(status=Round.Status.VOID)).annotate(label=reports.VOID_KIND)
+               .values(*KEY, "label").annotate(voids=Count("id")), "void", name='s."label"', count='s."voids"')
+    yield part(_keyed(RoundEvent.objects.filter(round__in=ids, action__type="irregularity"), "round__")
+               .annotate(label=reports.IRREGULARITY_KIND).values(*KEY, "label").annotate(events=Count("id")),
+               "irregularity", name='s."label"', count='s."events"')
+    # The paytable rows hit, by the letter each round played.
+    hits = reports.HitRows(rounds.values_list("game", flat=True).distinct())
+    if hits.keys:
+        yield part(hits.lines(lines).values(*KEY, "wager", "letter", "row").annotate(
+            lines=Count("id"), staked=Sum("stake"), paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
+            collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0)),
+            "hit", wager='s."wager"', letter='s."letter"', name='s."row"', count='s."lines"', amount='s."staked"',
+            won='s."paid"', lost='s."collected"')
+
+
+def catch_up() -> int:
+    """Fold in the closed rounds whose figures are not stored yet (none, as a rule: rounds
+    written before the figures were, or by a data load).  They are marked in this transaction;
+    a report running at the same time waits for it and then finds them stored."""
+    if not enabled():
+        return 0
+    table = Round._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f'UPDATE "{table}" SET figures_stored = true '  # noqa: S608
+                       "WHERE NOT figures_stored AND status <> 'open' RETURNING id")
+        ids = sorted(row[0] for row in cursor.fetchall())
+        for n in range(0, len(ids), BATCH):
+            # One array parameter, however many rounds (a statement takes at most 65,535).
+            store(Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids[n:n + BATCH],))))
+    return len(ids)
+
+
+def rebuild() -> int:
+    """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
+    hours, or to check them): one transaction; a round closing meanwhile waits for it."""
+    with transaction.atomic():
+        ReportCount.objects.all().delete()
+        ReportCell.objects.all().delete()
+        # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
+        stored = Round.objects.filter(figures_stored=True)
+        ids = stored.aggregate(first=Min("id"), last=Max("id"))
+        if ids["first"] is not None:
+            for low in range(ids["first"], ids["last"] + 1, BATCH):
+                store(stored.filter(id__gte=low, id__lt=low + BATCH))
+        return stored.exclude(status=Round.Status.OPEN).count() + catch_up()
+
+
+# -- reading them ------------------------------------------------------------------------------------
+
+# The cells are added up by the ids of their table and dealer (integers group faster than
+# names, benchmarks/RESULTS.md); each row's name is looked up once, after.
+IDS = {"t": F("table_id"), "d": F("dealer_id"), "g": F("game")}
+
+
+class Names:
+    """The tables' and dealers' names of rolled-up rows named by id."""
+
+    def __init__(self, rows: list[dict[str, Any]]):
+        ids = {level: {int(row["name"]) for row in rows if row["level"] == level} for level in ("table", "dealer")}
+        self.tables = dict(Table.objects.filter(id__in=ids["table"]).values_list("id", "name"))
+        self.dealers = dict(get_user_model().objects.filter(id__in=ids["dealer"]).values_list("id", "username"))
+
+    def rows(self, rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for row in rows:
+            if row["level"] == "table":
+                row = {**row, "name": self.tables[int(row["name"])]}
+            elif row["level"] == "dealer":
+                row = {**row, "name": self.dealers[int(row["name"])]}
+            yield row
+
+
+def collect(report: reports.Report, selection: reports.Selection) -> None:
+    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are."""
+    catch_up()
+    total = "COALESCE(SUM({}), 0)".format
+    cells = selection.filter(ReportCell.objects.all()).annotate(**IDS)
+    totals = list(reports.rolled_up(cells.values("t", "d", "g").annotate(
+        closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
+        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts")),
+        (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid", "collected", "contributed", "jackpots",
+                                                   "jackpots_paid")}))
+    names = Names(totals)
+    totals = list(names.rows(totals))
+    report.add_totals(totals)
+    report.add_meters(totals)
+    report.add_hours(names.rows(_table_hours(cells)))
+    counts = selection.filter(ReportCount.objects.all()).annotate(**IDS)
+    wager = Q(kind="wager")
+    bands = {}
+    for n, _ in enumerate(reports.BANDS):
+        bands[f"band{n}_count"] = Sum("count", filter=Q(kind="band", name=str(n)))
+        bands[f"band{n}_paid"] = Sum("amount", filter=Q(kind="band", name=str(n)))
+    # (Each cell's column is "c_" and the name of the figure the roll-up gives: a stored column's own name is taken.)
+    wagers = counts.filter(kind__in=("wager", "band")).values("t", "d", "g", "wager").annotate(
+        c_staked=Sum("amount", filter=wager), c_count=Sum("count", filter=wager),
+        c_first_hands=Sum("hands", filter=wager), c_won=Sum("won", filter=wager), c_lost=Sum("lost", filter=wager),
+        **{f"c_{name}": aggregate for name, aggregate in bands.items()})
+    columns = ("staked", "count", "first_hands", "won", "lost", *bands)
+    report.add_wagers(names.rows(reports.rolled_up(wagers, ("g", "wager"),
+                                                   {name: total(f'"c_{name}"') for name in columns})))
+    named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(label=F("name"))
+             .values("t", "d", "g", "kind", "label").annotate(number=Sum("count")))
+    rows = list(names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')})))
+    report.add_approvals({**row, "status": row["label"]} for row in rows if row["kind"] == "approval")
+    for kind, counter in (("void", "void_kinds"), ("irregularity", "irregularities")):
+        report.add_kinds(({**row, "kind": row["label"]} for row in rows if row["kind"] == kind), counter)
+    report.add_waits((names.tables[table], names.dealers[dealer], game, timedelta(microseconds=int(wait)))
+                     for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
+                         "t", "d", "g", "name", "count")
+                     for _ in range(number))
+
+
+def _table_hours(cells: QuerySet) -> list[dict[str, Any]]:
+    """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
+    gaming day, the hours its cells of that row OR-ed together, counted."""
+    sql, params = cells.values("t", "d", "g", "gaming_day", "hours").query.sql_with_params()
+    bits = "BIT_COUNT(CAST(BIT_OR(hours) AS bit(24)))"
+    parts = [f"SELECT '{level}' AS level, CAST({name} AS text) AS name, {bits} AS bits FROM cells GROUP BY {group}"  # noqa: S608
+             for level, name, group in (("floor", "'Floor'", "t, gaming_day"), ("game", "g", "g, t, gaming_day"),
+                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))]
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH cells AS ({sql}) SELECT level, name, SUM(bits) FROM ("  # noqa: S608
+                       + " UNION ALL ".join(parts) + ") levels GROUP BY level, name", params)
+        return [{"level": level, "name": name, "hours": int(hours)} for level, name, hours in cursor.fetchall()]
+
+
+def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
+    """The games of ``selection`` and its paytable rows hit: (table, game, wager, letter, row,
+    count, staked, won, lost), as ``games.reports.hit_frequency`` counts them from the lines."""
+    catch_up()
+    games = list(selection.filter(ReportCell.objects.all()).values_list("game", flat=True).distinct())
+    rows = list(selection.filter(ReportCount.objects.filter(kind="hit"))
+                .values_list("table_id", "game", "wager", "letter", "name")
+                .annotate(lines=Sum("count"), staked=Sum("amount"), paid=Sum("won"), collected=Sum("lost")))
+    tables = dict(Table.objects.filter(id__in={row[0] for row in rows}).values_list("id", "name"))
+    return games, [(tables[row[0]], *row[1:]) for row in rows]

@@ -1,0 +1,211 @@
+"""The report's figures stored as rounds close (games/report_figures.py): the same as summed
+from the rounds' lines, approvals, events and ledgers on each request, added in the closing
+transaction, recomputed identically by the rebuild, and cut by the gaming day and shifts of
+the settings the rebuild ran under."""
+
+from dataclasses import asdict
+from datetime import date, timedelta
+
+import pytest
+from django.core.management import call_command
+
+from games import report_figures, reports, services
+from games.engine.core.records import LOSE, WIN
+from games.engine.core.records import SettlementLine as Line
+from games.models import Approval, ReportCell, ReportCount, Round, RoundEvent
+from games.report_filters import report_filter
+from tests.conftest import OPENING, REST_OF_ROUND, play
+from tests.services.test_reports import _query, at, bonus, build_day, make_round
+
+pytestmark = pytest.mark.django_db
+
+
+def build_two_days(cast):
+    """``build_day``'s 2026-11-02 (R1-R8: shifts 1 and 2, a void with an irregularity, a training
+    round, approvals approved, refused and pending, meter entries), and on 2026-11-03 at TH-9:
+    R9 at 23:30 (shift 3) by dealer2, Ante $30 lost, Bonus $5 paid 3 to 1, an approval waiting
+    2:00 like R1's; R10 at 02:15 on the 4th (still the 3rd's gaming day, shift 3), voided with
+    no recorded reason."""
+    day = build_day(cast)
+    r9 = make_round(day.th9, cast["dealer2"], at(3, 23, 30), [
+        Line(1, "ante", 30_00, LOSE, 30_00, "§ 647a.11(h)(2)"), bonus(1, 5_00, "pair_ten_to_two", "9h 9d")])
+    Approval.objects.create(round=r9, number=1, kind="payout", seat=1, reason="$15", section="§ 647a.11",
+                            status="approved", requested_at=at(3, 23, 31), decided_by=cast["floor"],
+                            decided_at=at(3, 23, 33))
+    r10 = make_round(day.th9, cast["dealer2"], at(4, 2, 15), status="void")
+    Round.objects.filter(pk=r10.pk).update(record={"page": {"void": None}})
+    RoundEvent.objects.create(round=r9, seq=1, actor=cast["dealer2"], role="dealer",
+                              action={"type": "irregularity", "step": "deal"})
+    return day
+
+
+def snapshot(report: reports.Report) -> dict:
+    """Every figure of every row of every level (the waits in order: their order means nothing)."""
+    return {level: [{**asdict(f), "waits": sorted(f.waits)} for f in report.rows(level)]
+            for level, _ in reports.LEVELS}
+
+
+def hit_snapshot(hits) -> list:
+    return [(h.table, h.game, h.wager, h.letter, h.trials, h.staked, h.won, h.lost, h.unmatched,
+             [(r.name, r.observed) for r in h.rows]) for h in hits]
+
+
+QUERIES = [
+    {"from": "2026-11-02", "to": "2026-11-02"},
+    {"from": "2026-11-03", "to": "2026-11-03"},
+    {"from": "2026-11-01", "to": "2026-11-04"},
+    {"from": "2026-11-01", "to": "2026-11-04", "shift": "1"},
+    {"from": "2026-11-01", "to": "2026-11-04", "shift": "2"},
+    {"from": "2026-11-01", "to": "2026-11-04", "shift": "3"},
+    {"from": "2026-11-01", "to": "2026-11-04", "training": "only"},
+    {"from": "2026-11-01", "to": "2026-11-04", "table": "th"},
+    {"from": "2026-11-01", "to": "2026-11-04", "dealer": "DEALER2"},
+    {"from": "2026-11-01", "to": "2026-11-04", "game": "let-it-ride"},
+]
+
+
+def assert_stored_equal_summed():
+    for query in QUERIES:
+        filters = report_filter(_query(query))
+        assert filters.is_valid(), filters.form.messages()
+        stored_rounds = filters.qs
+        assert reports.selection_of(stored_rounds) is not None  # read from the stored figures
+        summed_rounds = stored_rounds.all()  # a copy carries no selection: summed from the lines
+        assert reports.selection_of(summed_rounds) is None
+        assert snapshot(reports.Report(stored_rounds)) == snapshot(reports.Report(summed_rounds)), query
+        assert (hit_snapshot(reports.hit_frequency(stored_rounds))
+                == hit_snapshot(reports.hit_frequency(summed_rounds))), query
+
+
+def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
+    build_two_days(cast)
+    assert_stored_equal_summed()
+    # The 3rd by hand: R9 (dealer2, 23:30, shift 3) and the void R10 (02:15 on the 4th, the 3rd's
+    # gaming day); R6 (06:30, shift 1, dealer).  Drop R9 30 + 5 + R6 10 = $45; paid R9's Bonus
+    # 3 to 1 on a pair (§ 647a.12(b) Paytable A) $15; collected R9 $30 + R6 $10.
+    filters = report_filter(_query({"from": "2026-11-03", "to": "2026-11-03"}))
+    assert filters.is_valid()
+    floor = reports.Report(filters.qs).rows("floor")[0]
+    assert (floor.rounds, floor.voids, floor.drop, floor.paid, floor.collected) == (2, 1, 45_00, 15_00, 40_00)
+    assert floor.void_kinds == {"(not recorded)": 1} and floor.irregularities == {"(unnamed)": 1}
+    # Table-hours: TH-9 at 06h, 23h and 02h.
+    assert floor.table_hours == 3
+    assert (floor.approvals, floor.median_wait) == ({"approved": 1}, timedelta(minutes=2))
+
+
+def test_a_cell_holds_its_rounds_by_gaming_day_and_shift(cast):
+    day = build_two_days(cast)
+    report_figures.catch_up()
+    assert not Round.objects.filter(figures_stored=False).exclude(status="open").exists()
+    assert not Round.objects.filter(figures_stored=True, status="open").exists()
+    cells = {(c.gaming_day, c.shift, c.table.name, c.dealer.username, c.training): c
+             for c in ReportCell.objects.select_related("table", "dealer")}
+    # R1 (10:00) alone in its cell: paid $180, collected $75; 10:00 is the gaming day's 5th hour
+    # (from 06:00): bit 4.  Its meter: 50 + 10 cents in.
+    r1 = cells[date(2026, 11, 2), 1, "TH-9", "dealer", False]
+    assert (r1.rounds, r1.voids, r1.paid, r1.collected, r1.hours, r1.contributed) == (1, 0, 180_00, 75_00, 1 << 4, 60)
+    # R3 (15:00) and the void R4 (16:00) share LR-1's shift-2 cell: hours 9 and 10.
+    lr1 = cells[date(2026, 11, 2), 2, "LR-1", "dealer", False]
+    assert (lr1.rounds, lr1.voids, lr1.hours) == (1, 1, (1 << 9) | (1 << 10))
+    # R7 (05:59 on the 2nd) is the 1st's last hour; R10 (02:15 on the 4th) the 3rd's shift 3.
+    assert cells[date(2026, 11, 1), 3, "TH-9", "dealer", False].hours == 1 << 23
+    assert cells[date(2026, 11, 3), 3, "TH-9", "dealer2", False].voids == 1
+    assert cells[date(2026, 11, 2), 1, "TH-9", "dealer", True].collected == 1000_00  # the training round
+    waits = ReportCount.objects.filter(kind="wait").values_list("name", "count")
+    assert sorted(waits) == [("120000000", 1), ("120000000", 1), ("300000000", 1)]  # R1's, R9's, R3's
+    assert day.th9.name == "TH-9"
+
+
+def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
+    monkeypatch.setattr(report_figures, "BATCH", 3)  # the rounds folded in a few at a time
+    build_two_days(cast)
+    report_figures.catch_up()
+
+    def stored():
+        fields = [f.name for f in ReportCell._meta.fields if f.name != "id"]
+        counts = [f.name for f in ReportCount._meta.fields if f.name != "id"]
+        return (sorted(ReportCell.objects.values_list(*fields)), sorted(ReportCount.objects.values_list(*counts)))
+
+    before = stored()
+    call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert stored() == before
+    call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert stored() == before
+    assert_stored_equal_summed()
+
+
+def test_changed_gaming_day_hours_need_the_rebuild(cast, settings):
+    build_two_days(cast)
+    report_figures.catch_up()
+    settings.GAMING_DAY_START, settings.SHIFT_STARTS = 8, [8, 20]
+    report_figures.rebuild()
+    # From 08:00, shifts 08:00 and 20:00: R6 (06:30 on the 3rd) is now the 2nd's shift 2, R7
+    # (05:59 on the 2nd) the 1st's shift 2; R1 (10:00) is still the 2nd's shift 1.
+    th9 = ReportCell.objects.filter(table__name="TH-9", dealer=cast["dealer"], training=False)
+    assert sorted(th9.values_list("gaming_day", "shift", "rounds")) == [
+        (date(2026, 11, 1), 2, 1), (date(2026, 11, 2), 1, 1), (date(2026, 11, 2), 2, 1)]
+    # 10:00 is now the gaming day's 3rd hour (bit 2); 06:30 its 23rd (bit 22).
+    assert sorted(th9.values_list("hours", flat=True)) == [1 << 2, 1 << 21, 1 << 22]
+    for query in ({"from": "2026-11-01", "to": "2026-11-04", "shift": "2"},
+                  {"from": "2026-11-02", "to": "2026-11-02"}):
+        filters = report_filter(_query(query))
+        assert filters.is_valid()
+        assert snapshot(reports.Report(filters.qs)) == snapshot(reports.Report(filters.qs.all())), query
+
+
+def today_report() -> reports.Report:
+    filters = report_filter(_query({}))
+    assert filters.is_valid()
+    return reports.Report(filters.qs)
+
+
+def test_a_round_adds_its_figures_in_the_transaction_that_closes_it(cast, table):
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
+               *REST_OF_ROUND)
+    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    assert not ReportCell.objects.exists()  # open: nothing yet
+    play(rnd, cast["dealer"], {"type": "close", "step": "close"})
+    rnd.refresh_from_db()
+    assert rnd.status == "closed" and rnd.figures_stored
+    cell = ReportCell.objects.get()  # stored by the close itself, before any report
+    # Paid: Flop, Turn, River $40 + the Bonus's ace-king 15 to 1 $75 (§ 647a.12(b) A) + seat 3's Flop $50.
+    assert (cell.rounds, cell.paid, cell.collected, cell.dealer, cell.table) == (1, 165_00, 0, cast["dealer"], table)
+    assert ReportCount.objects.get(kind="approval").name == "approved"
+    assert ReportCount.objects.get(kind="wager", wager="ante").amount == 35_00  # $10 + $25
+    assert today_report().rows("floor")[0].drop == 130_00
+
+
+def test_a_failed_close_leaves_the_figures_as_they_were(cast, table, monkeypatch):
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
+               *REST_OF_ROUND)
+    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    store = report_figures.store
+
+    def store_then_fail(rounds):
+        store(rounds)
+        assert ReportCell.objects.get().rounds == 1  # written inside the close's transaction...
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(report_figures, "store", store_then_fail)
+    rnd.refresh_from_db()
+    with pytest.raises(RuntimeError):
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
+                           expected_seq=rnd.seq)
+    # ...and gone with it.
+    rnd.refresh_from_db()
+    assert rnd.status == "open" and not rnd.figures_stored
+    assert not ReportCell.objects.exists() and not ReportCount.objects.exists()
+    assert today_report().rows("floor")[0].rounds == 0
+
+
+def test_a_round_written_without_the_services_is_folded_in_by_the_next_report(cast):
+    day = build_day(cast)
+    make_round(day.th9, cast["dealer"], at(2, 13), [Line(1, "ante", 40_00, WIN, 40_00, "§ 647a.11(h)(1)",
+                                                          odds="1 to 1")])
+    assert not ReportCell.objects.exists()
+    filters = report_filter(_query({"from": "2026-11-02", "to": "2026-11-02", "table": "TH-9"}))
+    assert filters.is_valid()
+    # R1 and R2 ($125 of drop, test_reports) and this $40 Ante.
+    assert reports.Report(filters.qs).rows("floor")[0].drop == 165_00
+    assert ReportCell.objects.exists()
+    assert report_figures.catch_up() == 0  # nothing left
