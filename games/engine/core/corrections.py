@@ -18,7 +18,7 @@ being voided.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import progressive
@@ -107,6 +107,15 @@ def check_open(rnd: Any) -> None:
 def rolled_back(rnd: Any, entry: Any) -> Any:
     """The round as it was just before entry ``entry``, if a floorperson may take it back and everything
     after it; otherwise ``Refused``, naming what stands in the way."""
+    index, what = _nothing_decided_since(rnd, entry)
+    before = rnd.rebuilt(index)
+    _nothing_paid_since(rnd, what, len(before.claims), before.lines)
+    return before
+
+
+def _nothing_decided_since(rnd: Any, entry: Any) -> tuple[int, str]:
+    """(log index, description) of entry ``entry``, refused if anything after it cannot be taken back: an
+    irregularity, a system draw, a floorperson's decision, or bets closed on progressive meters."""
     check_open(rnd)
     index, action = entry_of(rnd, entry)
     what = f"entry {entry} ({described(rnd, action)})"
@@ -124,18 +133,22 @@ def rolled_back(rnd: Any, entry: Any) -> Any:
         if kind == "no_more_bets" and rnd.rules.get(progressive.OPTION):
             raise Refused(f"\"No more bets\" came after {what}, and the progressive wagers were then contributed to "
                           "the meters: it cannot be taken back", "§ 605a.7(a)(1)")
-    before = rnd.rebuilt(index)
-    if len(rnd.claims) > len(before.claims):
-        claim = rnd.claims[len(before.claims)]
+    return index, what
+
+
+def _nothing_paid_since(rnd: Any, what: str, claims_before: int, lines_before: Sequence[Any]) -> None:
+    """Refused if a meter was claimed or a seat paid since the round had ``claims_before`` claims and
+    ``lines_before`` (a payout still waiting for a floorperson is not paid)."""
+    if len(rnd.claims) > claims_before:
+        claim = rnd.claims[claims_before]
         raise Refused(f"Seat {claim.seat}'s share of meter {claim.meter} was claimed after {what}: it cannot be "
                       "taken back", claim.section)
     held = {a.seat for a in rnd.approvals if a.kind == "payout" and a.status == "pending"}
     for line in rnd.lines:
-        if line.stage != DECISION and line.seat not in held and line not in before.lines:
-            shown = seat_total([x for x in rnd.lines if x.seat == line.seat and x not in before.lines])
+        if line.stage != DECISION and line.seat not in held and line not in lines_before:
+            shown = seat_total([x for x in rnd.lines if x.seat == line.seat and x not in lines_before])
             raise Refused(f"Seat {line.seat} has been paid since {what} ({shown}): a paid seat is not taken back, "
                           "so the round goes on as it stands", line.section)
-    return before
 
 
 def requested(rnd: Any, action: Mapping[str, Any], *, new_action: bool) -> Any:
@@ -223,13 +236,18 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
         return []
     undo = rnd.undo_offer()
     found: list[tuple[int, str, dict[str, Any]]] = []
+    effects = None  # (claims, lines) before each entry, from one replay: not one replay per entry
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break
         if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
             continue
+        if effects is None:
+            effects = [(len(before.claims), list(before.lines)) for before in
+                       type(rnd).replaying(rnd.game, rnd.rules, rnd.log, **rnd.replay_options)]
         try:
-            rolled_back(rnd, index + 1)
+            _, what = _nothing_decided_since(rnd, index + 1)
+            _nothing_paid_since(rnd, what, *effects[index])
         except Refused:
             break
         found.append((index + 1, described(rnd, action), {"type": CORRECT, "step": step.id, "entry": index + 1}))

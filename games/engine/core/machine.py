@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
@@ -83,9 +84,16 @@ class LoggedRound:
 
     @classmethod
     def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
+        return deque(cls.replaying(game, rules, actions, **kwargs), maxlen=1)[0]
+
+    @classmethod
+    def replaying(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Iterator[Any]:
+        """The round before each of ``actions``, then after them all, from one replay in place: a
+        round yielded goes on changing, so read what is needed of it before the next."""
         rnd = cls(game, rules, **kwargs)
         rnd.replay_options = kwargs
         for action in actions:
+            yield rnd
             if isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
                     or corrections.decides(rnd, action):
                 rnd = rnd._logged_only(action, new_action=False)
@@ -94,7 +102,7 @@ class LoggedRound:
                 rnd._apply(action)
                 rnd.log = (*rnd.log, action)
                 rnd.quiet = rnd._effects() == before
-        return rnd
+        yield rnd
 
     def apply(self, action: Action, *, logged: bool = False) -> Any:
         """Check and apply an action on a copy; return the new round or raise ``Refused``.
