@@ -25,6 +25,7 @@ from django.utils import timezone
 from games import roles
 from games.models import AuditEntry
 from games.reports import gaming_day_start
+from games.round_filters import NamedRefusals
 from games.views import role_required
 
 PAGE_SIZE = 100
@@ -32,7 +33,7 @@ CSV_HEADER = ("when", "kind", "user", "subject", "summary", "before", "after")
 DATE_ERRORS = {"invalid": "Enter a real date as YYYY-MM-DD."}
 
 
-class AuditForm(django_forms.Form):
+class AuditForm(NamedRefusals, django_forms.Form):
     LABELS = {"from": "From", "to": "To", "older": "Page"}
 
     def clean_user(self) -> str:
@@ -49,14 +50,6 @@ class AuditForm(django_forms.Form):
         if first and last and first > last:
             raise django_forms.ValidationError(f"The dates run backwards: from {first} to {last}.")
         return data
-
-    def messages(self) -> list[str]:
-        """Each refusal as one line naming the filter it concerns."""
-        lines = []
-        for name, errors in self.errors.items():
-            label = "" if name == "__all__" else f"{self.LABELS.get(name, name.capitalize())}: "
-            lines.extend(label + error for error in errors)
-        return lines
 
 
 def _days(queryset: QuerySet, name: str, value: date) -> QuerySet:

@@ -34,8 +34,8 @@ from games.round_filters import (
     RoundFilterForm,
     RoundFilterSet,
     as_given,
+    named_users,
     training_rounds,
-    user_ids,
 )
 from games.selectors import Cursor
 
@@ -80,13 +80,7 @@ class HistoryForm(RoundFilterForm):
               "amount_max": "Amount to", "floorperson": "Decided by"}
 
     def clean_floorperson(self) -> list[int] | None:
-        name = (self.cleaned_data.get("floorperson") or "").strip()
-        if not name:
-            return None
-        ids = user_ids(name)
-        if not ids:
-            raise forms.ValidationError(f"Nobody is named {name!r}.")
-        return ids
+        return named_users(self.cleaned_data.get("floorperson"))
 
     def _cursor(self, name: str) -> Cursor | None:
         token = self.cleaned_data.get(name)

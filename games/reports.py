@@ -156,8 +156,24 @@ def ratio(numerator: int, denominator: int, places: Decimal = CENT) -> Decimal |
     return (Decimal(numerator) / Decimal(denominator)).quantize(places, ROUND_HALF_UP)
 
 
+class Takings:
+    """What the house kept of what was wagered: the win (collected less paid) and the hold (win ÷ drop)."""
+
+    collected: int
+    paid: int
+    drop: int
+
+    @property
+    def win(self) -> int:
+        return self.collected - self.paid
+
+    @property
+    def hold(self) -> Decimal | None:
+        return hold_percent(self.win, self.drop)
+
+
 @dataclass
-class Figures:
+class Figures(Takings):
     """One row of a report: a table, game, dealer or the floor."""
 
     name: str
@@ -185,13 +201,6 @@ class Figures:
     def drop(self) -> int:
         return sum(self.drop_by_wager.values())
 
-    @property
-    def win(self) -> int:
-        return self.collected - self.paid
-
-    @property
-    def hold(self) -> Decimal | None:
-        return hold_percent(self.win, self.drop)
 
     @property
     def average_bet(self) -> Decimal | None:  # cents
@@ -692,7 +701,7 @@ def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Deci
 # -- figures by gaming day ---------------------------------------------------------------------------
 
 @dataclass
-class DayFigures:
+class DayFigures(Takings):
     """One gaming day of a table, game, dealer or the floor: the ``Figures`` of the same name."""
 
     rounds: int = 0
@@ -700,13 +709,6 @@ class DayFigures:
     paid: int = 0
     collected: int = 0
 
-    @property
-    def win(self) -> int:
-        return self.collected - self.paid
-
-    @property
-    def hold(self) -> Decimal | None:
-        return hold_percent(self.win, self.drop)
 
 
 def _gaming_day_of_hour(hour: datetime | str) -> date:

@@ -32,7 +32,32 @@ def user_ids(username: str) -> list[int]:
     return list(get_user_model().objects.filter(username__iexact=username).order_by().values_list("id", flat=True))
 
 
-class RoundFilterForm(forms.Form):
+def named_users(name: str | None) -> list[int] | None:
+    """The ids of the users a filter names (any case), None when it names nobody; refused when no user
+    has that name."""
+    name = (name or "").strip()
+    if not name:
+        return None
+    ids = user_ids(name)
+    if not ids:
+        raise forms.ValidationError(f"Nobody is named {name!r}.")
+    return ids
+
+
+class NamedRefusals:
+    """A filter form's refusals, each as one line naming the filter it concerns (``LABELS``)."""
+
+    LABELS: dict[str, str] = {}
+
+    def messages(self) -> list[str]:
+        lines = []
+        for name, errors in self.errors.items():
+            label = "" if name == "__all__" else f"{self.LABELS.get(name, name.capitalize())}: "
+            lines.extend(label + error for error in errors)
+        return lines
+
+
+class RoundFilterForm(NamedRefusals, forms.Form):
     """The checks of the shared filters, and every refusal as one line naming its filter."""
 
     LABELS = {"from": "From", "to": "To"}
@@ -47,21 +72,7 @@ class RoundFilterForm(forms.Form):
         return ids
 
     def clean_dealer(self) -> list[int] | None:
-        name = (self.cleaned_data.get("dealer") or "").strip()
-        if not name:
-            return None
-        ids = user_ids(name)
-        if not ids:
-            raise forms.ValidationError(f"Nobody is named {name!r}.")
-        return ids
-
-    def messages(self) -> list[str]:
-        """Each refusal as one line naming the filter it concerns."""
-        lines = []
-        for name, errors in self.errors.items():
-            label = "" if name == "__all__" else f"{self.LABELS.get(name, name.capitalize())}: "
-            lines.extend(label + error for error in errors)
-        return lines
+        return named_users(self.cleaned_data.get("dealer"))
 
 
 def _ids_in(field: str):
