@@ -56,6 +56,7 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TABLET = {"width": 1280, "height": 800}  # a 10" tablet in landscape
+PORTRAIT = {"width": 800, "height": 1280}  # the same tablet turned upright
 PASSWORD = "e2e-pass-2026"
 # Screenshots go where E2E_SCREENSHOTS says (`E2E_SCREENSHOTS=docs/screenshots` refreshes the
 # ones the docs show); by default to a scratch folder, so a test run leaves the checkout alone.
@@ -65,6 +66,24 @@ CONFIRM_GAP_MS = 400  # a confirming tap comes this long after the first (static
 ACTION_TIMEOUT = 15_000  # ms: the most a tap's answer, a push or a page load may take (CI machines are busy)
 
 expect.set_options(timeout=ACTION_TIMEOUT)
+
+TARGET_PX = 48  # the least a touch target measures each way
+# Every visible control's box, and the page's width against the screen's.
+MEASURE = """
+() => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(el).visibility !== "hidden"; };
+  const controls = [...document.querySelectorAll(
+    "a[href], button, select, summary, input:not([type=hidden]):not([type=checkbox]):not([type=radio])")]
+    .concat([...document.querySelectorAll("input[type=checkbox]")].map((box) => box.closest("label") || box));
+  const small = controls.filter(visible).map((el) => {
+    const r = el.getBoundingClientRect();
+    return {what: `${el.tagName.toLowerCase()} ${(el.textContent || el.name || "").trim().slice(0, 40)}`,
+            width: Math.round(r.width), height: Math.round(r.height)};
+  }).filter((box) => box.width < TARGET || box.height < TARGET);
+  return {page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth, small};
+}
+""".replace("TARGET", str(TARGET_PX))
 
 
 # -- the test database in a file when it is SQLite ------------------------------------------------
@@ -432,25 +451,30 @@ class Tablet:
         return path
 
 
+def sign_in(browser, base_url: str, username: str, path: str = "/") -> Tablet:
+    """A new browser context (one person's tablet), logged in as ``username`` through the login
+    page, on ``path``; a dealer arriving at a table signs in there first, as on the floor."""
+    context = browser.new_context(viewport=TABLET, base_url=base_url)
+    context.set_default_timeout(ACTION_TIMEOUT)
+    context.add_init_script(INIT_SCRIPT)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    device = Tablet(page, username, base_url)
+    device.open(path)
+    if page.get_by_role("button", name="I'm dealing this table").count():
+        device.sign_in_to_deal()
+    return device
+
+
 @pytest.fixture
 def tablet(chromium, asgi_server: LiveServer, people) -> Callable[..., Tablet]:
     """``tablet(username, path)``: a new browser context, logged in as ``username``, on ``path``."""
 
     def open_tablet(username: str, path: str = "/") -> Tablet:
-        context = chromium.new_context(viewport=TABLET, base_url=asgi_server.url)
-        context.set_default_timeout(ACTION_TIMEOUT)
-        context.add_init_script(INIT_SCRIPT)
-        page = context.new_page()
-        page.goto("/accounts/login/")
-        page.locator("input[name=username]").fill(username)
-        page.locator("input[name=password]").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-        device = Tablet(page, username, asgi_server.url)
-        device.open(path)
-        # A dealer arriving at a table signs in there first, as on the floor.
-        if page.get_by_role("button", name="I'm dealing this table").count():
-            device.sign_in_to_deal()
-        return device
+        return sign_in(chromium, asgi_server.url, username, path)
 
     return open_tablet

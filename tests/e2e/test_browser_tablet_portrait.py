@@ -8,29 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Round, Table
+from tests.e2e.conftest import MEASURE, PORTRAIT, TARGET_PX
 from tests.e2e.tablet_rounds import RULES, play_to_the_seats
 
 pytestmark = pytest.mark.browser
-
-PORTRAIT = {"width": 800, "height": 1280}
-TARGET_PX = 48
-
-# Every visible control's box, and the page's width against the screen's.
-MEASURE = """
-() => {
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
-    && getComputedStyle(el).visibility !== "hidden"; };
-  const controls = [...document.querySelectorAll(
-    "a[href], button, select, summary, input:not([type=hidden]):not([type=checkbox]):not([type=radio])")]
-    .concat([...document.querySelectorAll("input[type=checkbox]")].map((box) => box.closest("label") || box));
-  const small = controls.filter(visible).map((el) => {
-    const r = el.getBoundingClientRect();
-    return {what: `${el.tagName.toLowerCase()} ${(el.textContent || el.name || "").trim().slice(0, 40)}`,
-            width: Math.round(r.width), height: Math.round(r.height)};
-  }).filter((box) => box.width < TARGET || box.height < TARGET);
-  return {page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth, small};
-}
-""".replace("TARGET", str(TARGET_PX))
 
 
 def check(tablet, name: str) -> None:
