@@ -723,14 +723,16 @@ def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, Day
     """The rounds, drop and win of each gaming day, per level and name (a game by its name):
     the figures of ``Report`` with the same definitions, each cell grouped by the clock hour its
     rounds started (a gaming day is made of whole hours) and the hours added up per day here."""
-    days: dict[str, dict[str, dict[date, DayFigures]]] = {level: defaultdict(dict) for level, _ in LEVELS}
+    selection = selection_of(rounds)
+    if selection is not None:  # from the cells stored as the rounds closed, as ``Report``
+        from games import report_figures
+
+        with without_jit():
+            return report_figures.by_gaming_day(selection)
+    days = DaysFigures()
 
     def figures(row: dict[str, Any]) -> DayFigures:
-        name = row["name"]
-        if row["level"] == "game":
-            name = GAMES[name].name if name in GAMES else name
-        day = _gaming_day_of_hour(row["hour"])
-        return days[row["level"]][name].setdefault(day, DayFigures())
+        return days.of(row, _gaming_day_of_hour(row["hour"]))
 
     rounds = rounds.order_by()
     total = "COALESCE(SUM({}), 0)".format
@@ -750,7 +752,23 @@ def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, Day
                  .values("t", "d", "g", "hour").annotate(staked=Sum("stake")))
         for row in rolled_up(lines, ("hour",), {"staked": total('"staked"')}):
             figures(row).drop += row["staked"]
-    return {level: dict(names) for level, names in days.items()}
+    return days.as_dict()
+
+
+class DaysFigures:
+    """``DayFigures`` per level, name (a game by its name) and gaming day, as rows roll up."""
+
+    def __init__(self):
+        self.days: dict[str, dict[str, dict[date, DayFigures]]] = {level: defaultdict(dict) for level, _ in LEVELS}
+
+    def of(self, row: dict[str, Any], day: date) -> DayFigures:
+        name = row["name"]
+        if row["level"] == "game":
+            name = GAMES[name].name if name in GAMES else name
+        return self.days[row["level"]][name].setdefault(day, DayFigures())
+
+    def as_dict(self) -> dict[str, dict[str, dict[date, DayFigures]]]:
+        return {level: dict(names) for level, names in self.days.items()}
 
 
 # -- CSV ----------------------------------------------------------------------------------------------
