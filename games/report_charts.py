@@ -88,8 +88,13 @@ def hit_chart(entry: reports.PaytableHits, number: int) -> Chart:
                  empty="No wager was judged on this paytable: nothing to chart.")
 
 
-def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date) -> list[Chart]:
-    return [*day_charts(rounds, first, last), approval_chart(report)]
+def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date,
+                per_table: bool = True) -> list[Chart]:
+    """The page's charts; without ``per_table`` not the hold of each table (a line per table)."""
+    charts = day_charts(rounds, first, last)
+    if not per_table:
+        charts = [chart for chart in charts if chart.slug != "hold-by-table"]
+    return [*charts, approval_chart(report)]
 
 
 def chart_for(section: str, rounds: QuerySet[Round], first: date, last: date) -> Chart:
