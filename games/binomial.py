@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from decimal import Context, Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 PRECISION = 50
 FLOOR = Decimal("1e-60")  # relative to the most likely count's probability
@@ -27,9 +28,13 @@ BOUND = Decimal("1e-50")  # what an improbable beyond the floor is reported as (
 TIE = Decimal("1e-30")
 
 
+# A month's report asks for the same (count, trials, row) for every request and every export of
+# it; each answer is a pure function of its arguments (Decimals are immutable), so it is kept.
+@lru_cache(maxsize=65_536)
 def two_sided_p_value(k: int, n: int, p: Fraction) -> Decimal:
     """The probability of a count at most as likely as ``k`` in ``n`` trials of probability ``p``,
-    to 30 significant digits, or ``BOUND`` when it is smaller than that."""
+    to 30 significant digits, or ``BOUND`` when it is smaller than that (kept per arguments:
+    ``two_sided_p_value.__wrapped__`` computes afresh)."""
     if not 0 <= k <= n:
         raise ValueError(f"{k} hits cannot come from {n} trials")
     if not 0 <= p <= 1:

@@ -31,9 +31,10 @@ def _days(first: date, last: date) -> list[date]:
     return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
-def day_charts(rounds: QuerySet[Round], first: date, last: date) -> list[Chart]:
-    """Hold % per table and per game, and the floor's drop and win, by gaming day."""
-    figures = reports.by_gaming_day(rounds)
+def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool = True) -> list[Chart]:
+    """Hold % per table (unless not ``per_table``) and per game, and the floor's drop and win, by
+    gaming day."""
+    figures = reports.by_gaming_day(rounds, ("floor", "game", "table") if per_table else ("floor", "game"))
     days = _days(first, last) if figures["floor"] else []
     labels = tuple(str(day) for day in days)
 
@@ -43,7 +44,7 @@ def day_charts(rounds: QuerySet[Round], first: date, last: date) -> list[Chart]:
 
     floor = figures["floor"].get("Floor", {})
     nothing = reports.DayFigures()
-    return [
+    return [chart for chart in [
         Chart("hold-by-table", "Hold % by gaming day, per table",
               "Each table's hold (win ÷ drop × 100) on each gaming day of the period; "
               "a day on which a table took no drop has no point.", labels, holds("table"), unit="percent",
@@ -56,7 +57,7 @@ def day_charts(rounds: QuerySet[Round], first: date, last: date) -> list[Chart]:
               "a win below zero is a day the players won.", labels,
               (Series("Drop", tuple(floor.get(day, nothing).drop for day in days)),
                Series("Win", tuple(floor.get(day, nothing).win for day in days))), unit="money"),
-    ]
+    ] if per_table or chart.slug != "hold-by-table"]
 
 
 def approval_chart(report: reports.Report) -> Chart:
@@ -88,8 +89,10 @@ def hit_chart(entry: reports.PaytableHits, number: int) -> Chart:
                  empty="No wager was judged on this paytable: nothing to chart.")
 
 
-def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date) -> list[Chart]:
-    return [*day_charts(rounds, first, last), approval_chart(report)]
+def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date,
+                per_table: bool = True) -> list[Chart]:
+    """The page's charts; without ``per_table`` not the hold of each table (a line per table)."""
+    return [*day_charts(rounds, first, last, per_table), approval_chart(report)]
 
 
 def chart_for(section: str, rounds: QuerySet[Round], first: date, last: date) -> Chart:

@@ -293,6 +293,32 @@ def collect(report: reports.Report, selection: reports.Selection) -> None:
                      for _ in range(number))
 
 
+def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None = None,
+                  ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
+    """``games.reports.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
+    gaming day already; the drop is its wagers' stakes, as ``collect`` gives it."""
+    catch_up()
+    total = "COALESCE(SUM({}), 0)".format
+    cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
+    totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
+                                                   c_collected=Sum("collected")), ("gaming_day",),
+                                    {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
+                                    levels))
+    wagers = (selection.filter(ReportCount.objects.filter(kind="wager")).annotate(**IDS)
+              .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
+    drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
+    names = Names(totals + drops)
+    days = reports.DaysFigures()
+    for row in names.rows(totals):
+        day = days.of(row, row["gaming_day"])
+        day.rounds += row["closed"]
+        day.paid += row["paid"]
+        day.collected += row["collected"]
+    for row in names.rows(drops):
+        days.of(row, row["gaming_day"]).drop += row["staked"]
+    return days.as_dict()
+
+
 def _table_hours(cells: QuerySet) -> list[dict[str, Any]]:
     """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
     gaming day, the hours its cells of that row OR-ed together, counted."""

@@ -19,6 +19,13 @@ def _refused(messages: list[str]) -> HttpResponse:
                         content_type="text/plain; charset=utf-8")
 
 
+# A level's summary, each table's hold chart and each table's hit-frequency chart and rows are
+# shown in full when the breakdowns are by that level (by table for the per-table sections) or
+# when they are this few; a month of 200 tables and 300 dealers is otherwise a page of megabytes.
+# Every row is in the CSVs either way.
+IN_FULL = 12
+
+
 def _page(request: HttpRequest) -> tuple[dict, int]:
     """The reports page's context and status (400 with the refusals when a filter is refused)."""
     filters = report_filter(request.GET)
@@ -35,11 +42,16 @@ def _page(request: HttpRequest) -> tuple[dict, int]:
     hits = reports.hit_frequency(rounds, significance)
     return {
         **context, "report": report, "first": first, "last": last, "by": by,
-        "hits": [(entry, report_charts.hit_chart(entry, n)) for n, entry in enumerate(hits, start=1)],
-        "charts": report_charts.page_charts(rounds, report, first, last),
+        "hits": [(entry, report_charts.hit_chart(entry, n)) for n, entry in enumerate(hits, start=1)]
+        if by == "table" or len(hits) <= IN_FULL else [],
+        "hits_in_brief": [] if by == "table" or len(hits) <= IN_FULL else hits,
+        "charts": report_charts.page_charts(rounds, report, first, last,
+                                            per_table=by == "table" or len(report.rows("table")) <= IN_FULL),
         "by_label": dict(REPORT_BY)[by], "shift": filters.chosen_shift(), "significance": significance,
         "training": filters.only_training(),
-        "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS],
+        "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS
+                      if level in ("floor", "game", by) or len(report.rows(level)) <= IN_FULL],
+        "in_full": IN_FULL,
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(),
     }, 200
 

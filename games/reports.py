@@ -264,17 +264,21 @@ LINE_CELL = {"t": F("round__table__name"), "d": F("round__dealer__username"), "g
 LEVEL_KEYS = (("floor", "'Floor'"), ("game", '"g"'), ("table", '"t"'), ("dealer", '"d"'))
 
 
-def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str]) -> Iterator[dict[str, Any]]:
+def rolled_up(cells: QuerySet, extra: tuple[str, ...], totals: dict[str, str],
+              levels: tuple[str, ...] | None = None) -> Iterator[dict[str, Any]]:
     """``cells`` (a values() query of "t", "d", "g" (names, or ids), the ``extra`` columns and the figures it
     aggregates per cell) added up in the database for the floor and per game, table and dealer:
     one statement, ``WITH cells AS (...)`` and a ``UNION ALL`` of one ``GROUP BY`` per level, so
     only the levels' rows come back.  ``totals`` maps each output column to its SQL aggregate over
-    the cells' columns.  Each row: level, name, the extra columns, the totals."""
+    the cells' columns (``levels``: only those, all when None).  Each row: level, name, the
+    extra columns, the totals."""
     sql, params = cells.query.sql_with_params()
     kept = "".join(f', "{column}"' for column in extra)
     figures = ", ".join(f'{aggregate} AS "{name}"' for name, aggregate in totals.items())
     parts = []
     for level, key in LEVEL_KEYS:
+        if levels is not None and level not in levels:
+            continue
         group = ([key] if level != "floor" else []) + [f'"{column}"' for column in extra]
         # Only this module's column names and aggregates are spliced in; every value is a parameter.
         parts.append(f"SELECT '{level}' AS level, CAST({key} AS TEXT) AS name{kept}, {figures} FROM cells"  # noqa: S608
@@ -721,18 +725,22 @@ def _gaming_day_of_hour(hour: datetime | str) -> date:
     return hour.date() - timedelta(days=1) if hour.hour < settings.GAMING_DAY_START else hour.date()
 
 
-def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, DayFigures]]]:
+def by_gaming_day(rounds: QuerySet[Round], levels: tuple[str, ...] | None = None,
+                  ) -> dict[str, dict[str, dict[date, DayFigures]]]:
     """The rounds, drop and win of each gaming day, per level and name (a game by its name):
     the figures of ``Report`` with the same definitions, each cell grouped by the clock hour its
-    rounds started (a gaming day is made of whole hours) and the hours added up per day here."""
-    days: dict[str, dict[str, dict[date, DayFigures]]] = {level: defaultdict(dict) for level, _ in LEVELS}
+    rounds started (a gaming day is made of whole hours) and the hours added up per day here
+    (``levels``: only those, as ``rolled_up``)."""
+    selection = selection_of(rounds)
+    if selection is not None:  # from the cells stored as the rounds closed, as ``Report``
+        from games import report_figures
+
+        with without_jit():
+            return report_figures.by_gaming_day(selection, levels)
+    days = DaysFigures()
 
     def figures(row: dict[str, Any]) -> DayFigures:
-        name = row["name"]
-        if row["level"] == "game":
-            name = GAMES[name].name if name in GAMES else name
-        day = _gaming_day_of_hour(row["hour"])
-        return days[row["level"]][name].setdefault(day, DayFigures())
+        return days.of(row, _gaming_day_of_hour(row["hour"]))
 
     rounds = rounds.order_by()
     total = "COALESCE(SUM({}), 0)".format
@@ -742,7 +750,7 @@ def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, Day
             closed=Count("id", filter=Q(status=Round.Status.CLOSED)), paid=Sum("total_paid"),
             collected=Sum("total_collected"))
         for row in rolled_up(cells, ("hour",), {name: total(f'"{name}"') for name in ("closed", "paid",
-                                                                                       "collected")}):
+                                                                                       "collected")}, levels):
             day = figures(row)
             day.rounds += row["closed"]
             day.paid += row["paid"]
@@ -750,9 +758,25 @@ def by_gaming_day(rounds: QuerySet[Round]) -> dict[str, dict[str, dict[date, Day
         lines = (SettlementLine.objects.filter(round__in=rounds.values("id")).filter(ACTED).order_by()
                  .annotate(**LINE_CELL, hour=TruncHour("round__started_at", tzinfo=casino_zone()))
                  .values("t", "d", "g", "hour").annotate(staked=Sum("stake")))
-        for row in rolled_up(lines, ("hour",), {"staked": total('"staked"')}):
+        for row in rolled_up(lines, ("hour",), {"staked": total('"staked"')}, levels):
             figures(row).drop += row["staked"]
-    return {level: dict(names) for level, names in days.items()}
+    return days.as_dict()
+
+
+class DaysFigures:
+    """``DayFigures`` per level, name (a game by its name) and gaming day, as rows roll up."""
+
+    def __init__(self):
+        self.days: dict[str, dict[str, dict[date, DayFigures]]] = {level: defaultdict(dict) for level, _ in LEVELS}
+
+    def of(self, row: dict[str, Any], day: date) -> DayFigures:
+        name = row["name"]
+        if row["level"] == "game":
+            name = GAMES[name].name if name in GAMES else name
+        return self.days[row["level"]][name].setdefault(day, DayFigures())
+
+    def as_dict(self) -> dict[str, dict[str, dict[date, DayFigures]]]:
+        return {level: dict(names) for level, names in self.days.items()}
 
 
 # -- CSV ----------------------------------------------------------------------------------------------

@@ -160,6 +160,30 @@ def test_the_page_shows_each_chart_beside_its_numbers_and_exports_them(client, c
     assert "No rounds in this period: nothing to chart." in empty and 'data-chart="win-and-drop"' in empty
 
 
+def test_many_tables_are_shown_in_full_under_their_breakdown_only(client, cast, day, monkeypatch):  # noqa: F811
+    # The day's two tables (TH-9, LR-1) as if they were more than the page shows in full.
+    from games import report_views
+
+    monkeypatch.setattr(report_views, "IN_FULL", 1)
+    client.force_login(cast["super"])
+    page = client.get(reverse("reports"), {"from": DAY, "to": DAY}).content.decode()
+    assert 'data-level="floor"' in page and 'data-level="game"' in page
+    assert 'data-level="table"' not in page and 'data-chart="hold-by-table"' not in page
+    assert 'id="more-levels"' in page and "section=chart-hold-by-table" in page
+    # The hit frequency in brief: a row per table and paytable, no chart.  TH-9's Bonus: 2 wagers,
+    # $10 wagered, +1,450% observed (tests/services/test_reports.py), -8.54% in theory.
+    assert 'data-chart="hits-1"' not in page and 'class="history report hits"' not in page
+    brief = re.search(r'<table class="history report hits-brief">(.*?)</table>', page, re.S).group(1)
+    assert "<td>TH-9</td>" in brief and "<td>LR-1</td>" in brief
+    assert re.search(r"<td>TH-9</td><td>[^<]*</td><td>2</td><td>\$10\.00</td><td>1,?450\.00%</td><td>−8\.54%</td>",
+                     brief), brief
+    by_table = client.get(reverse("reports"), {"from": DAY, "to": DAY, "by": "table"}).content.decode()
+    assert 'data-level="table"' in by_table and 'data-chart="hold-by-table"' in by_table
+    assert 'data-chart="hits-1"' in by_table and "hits-brief" not in by_table and 'id="more-levels"' not in by_table
+    by_dealer = client.get(reverse("reports"), {"from": DAY, "to": DAY, "by": "dealer"}).content.decode()
+    assert 'data-level="dealer"' in by_dealer
+
+
 def test_the_report_downloads_as_a_pdf_of_its_figures(client, cast, day):  # noqa: F811
     client.force_login(cast["floor"])
     assert client.get(reverse("reports-pdf")).status_code == 403

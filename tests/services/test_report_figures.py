@@ -75,6 +75,8 @@ def assert_stored_equal_summed():
         assert snapshot(reports.Report(stored_rounds)) == snapshot(reports.Report(summed_rounds)), query
         assert (hit_snapshot(reports.hit_frequency(stored_rounds))
                 == hit_snapshot(reports.hit_frequency(summed_rounds))), query
+        # The charts' figures by gaming day, per floor, game, table and dealer.
+        assert reports.by_gaming_day(stored_rounds) == reports.by_gaming_day(summed_rounds), query
 
 
 def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):

@@ -338,6 +338,21 @@ def test_the_binomial_p_value_agrees_with_the_exact_sum():
         two_sided_p_value(11, 10, Fraction(1, 2))
 
 
+def test_a_kept_p_value_is_the_one_computed_afresh():
+    # The same (count, trials, probability) asked twice is answered from the cache, with the
+    # value the walk computes anew; other arguments are computed, not confused with them.
+    two_sided_p_value.cache_clear()
+    cases = [(3, 40, Fraction(1, 20)), (0, 40, Fraction(1, 20)), (9, 40, Fraction(1, 20)), (3, 41, Fraction(1, 20))]
+    first = [two_sided_p_value(*case) for case in cases]
+    again = [two_sided_p_value(*case) for case in cases]
+    assert two_sided_p_value.cache_info().hits == len(cases)
+    assert again == first == [two_sided_p_value.__wrapped__(*case) for case in cases]
+    # 0 of 40 at 1/20: P(0) = (19/20)^40 ≈ 0.1285, the lone count as unlikely or less among
+    # 0..40 being those from 4 up (P(4) ≈ 0.0901), P(X >= 4) ≈ 0.1381, so p ≈ 0.267.
+    assert Decimal("0.26") < first[1] < Decimal("0.27")
+    assert len(set(first)) == len(cases)
+
+
 @pytest.mark.parametrize(("query", "message"), [
     ({"from": "2026-02-30"}, "From: Enter a real date as YYYY-MM-DD."),
     ({"from": "2026-11-03", "to": "2026-11-01"}, "The dates run backwards: from 2026-11-03 to 2026-11-01."),
