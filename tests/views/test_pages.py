@@ -6,10 +6,10 @@ import json
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from games import services
 from games.engine.round_sheet import settle_sheet
+from games.reports import gaming_day_of
 from tests.conftest import OPENING, deal_at, play
 
 pytestmark = pytest.mark.django_db
@@ -127,7 +127,7 @@ def test_a_seat_form_not_naming_the_current_step_is_refused_and_changes_nothing(
 
 def test_history_finds_rounds_by_table_dealer_game_and_date(client, cast, played):
     login(client, cast["super"])
-    today = timezone.localdate(played.started_at).isoformat()
+    today = gaming_day_of(played.started_at).isoformat()  # dates are gaming days
     found = client.get(reverse("history"), {"table": "TH-9", "dealer": "dealer", "game": "texas-holdem-bonus",
                                             "from": today, "to": today})
     assert reverse("round-detail", args=[played.id]) in found.content.decode()

@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from games import chain, services
 from games.models import Round, RoundEvent
+from games.reports import gaming_day_of
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.views.test_pages import ROUND_END
 
@@ -296,10 +297,9 @@ def test_a_number_postgresql_stores_in_another_form_still_verifies(cast, table):
 def test_the_command_takes_a_table_or_a_date_range(cast, table, played):
     from datetime import timedelta
 
-    from django.utils import timezone
 
     sql("UPDATE games_roundevent SET role = 'supervisor' WHERE round_id = %s AND seq = 2", played.id)
-    day = timezone.localdate(played.started_at)
+    day = gaming_day_of(played.started_at)  # dates are gaming days
     assert verify_history("--from", day.isoformat(), "--to", day.isoformat())[0] == 1
     assert verify_history("--from", (day + timedelta(days=1)).isoformat()) == (
         0, "0 rounds checked: every log and closing hash is intact\n")
