@@ -55,14 +55,20 @@ def parse_note(value: Any) -> str:
     return value
 
 
+def _json_field(text: str, subject: str, limit: int) -> Any:
+    """A form field's JSON, refused when longer than ``limit`` characters or not JSON (``subject``
+    begins the message: "The action is")."""
+    if len(text) > limit:
+        raise Refused(f"{subject} {len(text)} characters long; at most {limit} are accepted")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Refused(f"{subject} not valid JSON") from None
+
+
 def parse_action_field(text: str) -> dict:
     """The JSON ``action`` of a page's form: one object."""
-    if len(text) > ACTION_FIELD_MAX:
-        raise Refused(f"The action is {len(text)} characters long; at most {ACTION_FIELD_MAX} are accepted")
-    try:
-        action = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise Refused("The action is not valid JSON") from None
+    action = _json_field(text, "The action is", ACTION_FIELD_MAX)
     if not isinstance(action, dict):
         raise Refused(f"The action must be a JSON object, got {_shown(action)}")
     return action
@@ -78,12 +84,7 @@ def parse_actions_field(text: str) -> list[dict]:
     ...
     games.engine.core.records.Refused: The tap carries no action
     """
-    if len(text) > ACTIONS_FIELD_MAX:
-        raise Refused(f"The actions are {len(text)} characters long; at most {ACTIONS_FIELD_MAX} are accepted")
-    try:
-        actions = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise Refused("The actions are not valid JSON") from None
+    actions = _json_field(text, "The actions are", ACTIONS_FIELD_MAX)
     if not isinstance(actions, list) or not all(isinstance(action, dict) for action in actions):
         raise Refused(f"The actions must be a JSON list of objects, got {_shown(actions)}")
     if not actions:
