@@ -50,10 +50,12 @@ SEQ = re.compile(r'name="seq" value="(\d+)"')
 START = re.compile(r'hx-post="(/tables/\d+/start/)"')
 CHOICE = re.compile(r'<form hx-post="(/rounds/\d+/act/)"[^>]*>\s*<input type="hidden" name="seq" value="\d+">\s*'
                     r'<input type="hidden" name="action" value="([^"]*)">')
-PICKER = re.compile(r'<form class="picker" hx-post="(/rounds/\d+/act/)"[^>]*data-needed="(\d+)">.*?'
-                    r'name="action" value=\'([^\']*)\'', re.S)
-FREE_CARD = re.compile(r'data-card="(\w\w)" (?!disabled)')
-WAGER_FORM = re.compile(r'<form class="seat-wagers" hx-post="(/rounds/\d+/act/)"[^>]*data-seat="(\d+)">')
+PICKER = re.compile(r'<form class="picker"[^>]* hx-post="(/rounds/\d+/act/)"[^>]*data-needed="(\d+)">.*?'
+                    r'name="action" value="([^"]*)"', re.S)
+FREE_CARD = re.compile(r'data-card="(\w\w)" data-label="[^"]*" (?!disabled)')
+STEP = re.compile(r'name="step" value="([^"]*)"')
+ERROR = re.compile(r'<p class="error" role="alert">(.*?)</p>', re.S)
+WAGER_FORM = re.compile(r'<form class="seat-wagers"[^>]* hx-post="(/rounds/\d+/act/)"[^>]*data-seat="(\d+)">')
 
 
 def position(text: str) -> tuple[int, int] | None:
@@ -206,7 +208,8 @@ def next_post(fragment: str, placed: set[int], seats: int) -> tuple[str, dict] |
     for url, seat in wager_forms:
         if int(seat) <= seats and int(seat) not in placed:
             placed.add(int(seat))
-            return url, {"seq": seq.group(1), "seat": seat, "wager": ["ante", "bonus"],
+            return url, {"seq": seq.group(1), "step": html.unescape(STEP.search(fragment).group(1)),
+                         "seat": seat, "wager": ["ante", "bonus"],
                          "amount_ante": "10", "amount_bonus": "5"}
     picker = PICKER.search(fragment)
     if picker:
@@ -251,8 +254,9 @@ async def drive(table_id: int, port: int, page: tuple[dict, str, str], args, act
         answered = time.perf_counter()
         where = position(answer)
         if status != 200 or where is None or 'class="error"' in answer:
+            refusal = ERROR.search(answer)
             actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": False,
-                            "status": status})
+                            "status": status, "refusal": html.unescape(refusal.group(1)) if refusal else None})
             fragment = (await request(port, "GET", f"/tables/{table_id}/state/", cookies))[2]
             continue
         actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": True, "where": where})
@@ -314,6 +318,7 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
             failed[str(action["status"])] += 1
     result = {"actions": len(actions), "refused_or_failed": sum(not a["ok"] for a in actions),
               "refused_or_failed_by_status": dict(failed),
+              "refusals": sorted({a["refusal"] for a in actions if a.get("refusal")})[:5],
               "actions_per_s": len(actions) / elapsed if elapsed else 0, "http_ms": common.percentiles(http_ms),
               "push_ms": common.percentiles(push_ms), "pushes_missed": missed,
               "pushes_expected": sum(a["ok"] for a in actions) * args.tablets, "missed_by": dict(missed_by),
