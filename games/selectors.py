@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
@@ -21,7 +21,7 @@ from django.utils import timezone
 from games import chain, roles, shortcuts
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import CAGE, RETURNED, Refused, RoundState
+from games.engine.core import CAGE, RETURNED, Refused, RoundState, corrections
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
@@ -165,7 +165,7 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     if context["prompt"] is not None:
         context.update(shortcuts.offers(rnd, state))
-    context["undo"] = state.undo_offer() if rnd.status == Round.Status.OPEN else None
+    context["undo"] = undo_offer(rnd, state) if rnd.status == Round.Status.OPEN else None
     # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
     context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
     context["cancel"] = (getattr(state, "cancel_offer", lambda: None)() if rnd.status == Round.Status.OPEN
@@ -182,6 +182,58 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["settling"] = rnd.status != Round.Status.OPEN or any(
         getattr(line, "stage", "") == "settle" for line in getattr(state, "lines", ()))
     return context
+
+
+@dataclass(frozen=True)
+class UndoOffer:
+    """What the dealer's Undo takes back: the entries of their last tap still standing, as far as the
+    engine lets the dealer take them back alone, in one tap of undos (all or none)."""
+
+    actions: list[dict[str, Any]]  # the undos, in the order they are applied (latest entry first)
+    entries: list[dict[str, Any]]  # what they take back, in the order it was entered
+    text: str  # the button's words; "" for a tap of one entry (its record, as before)
+    detail: str  # every entry it takes back
+    kept: str = ""  # what of that tap stays, and why; "" when the whole tap goes
+
+
+def tap_seqs(round_id: int, seq: int) -> set[int]:
+    """The seqs of the events entered in one tap with event ``seq``: a tap's events are written
+    together, with one time, actor and role (``services.round_act``), all of which the chain's
+    hashes cover, so the log itself says where a tap begins and ends."""
+    mark = RoundEvent.objects.filter(round_id=round_id, seq=seq)
+    return set(RoundEvent.objects.filter(
+        round_id=round_id, created_at=Subquery(mark.values("created_at")[:1]),
+        actor_id=Subquery(mark.values("actor_id")[:1]), role=Subquery(mark.values("role")[:1]),
+    ).values_list("seq", flat=True))
+
+
+def undo_offer(rnd: Round, state: GameRound) -> UndoOffer | None:
+    """The dealer's Undo: everything their last tap entered that is still standing, when the engine
+    lets them take it back alone (``undos``); only the latest part of it when an earlier entry of the
+    tap can no longer be, saying so; nothing when its last entry cannot (a floorperson's decision,
+    a draw of the table game system, an entry something depends on).  The log is read only when the
+    engine offers an undo at all."""
+    first = state.undo_offer() if hasattr(state, "undo_offer") else None
+    if first is None:
+        return None
+    standing = state.standing_entries()
+    tap = tap_seqs(rnd.id, standing[-1][0] + 1)
+    count = 0
+    for index, _ in reversed(standing):
+        if index + 1 not in tap:
+            break
+        count += 1
+    if count <= 1:
+        return UndoOffer([first[1]], [first[0]], "", corrections.described(state, first[0]))
+    found, why = state.undos(count)
+    entries = [entry for entry, _ in reversed(found)]
+    kept = ""
+    if why:
+        stays = [action for _, action in standing[-count:-len(found)]]
+        kept = (f"Only the latest {len(found)} of that tap's {count} entries can be undone: "
+                f"{corrections.described_tap(state, stays)} stay{'s' if len(stays) == 1 else ''}. {why}")
+    return UndoOffer([undo for _, undo in found], entries, corrections.described_tap(state, entries),
+                     "; ".join(corrections.described(state, entry) for entry in entries), kept)
 
 
 def round_view(rnd: Round, state: GameRound) -> dict[str, Any]:

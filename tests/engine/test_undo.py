@@ -77,3 +77,33 @@ def test_poker_hands_are_corrected_by_the_floor():
     rnd = rnd.apply(named(rnd, {"type": "seating", "seat": 1, "do": "sit", "amount": "100"}))
     with pytest.raises(Refused, match="cannot be taken back by the dealer"):
         rnd.apply(undo_on(rnd))
+
+
+def test_the_last_entries_are_offered_as_undos_that_each_name_the_step_they_meet():
+    rnd = at("flop_decision")
+    one = tap(rnd, {"type": "decide", "seat": 1, "choice": "flop"})
+    two = tap(one, {"type": "decide", "seat": 3, "choice": "flop"})
+    three = tap(two, {"type": "decide", "seat": 5, "choice": "flop"})
+    assert three.current_step().id == "flop"  # the last seat's decision moved the round on
+    found, why = three.undos(3)
+    assert [entry["seat"] for entry, _ in found] == [5, 3, 1] and why == ""
+    assert [u["step"] for _, u in found] == ["flop", "flop_decision", "flop_decision"]
+    back = three
+    for _, undo_action in found:
+        back = back.apply(undo_action)
+    assert back.prompt.seat == 1 and back.prompt.step == "flop_decision" and back.standing() == rnd.standing()
+    found, why = two.undos(2)
+    assert [entry["seat"] for entry, _ in found] == [3, 1] and why == ""
+    assert two.undos(5)[1] == ("The last entry (deal) cannot be taken back by the dealer: a floorperson "
+                               "corrects it, or the round goes on as it stands")  # the entry before seat 1's
+
+
+def test_the_undos_stop_at_an_entry_something_depends_on_and_say_why():
+    rnd = at("flop_decision")
+    folded = tap(rnd, {"type": "decide", "seat": 1, "choice": "fold"})
+    after = tap(folded, {"type": "decide", "seat": 3, "choice": "flop"})
+    found, why = after.undos(3)
+    assert [entry["seat"] for entry, _ in found] == [3]
+    assert why.startswith("The last entry (decide) settled wagers or asked for a floorperson")
+    assert at("deal").undos(2) == ([], "The last entry (no more bets) cannot be taken back by the dealer: a "
+                                       "floorperson corrects it, or the round goes on as it stands")

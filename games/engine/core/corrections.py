@@ -71,6 +71,58 @@ def described(rnd: Any, action: Mapping[str, Any]) -> str:
     return kind.replace("_", " ") + (f" ({values})" if values else "")
 
 
+def described_tap(rnd: Any, actions: Sequence[Mapping[str, Any]]) -> str:
+    """Entries the dealer made in one tap, as short as a button can say them: "seat 2's Ante $10 and
+    Bonus $5", "wagers of seats 1–3, 5 ($70 in all)", "seats 1, 3's turn decision: check"; otherwise
+    each entry's description in turn."""
+    seats = sorted({int(a["seat"]) for a in actions if str(a.get("seat", "")).isdigit()})
+    kinds = {a.get("type") for a in actions}
+    if kinds <= {"place_wager", "remove_wager"} and seats:
+        if len(seats) == 1:
+            parts = [f"{rnd.game.wager_label(a['wager'])} {_chip(a.get('amount'))}" if a["type"] == "place_wager"
+                     else f"{rnd.game.wager_label(a['wager'])} removed" for a in actions]
+            return f"seat {seats[0]}'s " + _listed(parts)
+        total = sum(_cents(a.get("amount")) for a in actions if a["type"] == "place_wager")
+        return f"wagers of seats {seat_runs(seats)}" + (f" ({_chip(total)} in all)" if total else "")
+    if kinds == {"decide"} and len(seats) > 1 and len({(a.get("step"), a.get("choice")) for a in actions}) == 1 \
+            and not any("amount" in a for a in actions):
+        step = str(actions[0].get("step", "")).replace("_", " ")
+        return f"seats {', '.join(map(str, seats))}'s {step}: {actions[0].get('choice')}"
+    return "; ".join(described(rnd, a) for a in actions)
+
+
+def seat_runs(seats: Sequence[int]) -> str:
+    """Seat numbers with their runs joined: "1–3, 5".
+
+    >>> seat_runs([1, 2, 3, 5]), seat_runs([2, 4])
+    ('1–3, 5', '2, 4')
+    """
+    runs: list[list[int]] = []
+    for seat in sorted(seats):
+        if runs and seat == runs[-1][-1] + 1:
+            runs[-1].append(seat)
+        else:
+            runs.append([seat])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+
+
+def _listed(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _cents(value: Any) -> int:
+    try:
+        return parse_dollars(value)
+    except Exception:  # the entry was accepted once: an amount that no longer reads counts for nothing
+        return 0
+
+
+def _chip(value: Any) -> str:
+    """An amount as a chip shows it: "$10", "$2.50"."""
+    cents = value if isinstance(value, int) and not isinstance(value, bool) else _cents(value)
+    return dollars(cents).removesuffix(".00")
+
+
 def _amount(value: Any) -> str:
     try:
         return dollars(parse_dollars(value))

@@ -138,6 +138,38 @@ class LoggedRound:
             return None
         return kept[-1], {"type": UNDO, "step": step.id}
 
+    def undos(self, most: int) -> tuple[list[tuple[Action, Action]], str]:
+        """Up to ``most`` of the last entries still standing, latest first, as far as the dealer may take
+        them back one after the other now (``undo_offer`` at each): each with the undo that takes it back,
+        naming the step the round is at by then, so that the undos, sent in order as one tap, are each
+        accepted.  When that stops short of ``most``: why the next entry cannot be taken back, as its
+        undo would be refused."""
+        found: list[tuple[Action, Action]] = []
+        rnd = self
+        while len(found) < most:
+            offer = rnd.undo_offer()
+            if offer is None:
+                return found, rnd._undo_refusal()
+            found.append(offer)
+            if len(found) < most:
+                try:
+                    rnd = rnd.apply(offer[1])
+                except Refused as refusal:  # the offer and the undo apply the same rules: a backstop
+                    found.pop()
+                    return found, refusal.message
+        return found, ""
+
+    def _undo_refusal(self) -> str:
+        """Why an undo now would be refused."""
+        step = self.current_step()
+        if step is None or self.closed:
+            return "The round is complete: nothing in it is taken back by the dealer alone"
+        try:
+            self._undone({"type": UNDO, "step": step.id}, new_action=True)
+        except Refused as refusal:
+            return refusal.message
+        return "It cannot be taken back by the dealer alone"
+
     def correction_offers(self) -> list[tuple[int, str, dict[str, Any]]]:
         """The entries the dealer may ask a floorperson to correct (``corrections.offers``)."""
         return corrections.offers(self)
