@@ -36,7 +36,6 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.template.loader import render_to_string
 
 from games import selectors
-from games.engine.core import RoundState
 from games.models import Approval, Meter, Round, Table
 
 logger = logging.getLogger(__name__)
@@ -102,7 +101,7 @@ def position(table_id: int) -> tuple[int, int, str] | None:
     return row["round_id"] or 0, row["round_seq"] or 0, _config(row)
 
 
-def render_table(table_id: int, committed: tuple[Round, RoundState] | None = None) -> dict[str, Any]:
+def render_table(table_id: int, committed: selectors.Committed | None = None) -> dict[str, Any]:
     """The table's fragment in each variant, from one read of the database, or from the round and
     engine state a service has just committed (``committed``: the table's current round, its
     table row loaded with it), which are what that read would return."""
@@ -149,7 +148,7 @@ def _send(group: str, message: dict[str, Any]) -> bool:
     return True
 
 
-def publish_table(table_id: int, committed: tuple[Round, RoundState] | None = None) -> dict[str, Any] | None:
+def publish_table(table_id: int, committed: selectors.Committed | None = None) -> dict[str, Any] | None:
     """Render the table, remember the render and push it to the table's tablets.  Never raises:
     it runs after the change has committed, and the change stands whatever happens here."""
     try:
@@ -162,7 +161,7 @@ def publish_table(table_id: int, committed: tuple[Round, RoundState] | None = No
     return payload
 
 
-def table_changed(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None) -> None:
+def table_changed(table_id: int, *, pit: bool = False, committed: selectors.Committed | None = None) -> None:
     """What a service runs when its transaction commits (``committed``: see ``render_table``)."""
     if not hasattr(_here, "tables"):
         _here.tables = {}

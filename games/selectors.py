@@ -6,7 +6,7 @@ import csv
 import functools
 import io
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import islice
@@ -142,11 +142,16 @@ def _dealing(table: Table) -> str:
         return ""  # a configuration the chapter refuses: the round's start says why
 
 
-def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRound] | None = None) -> dict[str, Any]:
+# A tap a service has just committed: the table's current round, its engine state, and the role of
+# each event the tap wrote, by seq.
+Committed = tuple[Round, GameRound, Mapping[int, str]]
+
+
+def table_context(table: Table, *, error: str = "", current: Committed | None = None) -> dict[str, Any]:
     """Everything the table fragment shows, the same for everyone (no role, no user).  ``current``
-    is the table's current round and its engine state when the caller holds them already (the
-    service that has just committed them), saving the reads."""
-    rnd, state = current if current is not None else (current_round(table), None)
+    is the table's current round, its engine state and the tap just written when the caller holds
+    them already (the service that has just committed them), saving the reads."""
+    rnd, state, tap = current if current is not None else (current_round(table), None, None)
     context: dict[str, Any] = {
         "table": table,
         "game": table.game_engine,
@@ -165,7 +170,7 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     if context["prompt"] is not None:
         context.update(shortcuts.offers(rnd, state))
-    context["undo"] = undo_offer(rnd, state) if rnd.status == Round.Status.OPEN else None
+    context["undo"] = undo_offer(rnd, state, tap) if rnd.status == Round.Status.OPEN else None
     # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
     context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
     context["cancel"] = (getattr(state, "cancel_offer", lambda: None)() if rnd.status == Round.Status.OPEN
@@ -200,24 +205,30 @@ def tap_seqs(round_id: int, seq: int) -> set[int]:
     """The seqs of the events entered in one tap with event ``seq``: a tap's events are written
     together, with one time, actor and role (``services.round_act``), all of which the chain's
     hashes cover, so the log itself says where a tap begins and ends."""
-    mark = RoundEvent.objects.filter(round_id=round_id, seq=seq)
+    # Unordered: the events' default order joins their round for its own.
+    mark = RoundEvent.objects.filter(round_id=round_id, seq=seq).order_by()
     return set(RoundEvent.objects.filter(
-        round_id=round_id, created_at=Subquery(mark.values("created_at")[:1]),
-        actor_id=Subquery(mark.values("actor_id")[:1]), role=Subquery(mark.values("role")[:1]),
-    ).values_list("seq", flat=True))
+        round_id=round_id, created_at=Subquery(mark.values("created_at")),
+        actor_id=Subquery(mark.values("actor_id")), role=Subquery(mark.values("role")),
+    ).order_by().values_list("seq", flat=True))
 
 
-def undo_offer(rnd: Round, state: GameRound) -> UndoOffer | None:
+def undo_offer(rnd: Round, state: GameRound, written: Mapping[int, str] | None = None) -> UndoOffer | None:
     """The dealer's Undo: everything their last tap entered that is still standing, when the engine
     lets them take it back alone (``undos``); only the latest part of it when an earlier entry of the
     tap can no longer be, saying so; nothing when its last entry cannot (a floorperson's decision,
     a draw of the table game system, an entry something depends on).  The log is read only when the
-    engine offers an undo at all."""
+    engine offers an undo at all, and not when that entry is of the tap just ``written`` (the role
+    of each of its events, by seq)."""
     first = state.undo_offer() if hasattr(state, "undo_offer") else None
     if first is None:
         return None
     standing = state.standing_entries()
-    tap = tap_seqs(rnd.id, standing[-1][0] + 1)
+    mark = standing[-1][0] + 1
+    if written and mark in written:
+        tap = {seq for seq, role in written.items() if role == written[mark]}
+    else:
+        tap = tap_seqs(rnd.id, mark)
     count = 0
     for index, _ in reversed(standing):
         if index + 1 not in tap:

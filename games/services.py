@@ -50,7 +50,8 @@ class NotAllowed(Refused):
     """The user's role does not allow this action."""
 
 
-def _on_commit_push(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None) -> None:
+def _on_commit_push(table_id: int, *, pit: bool = False,
+                    committed: tuple[Round, RoundState, dict[int, str]] | None = None) -> None:
     transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed))
 
 
@@ -162,7 +163,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
     # The round just written is the table's current one (only the latest round can be open), so
     # the render after the commit starts from it and its state instead of reading them back.
-    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state))
+    # The tap's events by seq, with their roles: what the dealer's Undo takes back, without reading them.
+    written = {event.seq: event.role for event in events}
+    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state, written))
     return rnd
 
 

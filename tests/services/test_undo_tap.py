@@ -181,3 +181,29 @@ def test_the_totals_after_an_undone_tap_are_those_of_the_round_without_it(client
     client.force_login(cast["super"])
     page = client.get(reverse("round-detail", args=[rnd.id])).content.decode()
     assert page.count("Undo: the last entry taken back") == 2
+
+
+def test_the_render_after_a_tap_offers_its_undo_without_reading_the_log(cast, table, renders,
+                                                                       django_capture_on_commit_callbacks):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import push
+
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:1])
+    wagers = [{"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "10"},
+              {"type": "place_wager", "step": "wagers", "seat": 2, "wager": "bonus", "amount": "5"}]
+    # The render runs when the tap commits.
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=wagers, expected_seq=rnd.seq)
+    assert renders["table"] == 1
+    # (The round's log is replayed once here, as no state of it was cached; its times are not read.)
+    assert not [q["sql"] for q in queries.captured_queries
+                if q["sql"].startswith("SELECT") and '"games_roundevent"."created_at"' in q["sql"]]
+    words, undos = undo_form(push.cache.get(push.table_key(table.id))["html"]["dealer"])
+    assert words == "Undo: seat 2's Ante $10 and Texas Hold 'Em Bonus Wager $5" and len(undos) == 2
+    # After the undos the last tap standing is an earlier one: its events are read to find it.
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=undos, expected_seq=rnd.seq)
+    words, undos = undo_form(push.cache.get(push.table_key(table.id))["html"]["dealer"])
+    assert words == "Undo: Wager · seat 1 · wager ante · $10 · at wagers" and len(undos) == 1
