@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
@@ -415,15 +415,19 @@ def pit_state() -> dict[str, Any]:
             "tables": tables_with_status()}
 
 
-def tables_with_status() -> list[Table]:
-    """Every table with its ``status``: "waiting" (an approval of its rounds waits for a
-    floorperson), "in play" (a round is open) or "idle"; one query."""
+def tables_with_status(tables: QuerySet[Table] | None = None) -> list[Table]:
+    """Every table (or ``tables``) with its ``status``: "waiting" (an approval of its rounds waits
+    for a floorperson), "in play" (a round is open) or "idle", and the position that status was
+    read at (``status_position``: its latest round, 0 while that round is open and 1 once it has
+    ended), which orders two pushes of it; one query."""
     pending = Approval.objects.filter(round__table=OuterRef("pk"), status=Approval.Status.PENDING)
-    tables = list(Table.objects.annotate(open_round=Exists(Round.objects.filter(table=OuterRef("pk"),
-                                                                              status=Round.Status.OPEN)),
-                                         waiting=Exists(pending)))
+    latest = Round.objects.filter(table=OuterRef("pk")).order_by("-number").values("id")[:1]
+    tables = list((Table.objects.all() if tables is None else tables).annotate(
+        open_round=Exists(Round.objects.filter(table=OuterRef("pk"), status=Round.Status.OPEN)),
+        waiting=Exists(pending), latest_round=Subquery(latest)))
     for table in tables:
         table.status = "waiting" if table.waiting else "in play" if table.open_round else "idle"
+        table.status_position = (table.latest_round or 0, 0 if table.open_round else 1)
     return tables
 
 

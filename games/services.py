@@ -50,8 +50,10 @@ class NotAllowed(Refused):
     """The user's role does not allow this action."""
 
 
-def _on_commit_push(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None) -> None:
-    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed))
+def _on_commit_push(table_id: int, *, pit: bool = False, committed: tuple[Round, RoundState] | None = None,
+                    status: bool = False) -> None:
+    """``status``: a round started or ended, so the table's status on the pit changed."""
+    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed, status=status))
 
 
 @transaction.atomic
@@ -77,7 +79,7 @@ def round_start(*, table_id: int, user) -> Round:
     shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
                                shoe_order=shoe_order, dealer=user)
-    _on_commit_push(table.id)
+    _on_commit_push(table.id, status=True)
     return rnd
 
 
@@ -162,7 +164,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
     # The round just written is the table's current one (only the latest round can be open), so
     # the render after the commit starts from it and its state instead of reading them back.
-    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state))
+    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state), status=state.closed)
     return rnd
 
 
