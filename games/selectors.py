@@ -33,6 +33,7 @@ from games.models import (
     Link,
     LinkedTable,
     Meter,
+    ReliefDealer,
     Round,
     RoundEvent,
     SettlementLine,
@@ -517,8 +518,10 @@ def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet
     """The rounds any of ``dealers`` (users or their ids) dealt: started, or tapped in as a dealer (a
     relief dealer who took over the table mid-round), each event naming who took it."""
     ids = [getattr(dealer, "pk", dealer) for dealer in dealers]
-    relieved = RoundEvent.objects.filter(round=OuterRef("pk"), actor__in=ids, role=roles.DEALER)
-    return rounds.filter(Q(dealer_id__in=ids) | Exists(relieved))
+    # The few rounds relieved, as a list: with the dealer's own index the database then reads the
+    # matching rounds alone (an OR with a subquery would scan every round to count them).
+    relieved = list(ReliefDealer.objects.filter(dealer_id__in=ids).values_list("round_id", flat=True))
+    return rounds.filter(Q(dealer_id__in=ids) | Q(pk__in=relieved)) if relieved else rounds.filter(dealer_id__in=ids)
 
 
 def history_rounds() -> QuerySet[Round]:

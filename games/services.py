@@ -33,7 +33,7 @@ from games.engine.core.contract import GameRound
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
-from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table, Wager
+from games.models import Approval, DealerAssignment, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
 from games.security import security_event
 
 logger = logging.getLogger(__name__)
@@ -130,6 +130,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         RoundEvent.objects.bulk_create(events)
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
+    if rnd.dealer_id != user.pk and any(role == roles.DEALER for _, role in logged):
+        # A relief dealer: found by the history's dealer filter (once per round and dealer).
+        ReliefDealer.objects.bulk_create([ReliefDealer(round=rnd, dealer=user)], ignore_conflicts=True)
     changed = ["seq", "log_hash"]
     rnd.seq += len(logged)
     if state.closed:
