@@ -99,7 +99,7 @@ class ForwardsRenders:
     rendered push touches no database, so it is forwarded at once; everything else that reads
     the database does it through ``database_sync_to_async``, which closes them itself."""
 
-    renders = frozenset({"table.state", "pit.state", "meter.state"})
+    renders = frozenset({"table.state", "pit.state", "pit.table_status", "meter.state"})
 
     async def dispatch(self, message: dict) -> None:
         if message["type"] in self.renders:
@@ -210,4 +210,8 @@ class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketCo
         if event["stamp"] <= self.last:
             return
         self.last = event["stamp"]
+        await self.send(text_data=event["html"])
+
+    async def pit_table_status(self, event: dict) -> None:
+        # Ordered on the tablet by the status's own position (data-round, data-seq).
         await self.send(text_data=event["html"])

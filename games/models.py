@@ -143,6 +143,22 @@ class RoundEvent(models.Model):
         return f"{self.round} #{self.seq} {self.action.get('type', '')}"
 
 
+class ReliefDealer(models.Model):
+    """A dealer who tapped in a round another dealer started (a relief dealer who took over the
+    table mid-round), written by that dealer's first tap in it.  The log says the same (each event
+    names its actor); this row lets the history's dealer filter find those rounds by index instead
+    of probing every round's events."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="relief_dealers")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["dealer", "round"], name="unique_relief_dealer")]
+
+    def __str__(self) -> str:
+        return f"{self.round} relieved by {self.dealer}"
+
+
 class Wager(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="wagers")
     seat = models.PositiveSmallIntegerField()

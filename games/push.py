@@ -7,7 +7,7 @@ and all, in one group message.  Consumers only pick their variant and forward it
 message that is not newer than the last state they sent, by its position (round id, seq), with
 the render's time stamp breaking ties (a configuration change moves no round).  The pit is
 rendered and pushed the same way, only when an approval was requested or decided or a table's
-configuration changed.
+configuration changed; a round starting or ending sends the pit that table's status alone.
 
 A tablet that connects gets the latest render from the cache, checked against the database's
 position of the table with one small query; a render that is missing or stale is redone once
@@ -32,7 +32,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import caches
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 
 from games import selectors
@@ -50,6 +50,7 @@ TABLE_TEMPLATE = "games/table.html#table-state"
 # Layouts that show every role the same (Poker's shows the dealer its seating forms): rendered once.
 SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
 PIT_TEMPLATE = "games/pit.html#pit-state"
+TABLE_STATUS_TEMPLATE = "games/pit.html#table-status"
 
 # One cache client for the whole process.  ``django.core.cache.cache`` is one per thread and
 # per request under ASGI, and each new Redis client opens a new connection: that alone cost
@@ -161,8 +162,10 @@ def publish_table(table_id: int, committed: selectors.Committed | None = None) -
     return payload
 
 
-def table_changed(table_id: int, *, pit: bool = False, committed: selectors.Committed | None = None) -> None:
-    """What a service runs when its transaction commits (``committed``: see ``render_table``)."""
+def table_changed(table_id: int, *, pit: bool = False, committed: selectors.Committed | None = None,
+                  status: bool = False) -> None:
+    """What a service runs when its transaction commits (``committed``: see ``render_table``;
+    ``status``: a round started or ended, and the pit is not rendered again for that)."""
     if not hasattr(_here, "tables"):
         _here.tables = {}
     _here.tables.pop(table_id, None)
@@ -170,7 +173,9 @@ def table_changed(table_id: int, *, pit: bool = False, committed: selectors.Comm
     if payload is not None:
         _here.tables[table_id] = payload
     if pit:
-        publish_pit()
+        publish_pit()  # its tables' statuses with it
+    elif status:
+        table_status_changed(table_id)
 
 
 def rendered_here(table_id: int) -> dict[str, Any] | None:
@@ -204,13 +209,15 @@ def table_html(table_id: int, user, *, changed: bool = False) -> str | None:
 
 # -- the pit ----------------------------------------------------------------------------------------
 
-def pit_position() -> tuple[int, int, int]:
-    """The newest approval and how many are pending and decided, in one query: the pit changes
-    only when one of these does."""
+def pit_position() -> tuple[int, ...]:
+    """The newest approval and how many are pending and decided, and which rounds are open (how
+    many, and their ids' sum): the pit (its requests, and its tables' statuses) changes only when
+    one of these does.  Two small queries (the open rounds through the status index)."""
     pending = Q(status=Approval.Status.PENDING)
     counts = Approval.objects.aggregate(last=Max("id"), pending=Count("id", filter=pending),
                                         decided=Count("id", filter=~pending))
-    return counts["last"] or 0, counts["pending"], counts["decided"]
+    playing = Round.objects.filter(status=Round.Status.OPEN).aggregate(open=Count("id"), ids=Sum("id"))
+    return counts["last"] or 0, counts["pending"], counts["decided"], playing["open"], int(playing["ids"] or 0)
 
 
 def render_pit() -> dict[str, Any]:
@@ -228,6 +235,18 @@ def publish_pit() -> dict[str, Any] | None:
     _remember(PIT_KEY, payload, order=lambda pit: pit["stamp"])
     _send(PIT_GROUP, {"type": "pit.state", **payload})
     return payload
+
+
+def table_status_changed(table_id: int) -> None:
+    """A round started or ended at the table: its status alone goes to the pit (a fragment
+    swapped by its id), not a render of the whole pit."""
+    try:
+        table = selectors.tables_with_status(Table.objects.filter(pk=table_id))[0]
+        html = render_to_string(TABLE_STATUS_TEMPLATE, {"table": table})
+    except Exception:
+        logger.exception("Could not render table %s's status for the pit", table_id)
+        return
+    _send(PIT_GROUP, {"type": "pit.table_status", "html": html})
 
 
 def current_pit() -> dict[str, Any] | None:

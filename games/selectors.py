@@ -33,6 +33,7 @@ from games.models import (
     Link,
     LinkedTable,
     Meter,
+    ReliefDealer,
     Round,
     RoundEvent,
     SettlementLine,
@@ -478,15 +479,19 @@ def pit_state() -> dict[str, Any]:
             "tables": tables_with_status()}
 
 
-def tables_with_status() -> list[Table]:
-    """Every table with its ``status``: "waiting" (an approval of its rounds waits for a
-    floorperson), "in play" (a round is open) or "idle"; one query."""
+def tables_with_status(tables: QuerySet[Table] | None = None) -> list[Table]:
+    """Every table (or ``tables``) with its ``status``: "waiting" (an approval of its rounds waits
+    for a floorperson), "in play" (a round is open) or "idle", and the position that status was
+    read at (``status_position``: its latest round, 0 while that round is open and 1 once it has
+    ended), which orders two pushes of it; one query."""
     pending = Approval.objects.filter(round__table=OuterRef("pk"), status=Approval.Status.PENDING)
-    tables = list(Table.objects.annotate(open_round=Exists(Round.objects.filter(table=OuterRef("pk"),
-                                                                              status=Round.Status.OPEN)),
-                                         waiting=Exists(pending)))
+    latest = Round.objects.filter(table=OuterRef("pk")).order_by("-number").values("id")[:1]
+    tables = list((Table.objects.all() if tables is None else tables).annotate(
+        open_round=Exists(Round.objects.filter(table=OuterRef("pk"), status=Round.Status.OPEN)),
+        waiting=Exists(pending), latest_round=Subquery(latest)))
     for table in tables:
         table.status = "waiting" if table.waiting else "in play" if table.open_round else "idle"
+        table.status_position = (table.latest_round or 0, 0 if table.open_round else 1)
     return tables
 
 
@@ -576,8 +581,10 @@ def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet
     """The rounds any of ``dealers`` (users or their ids) dealt: started, or tapped in as a dealer (a
     relief dealer who took over the table mid-round), each event naming who took it."""
     ids = [getattr(dealer, "pk", dealer) for dealer in dealers]
-    relieved = RoundEvent.objects.filter(round=OuterRef("pk"), actor__in=ids, role=roles.DEALER)
-    return rounds.filter(Q(dealer_id__in=ids) | Exists(relieved))
+    # The few rounds relieved, as a list: with the dealer's own index the database then reads the
+    # matching rounds alone (an OR with a subquery would scan every round to count them).
+    relieved = list(ReliefDealer.objects.filter(dealer_id__in=ids).values_list("round_id", flat=True))
+    return rounds.filter(Q(dealer_id__in=ids) | Q(pk__in=relieved)) if relieved else rounds.filter(dealer_id__in=ids)
 
 
 def history_rounds() -> QuerySet[Round]:

@@ -33,7 +33,7 @@ from games.engine.core.contract import GameRound
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
-from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table, Wager
+from games.models import Approval, DealerAssignment, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
 from games.security import security_event
 
 logger = logging.getLogger(__name__)
@@ -51,8 +51,9 @@ class NotAllowed(Refused):
 
 
 def _on_commit_push(table_id: int, *, pit: bool = False,
-                    committed: tuple[Round, RoundState, dict[int, str]] | None = None) -> None:
-    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed))
+                    committed: tuple[Round, RoundState, dict[int, str]] | None = None, status: bool = False) -> None:
+    """``status``: a round started or ended, so the table's status on the pit changed."""
+    transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed, status=status))
 
 
 @transaction.atomic
@@ -78,7 +79,7 @@ def round_start(*, table_id: int, user) -> Round:
     shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
                                shoe_order=shoe_order, dealer=user)
-    _on_commit_push(table.id)
+    _on_commit_push(table.id, status=True)
     return rnd
 
 
@@ -129,6 +130,9 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         RoundEvent.objects.bulk_create(events)
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
+    if rnd.dealer_id != user.pk and any(role == roles.DEALER for _, role in logged):
+        # A relief dealer: found by the history's dealer filter (once per round and dealer).
+        ReliefDealer.objects.bulk_create([ReliefDealer(round=rnd, dealer=user)], ignore_conflicts=True)
     changed = ["seq", "log_hash"]
     rnd.seq += len(logged)
     if state.closed:
@@ -165,7 +169,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     # the render after the commit starts from it and its state instead of reading them back.
     # The tap's events by seq, with their roles: what the dealer's Undo takes back, without reading them.
     written = {event.seq: event.role for event in events}
-    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state, written))
+    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state, written), status=state.closed)
     return rnd
 
 

@@ -8,12 +8,13 @@ from django.apps import apps
 from django.db import connection
 
 from games import chain, services
-from games.models import Round, RoundEvent, Table
+from games.models import ReliefDealer, Round, RoundEvent, Table
 from tests.conftest import OPENING, play
 from tests.views.test_pages import ROUND_END
 
 fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
 chain_migration = importlib.import_module("games.migrations.0007_event_hash_chain")
+relief_migration = importlib.import_module("games.migrations.0014_relief_dealers")
 
 
 def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):
@@ -60,3 +61,13 @@ def test_a_log_changed_after_its_round_closed_is_not_blessed_by_the_chain(cast, 
     rnd.refresh_from_db()
     assert [str(b) for b in chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())] == [
         "the round as stored (status, times, totals or approvals) is not what was sealed when it closed"]
+
+
+def test_the_relief_dealers_of_stored_rounds_are_read_from_their_logs(cast, table):
+    cancel = {"type": "cancel", "step": "wagers"}
+    play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], cancel)
+    relieved = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer2"], *OPENING[:2])
+    ReliefDealer.objects.all().delete()  # as stored before the rows were written
+    relief_migration.from_the_log(apps, None)
+    relief_migration.from_the_log(apps, None)  # run twice: still one row
+    assert list(ReliefDealer.objects.values_list("round", "dealer")) == [(relieved.id, cast["dealer2"].id)]

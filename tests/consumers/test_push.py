@@ -158,3 +158,27 @@ async def test_a_socket_action_is_pushed_to_the_table_once(cast, table):
     assert position_of(await tablet.receive_from(timeout=5)) == (str(rnd.id), "1")
     assert await tablet.receive_nothing(timeout=0.3)
     await tablet.disconnect()
+
+
+async def test_a_round_starting_or_ending_sends_the_pit_that_tables_status_alone(cast, table, renders):
+    pit, _ = await connect("/ws/pit/", cast["floor"])
+    first = await pit.receive_from(timeout=5)
+    assert f'id="pit-table-{table.id}-status"' in first and ">idle</span>" in first
+    before = renders["pit"]
+    rnd = await sync_to_async(services.round_start)(table_id=table.id, user=cast["dealer"])
+    started = await pit.receive_from(timeout=5)
+    assert started.startswith(f'<span class="table-status status-in-play" id="pit-table-{table.id}-status"')
+    assert position_of(started) == (str(rnd.id), "0") and ">in play</span>" in started
+    # A pit tablet opening now is served the statuses as they are, not the render cached before the start.
+    # (The stale render is redone once, and pushed to every pit tablet, as a table's is.)
+    late, _ = await connect("/ws/pit/", cast["super"])
+    for tablet in (late, pit):
+        assert ">in play</span>" in await tablet.receive_from(timeout=5)
+    await sync_to_async(act)(rnd.id, cast["dealer"], {"type": "cancel", "step": "wagers"})
+    for tablet in (pit, late):
+        ended = await tablet.receive_from(timeout=5)
+        assert position_of(ended) == (str(rnd.id), "1") and ">idle</span>" in ended
+    assert renders["pit"] - before == 1  # the stale cache's: the start and the end sent their status alone
+    for tablet in (pit, late):
+        assert await tablet.receive_nothing(timeout=0.3)
+        await tablet.disconnect()

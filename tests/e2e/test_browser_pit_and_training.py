@@ -32,7 +32,11 @@ def test_a_new_request_alerts_the_floorperson_and_counts_in_the_nav(tablet, tran
     expect(badge).to_be_hidden()
     expect(floor.page.locator("#pit-alert")).to_be_hidden()
     floor.page.locator("main").click(position={"x": 5, "y": 5})  # a tap lets the tablet make sound
+    status = floor.page.locator(f"#pit-table-{table.id}-status")
+    expect(status).to_have_text("idle")
     play_to_the_seats(dealer)
+    expect(status).to_have_text("in play")  # sent alone when the round started: the pit was not redrawn
+    expect(floor.page.locator("#pit-alert")).to_be_hidden()
     dealer.enter_cards("As", "Ad")
 
     alert = floor.page.locator("#pit-alert")
@@ -46,7 +50,7 @@ def test_a_new_request_alerts_the_floorperson_and_counts_in_the_nav(tablet, tran
     expect(item).to_contain_text("dealer dealer")
     expect(item).to_contain_text("$170.00")
     expect(item.locator("time.waited")).to_have_text("waited under 1 min")
-    expect(floor.page.locator(f"#pit-table-{table.id}-status")).to_have_text("waiting")
+    expect(status).to_have_text("waiting")
     assert floor.page.evaluate("window.dealerAssist.pitAlerts") == 1
 
     # Another page of the floorperson's shows the count in its nav too.

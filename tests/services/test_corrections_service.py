@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.engine.core import Refused
-from games.models import Approval, AuditEntry, Round, RoundEvent, Wager
+from games.models import Approval, AuditEntry, ReliefDealer, Round, RoundEvent, Wager
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +122,8 @@ def test_the_dealer_filter_finds_a_relief_dealer(client, cast, table):
                  {"type": "cancel", "step": "wagers"})
     relieved = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer2"], *OPENING[:2])
     assert relieved.dealer == cast["dealer"]  # dealer started it; dealer2 took the wagers
+    # Two taps of the relief dealer, one row for the filter; none for the dealer who started it.
+    assert list(ReliefDealer.objects.values_list("round", "dealer")) == [(relieved.id, cast["dealer2"].id)]
     assert list(selectors.rounds_dealt_by(selectors.history_rounds(), [cast["dealer2"]])) == [relieved]
     assert list(selectors.rounds_dealt_by(selectors.history_rounds(), [cast["dealer"]])) == [relieved, alone]
     client.force_login(cast["super"])
