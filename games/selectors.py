@@ -97,6 +97,14 @@ class Feed:
     down: str
 
 
+def meters_feed(table_column: str) -> Q:
+    """Whether a meter may feed the table of the row's column ``table_column``: it has a meter of
+    its own or is on a link.  Read with a row the caller reads anyway, so that the render of a
+    table with neither (most of a floor) reads no meter and no link."""
+    return Exists(Meter.objects.filter(table=OuterRef(table_column))) | Exists(
+        LinkedTable.objects.filter(table=OuterRef(table_column)))
+
+
 def table_feed(table: Table) -> Feed:
     membership = LinkedTable.objects.filter(table=table).select_related("link").first()
     meters = list(Meter.objects.filter(table=table).order_by("tier", "pk"))
@@ -145,8 +153,11 @@ def _dealing(table: Table) -> str:
 def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRound] | None = None) -> dict[str, Any]:
     """Everything the table fragment shows, the same for everyone (no role, no user).  ``current``
     is the table's current round and its engine state when the caller holds them already (the
-    service that has just committed them), saving the reads."""
+    service that has just committed them), saving the reads.  A table read with ``fed``
+    (``meters_feed``), or a current round read with ``table_fed``, that no meter feeds shows no
+    progressive without reading one."""
     rnd, state = current if current is not None else (current_round(table), None)
+    fed = getattr(table, "fed", getattr(current[0], "table_fed", None) if current is not None else None)
     context: dict[str, Any] = {
         "table": table,
         "game": table.game_engine,
@@ -154,7 +165,7 @@ def table_context(table: Table, *, error: str = "", current: tuple[Round, GameRo
         "error": error,
         "seat_numbers": range(1, table.game_engine.seat_count + 1),
         "dealing": _dealing(table),
-        "progressive": table_feed(table),
+        "progressive": table_feed(table) if fed is not False else Feed([], None, ""),
     }
     if rnd is None:
         return context

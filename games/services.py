@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games import audit, chain, progressives, push, replay, report_figures, roles
+from games import audit, chain, progressives, push, replay, report_figures, roles, selectors
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -100,7 +100,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         raise Refused("This action carries no sequence number: the screen it was decided on is unknown, "
                       "so a repeated tap could not be told apart; the screen now shows the current state")
     rnd = (Round.objects.select_for_update().select_related("table")
-           .annotate(dealing_here=_dealing_here(user, "table_id")).get(pk=round_id))
+           .annotate(dealing_here=_dealing_here(user, "table_id"), table_fed=selectors.meters_feed("table_id"))
+           .get(pk=round_id))
     if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
         _check_segregation(rnd, user)
     if not rnd.dealing_here and any(action["type"] in roles.DEALER_ACTIONS for action in actions):
