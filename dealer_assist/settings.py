@@ -224,6 +224,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # with --proxy-headers, or every tablet would share the proxy's address and its lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "games.backends.RolesModelBackend",  # reads the user's roles with the user: one query per request
+    # Never reached by a sign-in (the one above takes every valid one); keeps the sessions it signed in.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
