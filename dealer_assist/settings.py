@@ -246,6 +246,10 @@ LOGOUT_REDIRECT_URL = "login"
 
 # --- Security -----------------------------------------------------------------------------
 
+# Sessions are read from the cache (Redis, shared by every server process; this process's memory
+# in the embedded mode) and kept in the database: a request costs no query for its session.
+SESSION_ENGINE = "games.sessions"
+
 # Secure cookies are only sent over HTTPS (browsers also accept them on http://localhost).
 # SECURE_COOKIES=0 lets a non-DEBUG server be tried over plain HTTP on another host.
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", default=not DEBUG)
