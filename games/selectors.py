@@ -100,8 +100,8 @@ class Feed:
 
 
 def column_sql(model, field: str) -> str:
-    """A column of ``model``'s table, quoted for SQL: in a correlated subquery of a query whose main
-    table (unaliased) that is."""
+    """A column of ``model``'s table as SQL, for a correlated subquery of a query on that table (the
+    query's main table, which Django does not alias)."""
     q = connection.ops.quote_name
     return f"{q(model._meta.db_table)}.{q(model._meta.get_field(field).column)}"
 
