@@ -108,17 +108,22 @@ def _unchunk(data: bytes) -> bytes:
 
 def make_sessions(names: list[str]) -> list[str]:
     """One session per tablet, as a login makes it."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
+    from importlib import import_module
 
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+    from django.contrib.auth.models import User
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    # The backend a sign-in goes through: the first that loads users (as Django's test client picks it).
+    backend = next(path for path in settings.AUTHENTICATION_BACKENDS if hasattr(load_backend(path), "get_user"))
     users = {user.username: user for user in User.objects.filter(username__in=names)}
     keys = []
     for name in names:
         user = users[name]
-        session = SessionStore()
+        session = store()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = backend
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         keys.append(session.session_key)

@@ -224,6 +224,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # with --proxy-headers, or every tablet would share the proxy's address and its lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "games.backends.RolesModelBackend",  # reads the user's roles with the user: one query per request
+    # Never reached by a sign-in (the one above takes every valid one); keeps the sessions it signed in.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
@@ -243,6 +245,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
 # --- Security -----------------------------------------------------------------------------
+
+# Sessions are read from the cache (Redis, shared by every server process; this process's memory
+# in the embedded mode) and kept in the database: a request costs no query for its session.
+SESSION_ENGINE = "games.sessions"
 
 # Secure cookies are only sent over HTTPS (browsers also accept them on http://localhost).
 # SECURE_COOKIES=0 lets a non-DEBUG server be tried over plain HTTP on another host.

@@ -108,7 +108,7 @@ def render_table(table_id: int, committed: selectors.Committed | None = None) ->
     table row loaded with it), which are what that read would return."""
     stamp = time.time_ns()  # before the reads: a later stamp never shows an older state
     if committed is None:
-        table = Table.objects.get(pk=table_id)
+        table = Table.objects.annotate(fed=selectors.meters_feed(Table, "id")).get(pk=table_id)
         context = selectors.table_context(table)
     else:
         table = committed[0].table

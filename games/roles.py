@@ -31,13 +31,18 @@ FLOOR_ACTIONS = frozenset({"approve", "refuse"})
 
 
 def roles_of(user) -> set[str]:
+    """The user's roles, read once per user object (``games.backends`` reads them with the user)."""
     if not user or not user.is_authenticated:
         return set()
     cached = getattr(user, "_dealer_assist_roles", None)
     if cached is None:
         cached = set(user.groups.filter(name__in=(*ROLES, ADMINISTRATOR)).values_list("name", flat=True))
-        user._dealer_assist_roles = cached
+        remember(user, cached)
     return cached
+
+
+def remember(user, held: set[str]) -> None:
+    user._dealer_assist_roles = held
 
 
 def can_act(user, action_type: str) -> bool:

@@ -8,6 +8,8 @@ engine checks each as it always does, so a shortcut never allows what a tap woul
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,11 +115,38 @@ class Repeat:
         return " · ".join(f"{label} {dollars(amount)}" for _, label, amount in self.wagers)
 
 
+# What ``previous_wagers`` read, per round id, in this process.  It never changes while the round
+# lives: every earlier round of its table has ended (only the latest may be open) and an ended
+# round's wagers and status are never written again.
+_previous: OrderedDict[int, dict[int, dict[str, Cents]]] = OrderedDict()
+_previous_lock = threading.Lock()
+PREVIOUS_ROUNDS = 512
+
+
+def forget_all() -> None:
+    with _previous_lock:
+        _previous.clear()
+
+
 def previous_wagers(rnd: Round) -> dict[int, dict[str, Cents]]:
     """Each seat's wagers (its first hand's) in the table's latest closed round of the same game
-    before this one: one query (none for a table's first round)."""
+    before this one: one query per round and process (none for a table's first round).  Callers
+    never change what it returns."""
     if rnd.number <= 1:
         return {}
+    with _previous_lock:
+        if rnd.id in _previous:
+            _previous.move_to_end(rnd.id)
+            return _previous[rnd.id]
+    placed = _read_previous_wagers(rnd)
+    with _previous_lock:
+        _previous[rnd.id] = placed
+        while len(_previous) > PREVIOUS_ROUNDS:
+            _previous.popitem(last=False)
+    return placed
+
+
+def _read_previous_wagers(rnd: Round) -> dict[int, dict[str, Cents]]:
     last = (Round.objects.filter(table_id=rnd.table_id, game=rnd.game, status=Round.Status.CLOSED,
                                  number__lt=rnd.number).order_by("-number").values("id")[:1])
     placed: dict[int, dict[str, Cents]] = {}

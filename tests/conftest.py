@@ -96,12 +96,14 @@ def fresh_caches():
     between runs of the suite, and the Redis cache outlives a run."""
     from django.core.cache import cache
 
-    from games import replay
+    from games import replay, shortcuts
 
     cache.clear()
     replay.forget_all()
+    shortcuts.forget_all()
     yield
     replay.forget_all()
+    shortcuts.forget_all()
 
 
 @pytest.fixture

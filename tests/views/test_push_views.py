@@ -81,3 +81,56 @@ def test_a_tap_is_rendered_from_the_state_it_committed_without_reading_the_round
     assert not [sql for sql in reads if 'FROM "games_table"' in sql or 'FROM "games_approval"' in sql]
     cached = push.cache.get(push.table_key(table.id))
     assert cached["seq"] == 3 and "Ante $25.00" in cached["html"]["floor"]  # seat 3's new wager
+
+
+
+def _meter_reads(queries) -> list[str]:
+    """The statements that read meters or link memberships themselves (not the EXISTS beside a lock)."""
+    return [query["sql"] for query in queries.captured_queries
+            if query["sql"].startswith(('SELECT "games_meter"', 'SELECT "games_linkedtable"'))]
+
+
+def test_a_tap_at_a_table_no_meter_feeds_reads_no_meter_and_one_with_a_meter_does(cast, table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import progressives, services
+    from tests.conftest import OPENING, play
+
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
+    with CaptureQueriesContext(connection) as queries:
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[2]], expected_seq=2)
+    assert _meter_reads(queries) == []
+    # A meter of the table's own, added while the round is in play: the next tap's render reads it.
+    progressives.meter_create(user=cast["super"], name="TH-9 BONUS", game="texas-holdem-bonus", wager="progressive",
+                              table_id=table.id, seed="10000", reset="10000", rate="10", wager_amount="5")
+    with CaptureQueriesContext(connection) as queries:
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[3]], expected_seq=3)
+    assert len(_meter_reads(queries)) == 2  # the table's link membership (none) and its meters
+    assert push.cache.get(push.table_key(table.id))["seq"] == 4
+
+
+def test_a_table_that_joins_a_down_link_says_so_at_once_and_after_every_tap(cast):
+    from games import progressives, services
+    from tests.conftest import deal_at
+    from tests.services.progressive_play import linked_tables, thb_table
+
+    link, meter, (first,) = linked_tables(cast["super"], "TH-1")
+    joining = thb_table("TH-2")
+    deal_at(joining, cast["dealer"])
+    rnd = services.round_start(table_id=joining.id, user=cast["dealer"])
+    ante = {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "10"}
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[ante], expected_seq=0)
+    assert 'id="link-down"' not in push.cache.get(push.table_key(joining.id))["html"]["dealer"]
+    progressives.link_set_operating(link_id=link.id, user=cast["super"], operating=False, reason="adding TH-2")
+    progressives.link_add_table(link_id=link.id, table_id=joining.id, user=cast["super"])
+    down = "the link TH-1-LINK is down (adding TH-2)"
+    assert down in push.cache.get(push.table_key(joining.id))["html"]["dealer"]
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{**ante, "seat": 2}], expected_seq=1)
+    cached = push.cache.get(push.table_key(joining.id))
+    assert cached["seq"] == 2 and down in cached["html"]["dealer"] and down in cached["html"]["floor"]
+    progressives.link_set_operating(link_id=link.id, user=cast["super"], operating=True)
+    assert 'id="link-down"' not in push.cache.get(push.table_key(joining.id))["html"]["dealer"]
+    progressives.link_table_set(link_id=link.id, table_id=joining.id, user=cast["super"], on_link=False)
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{**ante, "seat": 3}], expected_seq=2)
+    assert "table TH-2 is off the link TH-1-LINK" in push.cache.get(push.table_key(joining.id))["html"]["dealer"]

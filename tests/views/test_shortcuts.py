@@ -188,3 +188,5 @@ def test_last_rounds_wagers_are_read_in_one_query(cast, table, django_assert_num
     with django_assert_num_queries(1):
         found = previous_wagers(second)
     assert found == {1: {"ante": 1000, "bonus": 500, "flop": 2000}, 3: {"ante": 2500, "flop": 5000}}
+    with django_assert_num_queries(0):  # every later render of the round: it cannot change while the round lives
+        assert previous_wagers(second) == found
