@@ -448,6 +448,62 @@ class ReportCount(ReportKey):
         return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.kind} {self.wager} {self.name}"
 
 
+class ReportGameKey(models.Model):
+    """The cells of ``ReportKey`` without the table and the dealer: what the floor's and the games'
+    figures of a period add up (a month is a few hundred rows instead of tens of thousands)."""
+
+    gaming_day = models.DateField()
+    shift = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=40)
+    training = models.BooleanField()
+
+    KEY = ("gaming_day", "shift", "game", "training")
+
+    class Meta:
+        abstract = True
+
+
+class ReportGameCell(ReportGameKey):
+    """``ReportCell``'s figures added up per gaming day, shift, game and training (the clock hours
+    are counted per table: they stay in ``ReportCell``)."""
+
+    rounds = models.BigIntegerField(default=0)
+    voids = models.BigIntegerField(default=0)
+    paid = models.BigIntegerField(default=0)
+    collected = models.BigIntegerField(default=0)
+    contributed = models.BigIntegerField(default=0)
+    jackpots = models.BigIntegerField(default=0)
+    jackpot_amounts = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=ReportGameKey.KEY, name="report_game_cell_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} {self.game}"
+
+
+class ReportGameCount(ReportGameKey):
+    """``ReportCount``'s rows added up per gaming day, shift, game and training, but for the
+    paytable rows hit (the hit frequency is per table)."""
+
+    kind = models.CharField(max_length=12)
+    wager = models.CharField(max_length=40, blank=True)
+    letter = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)
+    won = models.BigIntegerField(default=0)
+    lost = models.BigIntegerField(default=0)
+    hands = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=[*ReportGameKey.KEY, "kind", "wager", "letter", "name"],
+                                               name="report_game_count_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} {self.game}: {self.kind} {self.wager} {self.name}"
+
+
 class AuditQuerySet(models.QuerySet):
     """The audit trail's rows are written once: a bulk update or delete is refused like a single one."""
 

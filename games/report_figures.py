@@ -58,10 +58,22 @@ from django.db.models.functions import Coalesce, TruncHour
 
 from games import reports
 from games.engine.core.records import LOSE, WIN
-from games.models import Approval, MeterEntry, ReportCell, ReportCount, Round, RoundEvent, SettlementLine, Table
+from games.models import (
+    Approval,
+    MeterEntry,
+    ReportCell,
+    ReportCount,
+    ReportGameCell,
+    ReportGameCount,
+    Round,
+    RoundEvent,
+    SettlementLine,
+    Table,
+)
 
 KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
 KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
+GAME_KEY_COLUMNS = ("gaming_day", "shift", "game", "training")  # the floor's and games' roll-up
 CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
 COUNT_NAMES = ("kind", "wager", "letter", "name")
 COUNT_FIGURES = ("count", "amount", "won", "lost", "hands")
@@ -111,24 +123,38 @@ def _select(query: QuerySet, columns: dict[str, str]) -> tuple[str, tuple]:
     return f"SELECT {', '.join(keys + figures)} FROM ({sql}) s", params  # noqa: S608 (this module's names)
 
 
-def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str]) -> None:
+def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str],
+            rollup=None, kept: str = "") -> None:
     """Insert the rows of ``parts`` (UNION ALL), adding each figure to a row already there
-    (``figures``: column -> how the stored and the new value combine)."""
+    (``figures``: column -> how the stored and the new value combine); and the same rows added
+    up without the table and the dealer into ``rollup`` (its figures: those it has; ``kept``: a
+    condition on the rows it takes), in the same statement: the rows are computed once."""
+    union = " UNION ALL ".join(sql for sql, _ in parts)
+    statements = [_insert(model, KEY_COLUMNS, names, figures)]
+    if rollup is not None:
+        columns = {field.column for field in rollup._meta.fields}
+        statements.append(_insert(rollup, GAME_KEY_COLUMNS, names,
+                                  {column: operator for column, operator in figures.items() if column in columns},
+                                  kept))
+    # One statement: the rows, then each table's insert (a data-modifying WITH runs whether or not
+    # it is read).  Only this module's names are spliced in; every value is a parameter.
+    inserts = "".join(f", i{n} AS ({sql} RETURNING 1)" for n, sql in enumerate(statements[:-1]))
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH u AS ({union}){inserts} {statements[-1]}",
+                       [param for _, params in parts for param in params])
+
+
+def _insert(model, key: tuple[str, ...], names: tuple[str, ...], figures: dict[str, str], kept: str = "") -> str:
+    """``INSERT … ON CONFLICT DO UPDATE`` of the rows of ``u`` grouped by ``key`` and ``names``."""
     table = model._meta.db_table
-    columns = [*KEY_COLUMNS, *names, *figures]
-    conflict = ", ".join([*KEY_COLUMNS, *names])
+    grouped = ", ".join([*key, *names])
     sums = ", ".join(f'{column} = "{table}".{column} {operator} EXCLUDED.{column}'
                      for column, operator in figures.items())
-    union = " UNION ALL ".join(sql for sql, _ in parts)
-    grouped = ", ".join(f"{column}" for column in [*KEY_COLUMNS, *names])
     aggregates = ", ".join(f"BIT_OR({column})" if operator == "|" else f"SUM({column})"
                            for column, operator in figures.items())
-    # Only this module's names are spliced in; every value is a parameter.
-    sql = (f'INSERT INTO "{table}" ({", ".join(columns)}) '  # noqa: S608
-           f"SELECT {grouped}, {aggregates} FROM ({union}) u GROUP BY {grouped} "
-           f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [param for _, params in parts for param in params])
+    return (f'INSERT INTO "{table}" ({grouped}, {", ".join(figures)}) '  # noqa: S608
+            f"SELECT {grouped}, {aggregates} FROM u {f'WHERE {kept} ' if kept else ''}GROUP BY {grouped} "
+            f"ON CONFLICT ({grouped}) DO UPDATE SET {sums}")
 
 
 def store(rounds: QuerySet[Round]) -> None:
@@ -148,8 +174,9 @@ def store(rounds: QuerySet[Round]) -> None:
         _select(cells, {**zero, **{name: f's."{name}"' for name in ("rounds", "voids", "paid", "collected", "hours")}}),
         _select(meters, {**zero, "contributed": 'COALESCE(s."contributed", 0)', "jackpots": 's."jackpots"',
                          "jackpot_amounts": 'COALESCE(s."jackpots_paid", 0)'}),
-    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES})
-    _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"))
+    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES}, ReportGameCell)
+    _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"),
+            ReportGameCount, "kind <> 'hit'")
 
 
 def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, tuple]]:
@@ -217,8 +244,8 @@ def rebuild() -> int:
     """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
     hours, or to check them): one transaction; a round closing meanwhile waits for it."""
     with transaction.atomic():
-        ReportCount.objects.all().delete()
-        ReportCell.objects.all().delete()
+        for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell):
+            model.objects.all().delete()
         # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
         stored = Round.objects.filter(figures_stored=True)
         ids = stored.aggregate(first=Min("id"), last=Max("id"))
@@ -252,52 +279,139 @@ class Names:
             yield row
 
 
-def collect(report: reports.Report, selection: reports.Selection) -> None:
-    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are."""
+GAME_LEVELS = {"floor", "game"}
+
+
+def _by_games(selection: reports.Selection, levels: tuple[str, ...] | None) -> bool:
+    """Whether the roll-up without tables and dealers holds what is asked: the floor's and games'
+    levels alone, of a selection that names no table or dealer."""
+    return (levels is not None and set(levels) <= GAME_LEVELS and selection.tables is None
+            and selection.dealers is None)
+
+
+def breadth(selection: reports.Selection) -> dict[str, int]:
+    """How many tables and dealers the selection's rows hold (its report's rows at those levels)."""
     catch_up()
+    counts = selection.filter(ReportCell.objects.all()).aggregate(
+        table=Count("table_id", distinct=True), dealer=Count("dealer_id", distinct=True))
+    return {level: counts[level] or 0 for level in ("table", "dealer")}
+
+
+def collect(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...] | None = None) -> None:
+    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are
+    (``levels``: only those, all when None)."""
+    catch_up()
+    if _by_games(selection, levels):
+        _collect_games(report, selection, levels)
+        return
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS)
     totals = list(reports.rolled_up(cells.values("t", "d", "g").annotate(
         closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
         contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts")),
         (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid", "collected", "contributed", "jackpots",
-                                                   "jackpots_paid")}))
+                                                   "jackpots_paid")}, levels))
     names = Names(totals)
     totals = list(names.rows(totals))
     report.add_totals(totals)
     report.add_meters(totals)
-    report.add_hours(names.rows(_table_hours(cells)))
+    report.add_hours(names.rows(_table_hours(cells, levels)))
     counts = selection.filter(ReportCount.objects.all()).annotate(**IDS)
-    wager = Q(kind="wager")
-    bands = {}
-    for n, _ in enumerate(reports.BANDS):
-        bands[f"band{n}_count"] = Sum("count", filter=Q(kind="band", name=str(n)))
-        bands[f"band{n}_paid"] = Sum("amount", filter=Q(kind="band", name=str(n)))
     # (Each cell's column is "c_" and the name of the figure the roll-up gives: a stored column's own name is taken.)
     wagers = counts.filter(kind__in=("wager", "band")).values("t", "d", "g", "wager").annotate(
-        c_staked=Sum("amount", filter=wager), c_count=Sum("count", filter=wager),
-        c_first_hands=Sum("hands", filter=wager), c_won=Sum("won", filter=wager), c_lost=Sum("lost", filter=wager),
-        **{f"c_{name}": aggregate for name, aggregate in bands.items()})
-    columns = ("staked", "count", "first_hands", "won", "lost", *bands)
+        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
     report.add_wagers(names.rows(reports.rolled_up(wagers, ("g", "wager"),
-                                                   {name: total(f'"c_{name}"') for name in columns})))
+                                                   {name: total(f'"c_{name}"') for name in WAGER_FIGURES}, levels)))
     named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(label=F("name"))
              .values("t", "d", "g", "kind", "label").annotate(number=Sum("count")))
-    rows = list(names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')})))
+    _add_named(report, names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')}, levels)))
+    report.add_waits(((names.tables.get(table), names.dealers.get(dealer), game, timedelta(microseconds=int(wait)))
+                      for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
+                          "t", "d", "g", "name", "count")
+                      for _ in range(number)), levels)
+
+
+def _wager_figures() -> dict[str, Sum]:
+    """A cell's figures per wager kind from its "wager" and "band" rows."""
+    wager = Q(kind="wager")
+    figures = {"staked": Sum("amount", filter=wager), "count": Sum("count", filter=wager),
+               "first_hands": Sum("hands", filter=wager), "won": Sum("won", filter=wager),
+               "lost": Sum("lost", filter=wager)}
+    for n, _ in enumerate(reports.BANDS):
+        figures[f"band{n}_count"] = Sum("count", filter=Q(kind="band", name=str(n)))
+        figures[f"band{n}_paid"] = Sum("amount", filter=Q(kind="band", name=str(n)))
+    return figures
+
+
+WAGER_FIGURES = _wager_figures()
+
+
+def _add_named(report: reports.Report, rows: Iterable[dict[str, Any]]) -> None:
+    rows = list(rows)
     report.add_approvals({**row, "status": row["label"]} for row in rows if row["kind"] == "approval")
     for kind, counter in (("void", "void_kinds"), ("irregularity", "irregularities")):
         report.add_kinds(({**row, "kind": row["label"]} for row in rows if row["kind"] == kind), counter)
-    report.add_waits((names.tables[table], names.dealers[dealer], game, timedelta(microseconds=int(wait)))
-                     for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
-                         "t", "d", "g", "name", "count")
-                     for _ in range(number))
+
+
+def _levels(rows: Iterable[dict[str, Any]], key: tuple[str, ...], figures: tuple[str, ...],
+            levels: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Rows per game (``"g"`` and ``key``) as ``rolled_up`` gives them: the games' rows and the
+    floor's, their sums per ``key`` (one row with zeros when there is none, as a sum of nothing)."""
+    rows = list(rows)
+    out = [{**row, "level": "game", "name": row["g"]} for row in rows] if "game" in levels else []
+    if "floor" in levels:
+        floor: dict[tuple, dict[str, Any]] = {}
+        for row in rows:
+            found = floor.setdefault(tuple(row[column] for column in key),
+                                     {**{column: row[column] for column in key}, "level": "floor", "name": "Floor",
+                                      **dict.fromkeys(figures, 0)})
+            for figure in figures:
+                found[figure] += row[figure] or 0
+        if not rows and not key:
+            floor[()] = {"level": "floor", "name": "Floor", **dict.fromkeys(figures, 0)}
+        out.extend(floor.values())
+    return out
+
+
+def _collect_games(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...]) -> None:
+    """The floor's and games' figures from the roll-up without tables and dealers (a month is a
+    few hundred rows); the table-hours from the cells, which count them per table."""
+    cells = selection.filter(ReportGameCell.objects.all()).values("game").annotate(
+        closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
+        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts"))
+    figures = ("closed", "voided", "paid", "collected", "contributed", "jackpots", "jackpots_paid")
+    totals = _levels(({**row, "g": row["game"]} for row in cells), (), figures, levels)
+    report.add_totals(totals)
+    report.add_meters(totals)
+    report.add_hours(_table_hours(selection.filter(ReportCell.objects.all()).annotate(**IDS), levels))
+    counts = selection.filter(ReportGameCount.objects.all())
+    wagers = counts.filter(kind__in=("wager", "band")).annotate(g=F("game")).values("g", "wager").annotate(
+        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
+    report.add_wagers(_levels(({"g": row["g"], "wager": row["wager"],
+                                **{name: row[f"c_{name}"] or 0 for name in WAGER_FIGURES}} for row in wagers),
+                              ("g", "wager"), tuple(WAGER_FIGURES), levels))
+    named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(g=F("game"), label=F("name"))
+             .values("g", "kind", "label").annotate(count=Sum("count")))
+    _add_named(report, _levels(named, ("kind", "label"), ("count",), levels))
+    report.add_waits(((None, None, game, timedelta(microseconds=int(wait)))
+                      for game, wait, number in counts.filter(kind="wait").values_list("game", "name")
+                      .annotate(number=Sum("count")) for _ in range(number)), levels)
 
 
 def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None = None,
                   ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
     """``games.reports.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
-    gaming day already; the drop is its wagers' stakes, as ``collect`` gives it."""
+    gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
     catch_up()
+    if _by_games(selection, levels):  # the floor and the games: from their roll-up
+        totals = _levels(selection.filter(ReportGameCell.objects.all()).annotate(g=F("game"))
+                         .values("g", "gaming_day").annotate(closed=Sum("rounds"), paid=Sum("paid"),
+                                                             collected=Sum("collected")),
+                         ("gaming_day",), ("closed", "paid", "collected"), levels)
+        drops = _levels(selection.filter(ReportGameCount.objects.filter(kind="wager")).annotate(g=F("game"))
+                        .values("g", "gaming_day").annotate(staked=Sum("amount")), ("gaming_day",), ("staked",),
+                        levels)
+        return _days(totals, drops)
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
     totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
@@ -308,25 +422,31 @@ def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None =
               .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
     drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
     names = Names(totals + drops)
+    return _days(names.rows(totals), names.rows(drops))
+
+
+def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
+          ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
     days = reports.DaysFigures()
-    for row in names.rows(totals):
+    for row in totals:
         day = days.of(row, row["gaming_day"])
         day.rounds += row["closed"]
         day.paid += row["paid"]
         day.collected += row["collected"]
-    for row in names.rows(drops):
+    for row in drops:
         days.of(row, row["gaming_day"]).drop += row["staked"]
     return days.as_dict()
 
 
-def _table_hours(cells: QuerySet) -> list[dict[str, Any]]:
+def _table_hours(cells: QuerySet, levels: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
-    gaming day, the hours its cells of that row OR-ed together, counted."""
+    gaming day, the hours its cells of that row OR-ed together, counted (``levels``: only those)."""
     sql, params = cells.values("t", "d", "g", "gaming_day", "hours").query.sql_with_params()
     bits = "BIT_COUNT(CAST(BIT_OR(hours) AS bit(24)))"
     parts = [f"SELECT '{level}' AS level, CAST({name} AS text) AS name, {bits} AS bits FROM cells GROUP BY {group}"  # noqa: S608
              for level, name, group in (("floor", "'Floor'", "t, gaming_day"), ("game", "g", "g, t, gaming_day"),
-                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))]
+                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))
+             if levels is None or level in levels]
     with connection.cursor() as cursor:
         cursor.execute(f"WITH cells AS ({sql}) SELECT level, name, SUM(bits) FROM ("  # noqa: S608
                        + " UNION ALL ".join(parts) + ") levels GROUP BY level, name", params)

@@ -329,6 +329,17 @@ def selection_of(rounds: QuerySet) -> Selection | None:
     return selection if selection is not None and report_figures.enabled() else None
 
 
+def breadth(rounds: QuerySet[Round]) -> dict[str, int]:
+    """How many tables and dealers ``rounds`` were dealt at and by: the rows of those levels of
+    their ``Report``."""
+    selection = selection_of(rounds)
+    if selection is not None:
+        from games import report_figures
+
+        return report_figures.breadth(selection)
+    return rounds.order_by().aggregate(table=Count("table", distinct=True), dealer=Count("dealer", distinct=True))
+
+
 class Report:
     """The figures of ``rounds`` (a filtered queryset of closed and voided rounds) per level.
 
@@ -336,7 +347,9 @@ class Report:
     (``games.report_figures``); any other queryset from its lines, rounds, approvals, events
     and ledgers (the same figures, summed on each request)."""
 
-    def __init__(self, rounds: QuerySet[Round]):
+    def __init__(self, rounds: QuerySet[Round], levels: tuple[str, ...] | None = None):
+        """``levels``: only the figures of those levels (their rows; the others have none), all
+        when None."""
         self.ids = rounds.values("id")
         self.levels: dict[str, dict[str, Figures]] = {level: {} for level, _ in LEVELS}
         selection = selection_of(rounds)
@@ -344,9 +357,9 @@ class Report:
             if selection is not None:
                 from games import report_figures
 
-                report_figures.collect(self, selection)
+                report_figures.collect(self, selection, levels)
             else:
-                self._collect(rounds)
+                self._collect(rounds, levels)
 
     def rows(self, level: str) -> list[Figures]:
         rows = sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
@@ -397,11 +410,14 @@ class Report:
             if row["count"]:
                 self._figures(row).approvals[row["status"]] += row["count"]
 
-    def add_waits(self, waits: Iterable[tuple[str, str, str, timedelta]]) -> None:
-        """Each decided approval's wait, with its round's table, dealer and game."""
+    def add_waits(self, waits: Iterable[tuple[str, str, str, timedelta]], levels: tuple[str, ...] | None = None,
+                  ) -> None:
+        """Each decided approval's wait, with its round's table, dealer and game (``levels``: to
+        those levels' rows only)."""
         for table, dealer, game, wait in waits:
             for level, key in (("floor", "Floor"), ("game", game), ("table", table), ("dealer", dealer)):
-                self._figures({"level": level, "name": key}).waits.append(wait)
+                if levels is None or level in levels:
+                    self._figures({"level": level, "name": key}).waits.append(wait)
 
     def add_kinds(self, rows: Iterable[dict[str, Any]], counter: str) -> None:
         """Voids (``counter`` "void_kinds") or irregularities by their "kind"."""
@@ -419,7 +435,7 @@ class Report:
             figures.jackpots += row["jackpots"]
             figures.jackpots_paid -= row["jackpots_paid"]
 
-    def _collect(self, rounds: QuerySet[Round]) -> None:
+    def _collect(self, rounds: QuerySet[Round], levels: tuple[str, ...] | None = None) -> None:
         rounds = rounds.order_by()
         lines = SettlementLine.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
         total = "COALESCE(SUM({}), 0)".format
@@ -429,11 +445,12 @@ class Report:
             voided=Count("id", filter=Q(status=Round.Status.VOID)),
             paid=Sum("total_paid"), collected=Sum("total_collected"))
         self.add_totals(rolled_up(cells, (), {name: total(f'"{name}"')
-                                              for name in ("closed", "voided", "paid", "collected")}))
+                                              for name in ("closed", "voided", "paid", "collected")}, levels))
         # The table-hours: each (table, clock hour) with a round started, once per level's row.
         cells = (rounds.annotate(**CELL, hour=TruncHour("started_at", tzinfo=casino_zone()))
                  .values("t", "d", "g", "hour").distinct())
-        self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}))
+        self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""},
+                                 levels))
         # The drop and the hands by wager kind, from the lines settled with action, and the wins
         # by size, in the same pass over the lines.
         bands = {}
@@ -446,27 +463,29 @@ class Report:
             staked=Sum("stake"), count=Count("id", filter=Q(stake__gt=0)), first_hands=Count("id", filter=Q(hand_no=1)),
             won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
         columns = ("staked", "count", "first_hands", "won", "lost", *bands)
-        self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}))
+        self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}, levels))
         # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
         # whose median no SQL aggregate computes on every database.
         approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
         cells = approvals.values("t", "d", "g", "status").annotate(count=Count("id"))
-        self.add_approvals(rolled_up(cells, ("status",), {"count": total('"count"')}))
-        self.add_waits((table, dealer, game, decided - requested) for table, dealer, game, requested, decided in (
-            approvals.filter(decided_at__isnull=False).values_list("t", "d", "g", "requested_at", "decided_at")))
+        self.add_approvals(rolled_up(cells, ("status",), {"count": total('"count"')}, levels))
+        self.add_waits(((table, dealer, game, decided - requested) for table, dealer, game, requested, decided in (
+            approvals.filter(decided_at__isnull=False).values_list("t", "d", "g", "requested_at", "decided_at"))),
+            levels)
         # Voids by the irregularity that voided them, as recorded when the round was voided.
         cells = (rounds.filter(status=Round.Status.VOID).annotate(**CELL, kind=VOID_KIND)
                  .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "void_kinds")
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}, levels), "void_kinds")
         # Irregularities reported (an index holds the events of that type alone).
         cells = (RoundEvent.objects.filter(round__in=self.ids, action__type="irregularity").order_by()
                  .annotate(**LINE_CELL, kind=IRREGULARITY_KIND)
                  .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "irregularities")
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}, levels),
+                       "irregularities")
         # Progressive meters: contributions and jackpots from the ledgers.
         cells = (MeterEntry.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
                  .values("t", "d", "g").annotate(**METER_FIGURES))
-        self.add_meters(rolled_up(cells, (), {name: total(f'"{name}"') for name in METER_FIGURES}))
+        self.add_meters(rolled_up(cells, (), {name: total(f'"{name}"') for name in METER_FIGURES}, levels))
 
 
 # What a void and an irregularity are counted under, and a round's progressive figures.

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.records import SettlementLine as Line
-from games.models import Approval, ReportCell, ReportCount, Round, RoundEvent
+from games.models import Approval, ReportCell, ReportCount, ReportGameCell, ReportGameCount, Round, RoundEvent
 from games.report_filters import report_filter
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.services.test_reports import _query, at, bonus, build_day, make_round
@@ -77,6 +77,15 @@ def assert_stored_equal_summed():
                 == hit_snapshot(reports.hit_frequency(summed_rounds))), query
         # The charts' figures by gaming day, per floor, game, table and dealer.
         assert reports.by_gaming_day(stored_rounds) == reports.by_gaming_day(summed_rounds), query
+        # The floor and the games alone: from their roll-up without tables and dealers (but for a
+        # table or dealer filter), the same as those levels of the whole report.
+        games = ("floor", "game")
+        whole = snapshot(reports.Report(summed_rounds))
+        assert snapshot(reports.Report(stored_rounds, games)) == {**whole, "table": [], "dealer": []}, query
+        assert snapshot(reports.Report(summed_rounds, games)) == {**whole, "table": [], "dealer": []}, query
+        by_day = reports.by_gaming_day(summed_rounds)
+        assert reports.by_gaming_day(stored_rounds, games) == {**by_day, "table": {}, "dealer": {}}, query
+        assert reports.breadth(stored_rounds) == reports.breadth(summed_rounds), query
 
 
 def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
@@ -124,9 +133,8 @@ def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
     report_figures.catch_up()
 
     def stored():
-        fields = [f.name for f in ReportCell._meta.fields if f.name != "id"]
-        counts = [f.name for f in ReportCount._meta.fields if f.name != "id"]
-        return (sorted(ReportCell.objects.values_list(*fields)), sorted(ReportCount.objects.values_list(*counts)))
+        return [sorted(model.objects.values_list(*[f.name for f in model._meta.fields if f.name != "id"]))
+                for model in (ReportCell, ReportCount, ReportGameCell, ReportGameCount)]
 
     before = stored()
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
