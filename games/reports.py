@@ -33,6 +33,7 @@ Nonbanked Poker has no drop: its collected is the rake (and jackpot drops).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import statistics
 from collections import Counter, defaultdict
@@ -689,6 +690,14 @@ class HitRows:
                 .annotate(letter=letter).annotate(row=row))
 
 
+@functools.cache
+def _hand_lines(game: str, wager: str, letter: str) -> tuple[tuple[str, str, Fraction], ...]:
+    """Each row's name, payout and exact probability (a ``Fraction`` made once, not per table)."""
+    from games.selectors import _paytable_return
+
+    return tuple((line.name, line.payout, line.probability) for line in _paytable_return(game, wager, letter).hands)
+
+
 def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Decimal,
                 hits: HitRows | None = None) -> list[PaytableHits]:
     """The report of the counted lines: (table, game, wager, letter, row, count, staked, won, lost)."""
@@ -711,11 +720,11 @@ def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Deci
         trials = sum(counts.values())
         rows = []
         losers = trials - sum(counts[row.hand] for row in table.rows) - counts[UNKNOWN]
-        for pay_row, hand_line in zip([*table.rows, None], entry.hands, strict=True):
+        for pay_row, (name, payout, probability) in zip([*table.rows, None], _hand_lines(game, wager, table_letter),
+                                                        strict=True):
             observed = counts[pay_row.hand] if pay_row is not None else losers
-            p_value = two_sided_p_value(observed, trials, hand_line.probability)
-            rows.append(HitRow(hand_line.name, hand_line.payout, hand_line.probability, observed, trials, p_value,
-                               p_value < significance))
+            p_value = two_sided_p_value(observed, trials, probability)
+            rows.append(HitRow(name, payout, probability, observed, trials, p_value, p_value < significance))
         report.append(PaytableHits(table_name, game, wager, table_letter, table.section, trials, group["staked"],
                                    group["won"], group["lost"], rows, counts[UNKNOWN], entry.expected, entry.note))
     return report

@@ -6,8 +6,11 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
-from games.reports import duration
+from games.reports import PaytableHits, duration
+from games.templatetags.dealer_assist import dollars
 
 register = template.Library()
 
@@ -52,3 +55,16 @@ def percent(value: Decimal | None, missing: str = "—") -> str:
     if value is None:
         return missing
     return f"−{-value}%" if value < 0 else f"{value}%"
+
+
+@register.simple_tag
+def hits_brief_row(entry: PaytableHits) -> SafeString:
+    """One row of the hit frequency in brief, formatted here: a month has a row per table (a
+    template node per figure costs more than the figures)."""
+    flagged = format_html_join("", "<strong>{}</strong> {} of {} expected, p {} ({}); ",
+                               ((hit.name, hit.observed, hit.expected, pvalue(hit.p_value), hit.direction)
+                                for hit in entry.rows if hit.flagged))
+    return format_html("<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                       mark_safe(' class="flagged"') if flagged else "", entry.table, entry.label, entry.trials,
+                       dollars(entry.staked), percent(entry.observed_return),
+                       percent(entry.theoretical_percent, "not stated"), flagged)
