@@ -464,8 +464,10 @@ class ReportGameKey(models.Model):
 
 
 class ReportGameCell(ReportGameKey):
-    """``ReportCell``'s figures added up per gaming day, shift, game and training (the clock hours
-    are counted per table: they stay in ``ReportCell``)."""
+    """``ReportCell``'s figures added up per gaming day, shift, game and training, and its clock
+    hours counted per table: ``table_hours``, the (table, clock hour) pairs in which the game was
+    dealt; ``floor_hours``, those in which the table dealt at all, each counted once, under one
+    of the games it dealt in that hour (so only their sum over the games means anything)."""
 
     rounds = models.BigIntegerField(default=0)
     voids = models.BigIntegerField(default=0)
@@ -474,6 +476,8 @@ class ReportGameCell(ReportGameKey):
     contributed = models.BigIntegerField(default=0)
     jackpots = models.BigIntegerField(default=0)
     jackpot_amounts = models.BigIntegerField(default=0)
+    table_hours = models.BigIntegerField(default=0)
+    floor_hours = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=ReportGameKey.KEY, name="report_game_cell_key")]

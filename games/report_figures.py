@@ -130,22 +130,52 @@ def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figur
     up without the table and the dealer into ``rollup`` (its figures: those it has; ``kept``: a
     condition on the rows it takes), in the same statement: the rows are computed once."""
     union = " UNION ALL ".join(sql for sql, _ in parts)
-    statements = [_insert(model, KEY_COLUMNS, names, figures)]
+    statements = [_insert(model, "u", KEY_COLUMNS, names, figures)]
+    ctes = ""
     if rollup is not None:
         columns = {field.column for field in rollup._meta.fields}
-        statements.append(_insert(rollup, GAME_KEY_COLUMNS, names,
-                                  {column: operator for column, operator in figures.items() if column in columns},
-                                  kept))
+        kept_figures = {column: operator for column, operator in figures.items() if column in columns}
+        rows = f"(SELECT * FROM u WHERE {kept})" if kept else "u"  # noqa: S608 (this module's condition)
+        if "table_hours" in columns:
+            ctes, rows = _new_hours(kept_figures)
+            kept_figures = {**kept_figures, "table_hours": "+", "floor_hours": "+"}
+        statements.append(_insert(rollup, rows, GAME_KEY_COLUMNS, names, kept_figures))
     # One statement: the rows, then each table's insert (a data-modifying WITH runs whether or not
-    # it is read).  Only this module's names are spliced in; every value is a parameter.
+    # it is read, and every part of it reads the tables as they were before it).  Only this
+    # module's names are spliced in; every value is a parameter.
     inserts = "".join(f", i{n} AS ({sql} RETURNING 1)" for n, sql in enumerate(statements[:-1]))
     with connection.cursor() as cursor:
-        cursor.execute(f"WITH u AS ({union}){inserts} {statements[-1]}",
+        cursor.execute(f"WITH u AS ({union}){inserts}{ctes} {statements[-1]}",
                        [param for _, params in parts for param in params])
 
 
-def _insert(model, key: tuple[str, ...], names: tuple[str, ...], figures: dict[str, str], kept: str = "") -> str:
-    """``INSERT … ON CONFLICT DO UPDATE`` of the rows of ``u`` grouped by ``key`` and ``names``."""
+def _new_hours(figures: dict[str, str]) -> tuple[str, str]:
+    """The clock hours the new rows add per table (``ReportGameCell``): per table and game, and
+    per table (the floor's, under the least of the games that lit it), the hours not lit already
+    by the cells stored before (this statement's own inserts are not seen).  A table's rounds are
+    stored one close at a time (only its latest round can be open)."""
+    key = "gaming_day, shift, table_id, game, training"
+    table_key = "gaming_day, shift, table_id, training"
+    cell = ReportCell._meta.db_table
+    bits = "BIT_COUNT(CAST({} AS bit(24)))".format
+    ctes = (f", n AS (SELECT {key}, BIT_OR(hours) AS hours FROM u GROUP BY {key})"  # noqa: S608
+            f", e AS (SELECT {', '.join(f'c.{column}' for column in key.split(', '))}, BIT_OR(c.hours) AS hours "
+            f'FROM "{cell}" c JOIN (SELECT DISTINCT {table_key} FROM n) k USING ({table_key}) GROUP BY '
+            f"{', '.join(f'c.{column}' for column in key.split(', '))})"
+            f", ef AS (SELECT {table_key}, BIT_OR(hours) AS hours FROM e GROUP BY {table_key})"
+            f", nf AS (SELECT {table_key}, MIN(game) AS game, BIT_OR(hours) AS hours FROM n GROUP BY {table_key})")
+    zero = ", ".join(f"0 AS {column}" for column in figures)
+    new = ", ".join(figures)
+    rows = (f"(SELECT {', '.join(GAME_KEY_COLUMNS)}, {new}, 0 AS table_hours, 0 AS floor_hours FROM u "  # noqa: S608
+            f"UNION ALL SELECT {', '.join(GAME_KEY_COLUMNS)}, {zero}, "
+            f"{bits('n.hours & ~COALESCE(e.hours, 0)')}, 0 FROM n LEFT JOIN e USING ({key}) "
+            f"UNION ALL SELECT {', '.join(GAME_KEY_COLUMNS)}, {zero}, 0, "
+            f"{bits('nf.hours & ~COALESCE(ef.hours, 0)')} FROM nf LEFT JOIN ef USING ({table_key}))")
+    return ctes, rows
+
+
+def _insert(model, rows: str, key: tuple[str, ...], names: tuple[str, ...], figures: dict[str, str]) -> str:
+    """``INSERT … ON CONFLICT DO UPDATE`` of ``rows`` (a name or a subquery) grouped by ``key`` and ``names``."""
     table = model._meta.db_table
     grouped = ", ".join([*key, *names])
     sums = ", ".join(f'{column} = "{table}".{column} {operator} EXCLUDED.{column}'
@@ -153,7 +183,7 @@ def _insert(model, key: tuple[str, ...], names: tuple[str, ...], figures: dict[s
     aggregates = ", ".join(f"BIT_OR({column})" if operator == "|" else f"SUM({column})"
                            for column, operator in figures.items())
     return (f'INSERT INTO "{table}" ({grouped}, {", ".join(figures)}) '  # noqa: S608
-            f"SELECT {grouped}, {aggregates} FROM u {f'WHERE {kept} ' if kept else ''}GROUP BY {grouped} "
+            f"SELECT {grouped}, {aggregates} FROM {rows} r GROUP BY {grouped} "
             f"ON CONFLICT ({grouped}) DO UPDATE SET {sums}")
 
 
@@ -375,15 +405,22 @@ def _levels(rows: Iterable[dict[str, Any]], key: tuple[str, ...], figures: tuple
 
 def _collect_games(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...]) -> None:
     """The floor's and games' figures from the roll-up without tables and dealers (a month is a
-    few hundred rows); the table-hours from the cells, which count them per table."""
-    cells = selection.filter(ReportGameCell.objects.all()).values("game").annotate(
+    few hundred rows)."""
+    cells = list(selection.filter(ReportGameCell.objects.all()).values("game").annotate(
         closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
-        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts"))
+        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts"),
+        game_hours=Sum("table_hours"), table_hours=Sum("floor_hours")))
     figures = ("closed", "voided", "paid", "collected", "contributed", "jackpots", "jackpots_paid")
     totals = _levels(({**row, "g": row["game"]} for row in cells), (), figures, levels)
     report.add_totals(totals)
     report.add_meters(totals)
-    report.add_hours(_table_hours(selection.filter(ReportCell.objects.all()).annotate(**IDS), levels))
+    # The floor's hours: each table's once, whichever games it dealt in them (of one game, its own).
+    floor = "game_hours" if selection.game else "table_hours"
+    hours = [{"level": "game", "name": row["game"], "hours": row["game_hours"]} for row in cells] \
+        if "game" in levels else []
+    if "floor" in levels:
+        hours.append({"level": "floor", "name": "Floor", "hours": sum(row[floor] for row in cells)})
+    report.add_hours(hours)
     counts = selection.filter(ReportGameCount.objects.all())
     wagers = counts.filter(kind__in=("wager", "band")).annotate(g=F("game")).values("g", "wager").annotate(
         **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
@@ -441,7 +478,10 @@ def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
 def _table_hours(cells: QuerySet, levels: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
     gaming day, the hours its cells of that row OR-ed together, counted (``levels``: only those)."""
-    sql, params = cells.values("t", "d", "g", "gaming_day", "hours").query.sql_with_params()
+    # The cells' hours OR-ed per table, game, gaming day (and dealer, when asked) first: the shifts
+    # and the dealers of a table's day are a few cells each.
+    columns = ("t", "d", "g", "gaming_day") if levels is None or "dealer" in levels else ("t", "g", "gaming_day")
+    sql, params = cells.values(*columns).annotate(hours=BitOr("hours")).query.sql_with_params()
     bits = "BIT_COUNT(CAST(BIT_OR(hours) AS bit(24)))"
     parts = [f"SELECT '{level}' AS level, CAST({name} AS text) AS name, {bits} AS bits FROM cells GROUP BY {group}"  # noqa: S608
              for level, name, group in (("floor", "'Floor'", "t, gaming_day"), ("game", "g", "g, t, gaming_day"),
@@ -457,7 +497,8 @@ def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
     """The games of ``selection`` and its paytable rows hit: (table, game, wager, letter, row,
     count, staked, won, lost), as ``games.reports.hit_frequency`` counts them from the lines."""
     catch_up()
-    games = list(selection.filter(ReportCell.objects.all()).values_list("game", flat=True).distinct())
+    model = ReportGameCell if selection.tables is None and selection.dealers is None else ReportCell
+    games = list(selection.filter(model.objects.all()).values_list("game", flat=True).distinct())
     rows = list(selection.filter(ReportCount.objects.filter(kind="hit"))
                 .values_list("table_id", "game", "wager", "letter", "name")
                 .annotate(lines=Sum("count"), staked=Sum("amount"), paid=Sum("won"), collected=Sum("lost")))

@@ -3,6 +3,42 @@
 from django.db import migrations, models
 
 
+# The roll-up's figures from the cells stored so far (sums; a table's floor hours under the first
+# of its games).  PostgreSQL only, as the cells are.
+FROM_THE_CELLS = [
+    """WITH t AS (SELECT gaming_day, shift, table_id, game, training, BIT_OR(hours) AS hours
+                          FROM games_reportcell GROUP BY gaming_day, shift, table_id, game, training),
+                    f AS (SELECT gaming_day, shift, MIN(game) AS game, training,
+                                 BIT_COUNT(CAST(BIT_OR(hours) AS bit(24))) AS hours
+                          FROM t GROUP BY gaming_day, shift, table_id, training)
+               INSERT INTO games_reportgamecell (gaming_day, shift, game, training, rounds, voids, paid, collected,
+                                                 contributed, jackpots, jackpot_amounts, table_hours, floor_hours)
+               SELECT gaming_day, shift, game, training, SUM(rounds), SUM(voids), SUM(paid), SUM(collected),
+                      SUM(contributed), SUM(jackpots), SUM(jackpot_amounts), SUM(table_hours), SUM(floor_hours)
+               FROM (SELECT gaming_day, shift, game, training, rounds, voids, paid, collected, contributed,
+                            jackpots, jackpot_amounts, 0 AS table_hours, 0 AS floor_hours FROM games_reportcell
+                     UNION ALL
+                     SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0,
+                            BIT_COUNT(CAST(hours AS bit(24))), 0 FROM t
+                     UNION ALL
+                     SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0, 0, hours FROM f) c
+               GROUP BY gaming_day, shift, game, training""",
+    """INSERT INTO games_reportgamecount (gaming_day, shift, game, training, kind, wager, letter, name,
+                                                  count, amount, won, lost, hands)
+               SELECT gaming_day, shift, game, training, kind, wager, letter, name,
+                      SUM(count), SUM(amount), SUM(won), SUM(lost), SUM(hands)
+               FROM games_reportcount WHERE kind <> 'hit'
+               GROUP BY gaming_day, shift, game, training, kind, wager, letter, name""",
+]
+
+
+def from_the_cells(apps, schema_editor):
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    for sql in FROM_THE_CELLS:
+        schema_editor.execute(sql)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -25,6 +61,8 @@ class Migration(migrations.Migration):
                 ('contributed', models.BigIntegerField(default=0)),
                 ('jackpots', models.BigIntegerField(default=0)),
                 ('jackpot_amounts', models.BigIntegerField(default=0)),
+                ('table_hours', models.BigIntegerField(default=0)),
+                ('floor_hours', models.BigIntegerField(default=0)),
             ],
             options={
                 'constraints': [models.UniqueConstraint(fields=('gaming_day', 'shift', 'game', 'training'), name='report_game_cell_key')],
@@ -52,19 +90,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('gaming_day', 'shift', 'game', 'training', 'kind', 'wager', 'letter', 'name'), name='report_game_count_key')],
             },
         ),
-        migrations.RunSQL(
-            """INSERT INTO games_reportgamecell (gaming_day, shift, game, training, rounds, voids, paid, collected,
-                                                 contributed, jackpots, jackpot_amounts)
-               SELECT gaming_day, shift, game, training, SUM(rounds), SUM(voids), SUM(paid), SUM(collected),
-                      SUM(contributed), SUM(jackpots), SUM(jackpot_amounts)
-               FROM games_reportcell GROUP BY gaming_day, shift, game, training""",
-            migrations.RunSQL.noop),
-        migrations.RunSQL(
-            """INSERT INTO games_reportgamecount (gaming_day, shift, game, training, kind, wager, letter, name,
-                                                  count, amount, won, lost, hands)
-               SELECT gaming_day, shift, game, training, kind, wager, letter, name,
-                      SUM(count), SUM(amount), SUM(won), SUM(lost), SUM(hands)
-               FROM games_reportcount WHERE kind <> 'hit'
-               GROUP BY gaming_day, shift, game, training, kind, wager, letter, name""",
-            migrations.RunSQL.noop),
+        migrations.RunPython(from_the_cells, migrations.RunPython.noop),
     ]

@@ -5,9 +5,11 @@ the settings the rebuild ran under."""
 
 from dataclasses import asdict
 from datetime import date, timedelta
+from importlib import import_module
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
@@ -104,6 +106,25 @@ def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
     assert (floor.approvals, floor.median_wait) == ({"approved": 1}, timedelta(minutes=2))
 
 
+def test_a_table_dealing_two_games_in_one_hour_counts_it_once_for_the_floor(cast):
+    """The roll-up counts the floor's table-hours per table: an hour in which TH-9 dealt Let It
+    Ride as well (after a change of its game) is one table-hour of the floor, one of each game."""
+    day = build_two_days(cast)
+    for started, game in ((at(2, 10, 40), "let-it-ride"), (at(2, 11, 5), "let-it-ride"),
+                          (at(2, 11, 20), "texas-holdem-bonus")):
+        rnd = make_round(day.th9, cast["dealer2"], started, [Line(1, "ante", 10_00, LOSE, 10_00, "§ 647a.11(h)(2)")])
+        Round.objects.filter(pk=rnd.pk).update(game=game)
+        report_figures.catch_up()  # one round at a time, as closes store them
+    assert_stored_equal_summed()
+    # The overlap is there: the floor's table-hours are fewer than the games' added up (10:00 and
+    # 11:00 at TH-9 are one each for the floor, and one for each game).
+    filters = report_filter(_query({"from": "2026-11-02", "to": "2026-11-02"}))
+    assert filters.is_valid()
+    for report in (reports.Report(filters.qs, ("floor", "game")), reports.Report(filters.qs.all())):
+        games = sum(f.table_hours for f in report.rows("game"))
+        assert report.rows("floor")[0].table_hours == games - 2
+
+
 def test_a_cell_holds_its_rounds_by_gaming_day_and_shift(cast):
     day = build_two_days(cast)
     report_figures.catch_up()
@@ -137,6 +158,13 @@ def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
                 for model in (ReportCell, ReportCount, ReportGameCell, ReportGameCount)]
 
     before = stored()
+    # The migration that added the roll-up fills it from the cells alike.
+    ReportGameCell.objects.all().delete()
+    ReportGameCount.objects.all().delete()
+    with connection.cursor() as cursor:
+        for sql in import_module("games.migrations.0014_report_game_figures").FROM_THE_CELLS:
+            cursor.execute(sql)
+    assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
