@@ -508,6 +508,32 @@ class ReportGameCount(ReportGameKey):
         return f"{self.gaming_day} shift {self.shift} {self.game}: {self.kind} {self.wager} {self.name}"
 
 
+class ReportHit(models.Model):
+    """``ReportCount``'s paytable rows hit ("hit") added up without the dealer: the hit frequency
+    is per table, and a month's hits are a tenth of its counts."""
+
+    gaming_day = models.DateField()
+    shift = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+", db_index=False)
+    game = models.CharField(max_length=40)
+    training = models.BooleanField()
+    wager = models.CharField(max_length=40, blank=True)
+    letter = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)  # cents: the lines' stakes
+    won = models.BigIntegerField(default=0)
+    lost = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(
+            fields=["gaming_day", "shift", "table", "game", "training", "wager", "letter", "name"],
+            name="report_hit_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.wager} {self.name}"
+
+
 class AuditQuerySet(models.QuerySet):
     """The audit trail's rows are written once: a bulk update or delete is refused like a single one."""
 

@@ -65,6 +65,7 @@ from games.models import (
     ReportCount,
     ReportGameCell,
     ReportGameCount,
+    ReportHit,
     Round,
     RoundEvent,
     SettlementLine,
@@ -74,6 +75,7 @@ from games.models import (
 KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
 KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
 GAME_KEY_COLUMNS = ("gaming_day", "shift", "game", "training")  # the floor's and games' roll-up
+HIT_KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "training")  # the rows hit, per table
 CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
 COUNT_NAMES = ("kind", "wager", "letter", "name")
 COUNT_FIGURES = ("count", "amount", "won", "lost", "hands")
@@ -124,22 +126,22 @@ def _select(query: QuerySet, columns: dict[str, str]) -> tuple[str, tuple]:
 
 
 def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str],
-            rollup=None, kept: str = "") -> None:
+            rollups: tuple[tuple[Any, tuple[str, ...], str], ...] = ()) -> None:
     """Insert the rows of ``parts`` (UNION ALL), adding each figure to a row already there
-    (``figures``: column -> how the stored and the new value combine); and the same rows added
-    up without the table and the dealer into ``rollup`` (its figures: those it has; ``kept``: a
-    condition on the rows it takes), in the same statement: the rows are computed once."""
+    (``figures``: column -> how the stored and the new value combine); and the same rows added up
+    into each of ``rollups`` (model, its key's columns, a condition on the rows it takes; its
+    figures: those it has), in the same statement: the rows are computed once."""
     union = " UNION ALL ".join(sql for sql, _ in parts)
     statements = [_insert(model, "u", KEY_COLUMNS, names, figures)]
     ctes = ""
-    if rollup is not None:
+    for rollup, key, kept in rollups:
         columns = {field.column for field in rollup._meta.fields}
         kept_figures = {column: operator for column, operator in figures.items() if column in columns}
         rows = f"(SELECT * FROM u WHERE {kept})" if kept else "u"  # noqa: S608 (this module's condition)
         if "table_hours" in columns:
             ctes, rows = _new_hours(kept_figures)
             kept_figures = {**kept_figures, "table_hours": "+", "floor_hours": "+"}
-        statements.append(_insert(rollup, rows, GAME_KEY_COLUMNS, names, kept_figures))
+        statements.append(_insert(rollup, rows, key, tuple(name for name in names if name in columns), kept_figures))
     # One statement: the rows, then each table's insert (a data-modifying WITH runs whether or not
     # it is read, and every part of it reads the tables as they were before it).  Only this
     # module's names are spliced in; every value is a parameter.
@@ -204,9 +206,10 @@ def store(rounds: QuerySet[Round]) -> None:
         _select(cells, {**zero, **{name: f's."{name}"' for name in ("rounds", "voids", "paid", "collected", "hours")}}),
         _select(meters, {**zero, "contributed": 'COALESCE(s."contributed", 0)', "jackpots": 's."jackpots"',
                          "jackpot_amounts": 'COALESCE(s."jackpots_paid", 0)'}),
-    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES}, ReportGameCell)
+    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES},
+        ((ReportGameCell, GAME_KEY_COLUMNS, ""),))
     _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"),
-            ReportGameCount, "kind <> 'hit'")
+            ((ReportGameCount, GAME_KEY_COLUMNS, "kind <> 'hit'"), (ReportHit, HIT_KEY_COLUMNS, "kind = 'hit'")))
 
 
 def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, tuple]]:
@@ -274,7 +277,7 @@ def rebuild() -> int:
     """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
     hours, or to check them): one transaction; a round closing meanwhile waits for it."""
     with transaction.atomic():
-        for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell):
+        for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell, ReportHit):
             model.objects.all().delete()
         # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
         stored = Round.objects.filter(figures_stored=True)
@@ -499,7 +502,9 @@ def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
     catch_up()
     model = ReportGameCell if selection.tables is None and selection.dealers is None else ReportCell
     games = list(selection.filter(model.objects.all()).values_list("game", flat=True).distinct())
-    rows = list(selection.filter(ReportCount.objects.filter(kind="hit"))
+    # Without a dealer filter, from the rows hit per table alone (the counts hold every other kind too).
+    hit = ReportHit.objects.all() if selection.dealers is None else ReportCount.objects.filter(kind="hit")
+    rows = list(selection.filter(hit)
                 .values_list("table_id", "game", "wager", "letter", "name")
                 .annotate(lines=Sum("count"), staked=Sum("amount"), paid=Sum("won"), collected=Sum("lost")))
     tables = dict(Table.objects.filter(id__in={row[0] for row in rows}).values_list("id", "name"))

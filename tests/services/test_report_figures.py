@@ -14,7 +14,16 @@ from django.db import connection
 from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.records import SettlementLine as Line
-from games.models import Approval, ReportCell, ReportCount, ReportGameCell, ReportGameCount, Round, RoundEvent
+from games.models import (
+    Approval,
+    ReportCell,
+    ReportCount,
+    ReportGameCell,
+    ReportGameCount,
+    ReportHit,
+    Round,
+    RoundEvent,
+)
 from games.report_filters import report_filter
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.services.test_reports import _query, at, bonus, build_day, make_round
@@ -155,14 +164,14 @@ def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
 
     def stored():
         return [sorted(model.objects.values_list(*[f.name for f in model._meta.fields if f.name != "id"]))
-                for model in (ReportCell, ReportCount, ReportGameCell, ReportGameCount)]
+                for model in (ReportCell, ReportCount, ReportGameCell, ReportGameCount, ReportHit)]
 
     before = stored()
     # The migration that added the roll-up fills it from the cells alike.
-    ReportGameCell.objects.all().delete()
-    ReportGameCount.objects.all().delete()
+    for model in (ReportGameCell, ReportGameCount, ReportHit):
+        model.objects.all().delete()
     with connection.cursor() as cursor:
-        for sql in import_module("games.migrations.0014_report_game_figures").FROM_THE_CELLS:
+        for sql in import_module("games.migrations.0014_report_rollups").FROM_THE_CELLS:
             cursor.execute(sql)
     assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
