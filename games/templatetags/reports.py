@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
+from html import escape as _escape
 
 from django import template
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.reports import PaytableHits, duration
@@ -60,11 +60,13 @@ def percent(value: Decimal | None, missing: str = "—") -> str:
 @register.simple_tag
 def hits_brief_row(entry: PaytableHits) -> SafeString:
     """One row of the hit frequency in brief, formatted here: a month has a row per table (a
-    template node per figure costs more than the figures)."""
-    flagged = format_html_join("", "<strong>{}</strong> {} of {} expected, p {} ({}); ",
-                               ((hit.name, hit.observed, hit.expected, pvalue(hit.p_value), hit.direction)
-                                for hit in entry.rows if hit.flagged))
-    return format_html("<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                       mark_safe(' class="flagged"') if flagged else "", entry.table, entry.label, entry.trials,
-                       dollars(entry.staked), percent(entry.observed_return),
-                       percent(entry.theoretical_percent, "not stated"), flagged)
+    template node, or ``format_html``, per figure costs more than the figures).  Every value is
+    escaped as the template would."""
+    flagged = "".join(f"<strong>{_escape(hit.name)}</strong> {hit.observed} of {hit.expected} expected, "
+                      f"p {_escape(pvalue(hit.p_value))} ({_escape(hit.direction)}); "
+                      for hit in entry.rows if hit.flagged)
+    cells = (entry.table, entry.label, entry.trials, dollars(entry.staked), percent(entry.observed_return),
+             percent(entry.theoretical_percent, "not stated"))
+    opening = '<tr class="flagged">' if flagged else "<tr>"
+    return mark_safe(opening + "".join(f"<td>{_escape(str(cell))}</td>" for cell in cells)  # noqa: S308 (escaped)
+                     + f"<td>{flagged}</td></tr>")
