@@ -315,11 +315,14 @@ class Names:
 GAME_LEVELS = {"floor", "game"}
 
 
-def _by_games(selection: reports.Selection, levels: tuple[str, ...] | None) -> bool:
-    """Whether the roll-up without tables and dealers holds what is asked: the floor's and games'
-    levels alone, of a selection that names no table or dealer."""
-    return (levels is not None and set(levels) <= GAME_LEVELS and selection.tables is None
-            and selection.dealers is None)
+def _split(selection: reports.Selection, levels: tuple[str, ...] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The levels asked (all when None) the roll-up without tables and dealers holds (the floor's
+    and games', of a selection that names no table or dealer), and the others, from the cells."""
+    asked = tuple(level for level, _ in reports.LEVELS if levels is None or level in levels)
+    if selection.tables is not None or selection.dealers is not None:
+        return (), asked
+    return (tuple(level for level in asked if level in GAME_LEVELS),
+            tuple(level for level in asked if level not in GAME_LEVELS))
 
 
 def breadth(selection: reports.Selection) -> dict[str, int]:
@@ -334,8 +337,10 @@ def collect(report: reports.Report, selection: reports.Selection, levels: tuple[
     """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are
     (``levels``: only those, all when None)."""
     catch_up()
-    if _by_games(selection, levels):
-        _collect_games(report, selection, levels)
+    games, levels = _split(selection, levels)
+    if games:
+        _collect_games(report, selection, games)
+    if not levels:
         return
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS)
@@ -443,26 +448,29 @@ def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None =
     """``games.reports.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
     gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
     catch_up()
-    if _by_games(selection, levels):  # the floor and the games: from their roll-up
+    games, levels = _split(selection, levels)
+    totals, drops = [], []
+    if games:  # the floor and the games: from their roll-up
         totals = _levels(selection.filter(ReportGameCell.objects.all()).annotate(g=F("game"))
                          .values("g", "gaming_day").annotate(closed=Sum("rounds"), paid=Sum("paid"),
                                                              collected=Sum("collected")),
-                         ("gaming_day",), ("closed", "paid", "collected"), levels)
+                         ("gaming_day",), ("closed", "paid", "collected"), games)
         drops = _levels(selection.filter(ReportGameCount.objects.filter(kind="wager")).annotate(g=F("game"))
                         .values("g", "gaming_day").annotate(staked=Sum("amount")), ("gaming_day",), ("staked",),
-                        levels)
+                        games)
+    if not levels:
         return _days(totals, drops)
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
-    totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
-                                                   c_collected=Sum("collected")), ("gaming_day",),
-                                    {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
-                                    levels))
+    cell_totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
+                                                        c_collected=Sum("collected")), ("gaming_day",),
+                                         {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
+                                         levels))
     wagers = (selection.filter(ReportCount.objects.filter(kind="wager")).annotate(**IDS)
               .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
-    drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
-    names = Names(totals + drops)
-    return _days(names.rows(totals), names.rows(drops))
+    cell_drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
+    names = Names(cell_totals + cell_drops)
+    return _days([*totals, *names.rows(cell_totals)], [*drops, *names.rows(cell_drops)])
 
 
 def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],

@@ -668,7 +668,6 @@ class HitRows:
 
         self.keys = paytable_wagers(sorted(games))
         self.known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
-        self.whens = []
         for key in self.keys:
             for table_letter in key.letters:
                 table = paytable(key.game, key.wager, table_letter)
@@ -676,9 +675,13 @@ class HitRows:
                 if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)
                     continue
                 self.known[key.game, key.wager, table_letter] = (table, entry)
-                for condition, hand in _row_conditions(table):
-                    self.whens.append(When(Q(round__game=key.game, wager=key.wager, letter=table_letter) & condition,
-                                           then=Value(hand)))
+
+    @functools.cached_property
+    def whens(self) -> list[When]:
+        """Each known row's condition on a line (only the lines' query needs them, not the stored counts)."""
+        return [When(Q(round__game=game, wager=wager, letter=table_letter) & condition, then=Value(hand))
+                for (game, wager, table_letter), (table, _) in self.known.items()
+                for condition, hand in _row_conditions(table)]
 
     def lines(self, lines: QuerySet[SettlementLine]) -> QuerySet[SettlementLine]:
         letter = Case(*(When(Q(round__game=key.game, wager=key.wager),
