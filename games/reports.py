@@ -251,12 +251,22 @@ def without_jit() -> Iterator[None]:
     """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
     enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
     statement over a month, benchmarks/reports_explain.md).  With room for a month's groups
-    (a few thousand) in memory, it hashes them instead of sorting the rows on disk."""
+    (a few thousand) in memory, it hashes them instead of sorting the rows on disk.
+
+    Nested in another (a page reading its figures in one transaction), it is that one: no
+    savepoint, and the stored figures are caught up once (``report_figures.catch_up``)."""
+    if connection.in_atomic_block and getattr(connection, "reports_jit_off", False):
+        yield
+        return
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'")
-        yield
+        connection.reports_jit_off = True
+        try:
+            yield
+        finally:
+            connection.reports_jit_off = connection.reports_caught_up = False
 
 
 # The finest cells the queries group by, under short aliases the roll-up reads.
