@@ -419,6 +419,9 @@ class ReportCell(ReportKey):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=ReportKey.KEY, name="report_cell_key")]
+        # A table's or a dealer's period (the key's first column is the gaming day).
+        indexes = [models.Index(fields=["table", "gaming_day"], name="report_cell_table"),
+                   models.Index(fields=["dealer", "gaming_day"], name="report_cell_dealer")]
 
     def __str__(self) -> str:
         return f"{self.gaming_day} shift {self.shift} table {self.table_id} dealer {self.dealer_id}"
@@ -443,6 +446,8 @@ class ReportCount(ReportKey):
     class Meta:
         constraints = [models.UniqueConstraint(fields=[*ReportKey.KEY, "kind", "wager", "letter", "name"],
                                                name="report_count_key")]
+        indexes = [models.Index(fields=["table", "gaming_day"], name="report_count_table"),
+                   models.Index(fields=["dealer", "gaming_day"], name="report_count_dealer")]
 
     def __str__(self) -> str:
         return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.kind} {self.wager} {self.name}"
