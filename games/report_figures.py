@@ -155,7 +155,7 @@ def _new_hours(figures: dict[str, str]) -> tuple[str, str]:
     """The clock hours the new rows add per table (``ReportGameCell``): per table and game, and
     per table (the floor's, under the least of the games that lit it), the hours not lit already
     by the cells stored before (this statement's own inserts are not seen).  A table's rounds are
-    stored one close at a time (only its latest round can be open)."""
+    stored one at a time: a close, and ``catch_up`` and ``rebuild``, hold its row."""
     key = "gaming_day, shift, table_id, game, training"
     table_key = "gaming_day, shift, table_id, training"
     cell = ReportCell._meta.db_table
@@ -271,6 +271,13 @@ def catch_up() -> int:
         cursor.execute(f'UPDATE "{table}" SET figures_stored = true '  # noqa: S608
                        "WHERE NOT figures_stored AND status <> 'open' RETURNING id")
         ids = sorted(row[0] for row in cursor.fetchall())
+        if ids:
+            # Their tables' rows, as a close locks its own (``services._count_round_for_stub``) before
+            # storing: the table-hours a round adds are counted against those its table has stored
+            # (``_new_hours``), so two rounds of a table are not stored side by side.
+            list(Table.objects.select_for_update().filter(
+                id__in=Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids,))).values("table_id"))
+                .order_by("id").values_list("id", flat=True))
         for n in range(0, len(ids), BATCH):
             # One array parameter, however many rounds (a statement takes at most 65,535).
             store(Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids[n:n + BATCH],))))
@@ -283,6 +290,8 @@ def rebuild() -> int:
     """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
     hours, or to check them): one transaction; a round closing meanwhile waits for it."""
     with transaction.atomic():
+        # Every table, as a close locks its own: a round closing meanwhile waits for the rebuild.
+        list(Table.objects.select_for_update().order_by("id").values_list("id", flat=True))
         for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell, ReportHit):
             model.objects.all().delete()
         # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
