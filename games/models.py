@@ -427,6 +427,9 @@ class ReportCell(ReportKey):
         return f"{self.gaming_day} shift {self.shift} table {self.table_id} dealer {self.dealer_id}"
 
 
+RARE_COUNTS = ["approval", "irregularity", "void", "wait"]
+
+
 class ReportCount(ReportKey):
     """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
     hands), wins by size band ("band"), approvals by status, decided approvals by their wait in
@@ -447,7 +450,10 @@ class ReportCount(ReportKey):
         constraints = [models.UniqueConstraint(fields=[*ReportKey.KEY, "kind", "wager", "letter", "name"],
                                                name="report_count_key")]
         indexes = [models.Index(fields=["table", "gaming_day"], name="report_count_table"),
-                   models.Index(fields=["dealer", "gaming_day"], name="report_count_dealer")]
+                   models.Index(fields=["dealer", "gaming_day"], name="report_count_dealer"),
+                   # The few approvals, waits, voids and irregularities among a period's counts.
+                   models.Index(fields=["gaming_day"], condition=models.Q(kind__in=RARE_COUNTS),
+                                name="report_count_rare")]
 
     def __str__(self) -> str:
         return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.kind} {self.wager} {self.name}"

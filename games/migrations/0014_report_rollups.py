@@ -143,5 +143,9 @@ class Migration(migrations.Migration):
             model_name='reporthit',
             constraint=models.UniqueConstraint(fields=('gaming_day', 'shift', 'table', 'game', 'training', 'wager', 'letter', 'name'), name='report_hit_key'),
         ),
+        migrations.AddIndex(
+            model_name='reportcount',
+            index=models.Index(condition=models.Q(('kind__in', ['approval', 'irregularity', 'void', 'wait'])), fields=['gaming_day'], name='report_count_rare'),
+        ),
         migrations.RunPython(from_the_cells, migrations.RunPython.noop),
     ]
