@@ -430,11 +430,27 @@ class ReportCell(ReportKey):
 RARE_COUNTS = ["approval", "irregularity", "void", "wait"]
 
 
-class ReportCount(ReportKey):
+class BandFigures(models.Model):
+    """A wager kind's wins by size (``games.reports.BANDS``): how many, and what they paid."""
+
+    band0_count = models.BigIntegerField(default=0)
+    band0_paid = models.BigIntegerField(default=0)
+    band1_count = models.BigIntegerField(default=0)
+    band1_paid = models.BigIntegerField(default=0)
+    band2_count = models.BigIntegerField(default=0)
+    band2_paid = models.BigIntegerField(default=0)
+    band3_count = models.BigIntegerField(default=0)
+    band3_paid = models.BigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class ReportCount(ReportKey, BandFigures):
     """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
-    hands), wins by size band ("band"), approvals by status, decided approvals by their wait in
-    microseconds ("wait"), voids and irregularities by kind, paytable rows hit ("hit", by wager,
-    paytable letter and row)."""
+    hands, and in the band columns its wins by size), approvals by status, decided approvals by
+    their wait in microseconds ("wait"), voids and irregularities by kind, paytable rows hit
+    ("hit", by wager, paytable letter and row)."""
 
     kind = models.CharField(max_length=12)
     wager = models.CharField(max_length=40, blank=True)
@@ -497,7 +513,7 @@ class ReportGameCell(ReportGameKey):
         return f"{self.gaming_day} shift {self.shift} {self.game}"
 
 
-class ReportGameCount(ReportGameKey):
+class ReportGameCount(ReportGameKey, BandFigures):
     """``ReportCount``'s rows added up per gaming day, shift, game and training, but for the
     paytable rows hit (the hit frequency is per table)."""
 

@@ -37,7 +37,6 @@ from django.db import connection, transaction
 from django.db.models import (
     BooleanField,
     Case,
-    CharField,
     Count,
     DateField,
     DurationField,
@@ -78,7 +77,8 @@ GAME_KEY_COLUMNS = ("gaming_day", "shift", "game", "training")  # the floor's an
 HIT_KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "training")  # the rows hit, per table
 CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
 COUNT_NAMES = ("kind", "wager", "letter", "name")
-COUNT_FIGURES = ("count", "amount", "won", "lost", "hands")
+BAND_FIGURES = tuple(f"band{n}_{figure}" for n, _ in enumerate(reports.BANDS) for figure in ("count", "paid"))
+COUNT_FIGURES = ("count", "amount", "won", "lost", "hands", *BAND_FIGURES)
 BATCH = 50_000  # rounds folded in per statement by the rebuild and the catch-up
 
 
@@ -219,19 +219,20 @@ def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, 
         return _select(query, values)
 
     lines = _keyed(SettlementLine.objects.filter(round__in=ids), "round__")
-    # Per wager kind, the lines settled with action (as ``Report._collect`` counts them).
+    # Per wager kind, the lines settled with action (as ``Report._collect`` counts them), and its
+    # wins by size band (a win is always settled with action).
+    bands = {}
+    for n, (low, high, _) in enumerate(reports.BANDS):
+        won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
+        bands[f"b{n}_count"] = Count("id", filter=won)
+        bands[f"b{n}_paid"] = Coalesce(Sum("amount", filter=won), 0)
     yield part(lines.filter(reports.ACTED).values(*KEY, "wager").annotate(
         wagers=Count("id", filter=Q(stake__gt=0)), staked=Sum("stake"),
         paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
-        collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1))),
+        collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1)),
+        **bands),
         "wager", wager='s."wager"', count='s."wagers"', amount='s."staked"', won='s."paid"', lost='s."collected"',
-        hands='s."first_hands"')
-    # The wins by size band (a win is always settled with action).
-    band = Case(*(When(Q(amount__gte=low) & (Q(amount__lt=high) if high else Q()), then=Value(str(n)))
-                  for n, (low, high, _) in enumerate(reports.BANDS)), output_field=CharField())
-    yield part(lines.filter(outcome=WIN).annotate(band=band).values(*KEY, "wager", "band").annotate(
-        wins=Count("id"), paid=Sum("amount")),
-        "band", wager='s."wager"', name='s."band"', count='s."wins"', amount='s."paid"')
+        hands='s."first_hands"', **{f"band{name[1:]}": f's."{name}"' for name in bands})
     approvals = _keyed(Approval.objects.filter(round__in=ids), "round__")
     yield part(approvals.values(*KEY, "status").annotate(approvals=Count("id")),
                "approval", name='s."status"', count='s."approvals"')
@@ -371,7 +372,7 @@ def collect(report: reports.Report, selection: reports.Selection, levels: tuple[
     report.add_hours(names.rows(_table_hours(cells, levels)))
     counts = selection.filter(ReportCount.objects.all()).annotate(**IDS)
     # (Each cell's column is "c_" and the name of the figure the roll-up gives: a stored column's own name is taken.)
-    wagers = counts.filter(kind__in=("wager", "band")).values("t", "d", "g", "wager").annotate(
+    wagers = counts.filter(kind="wager").values("t", "d", "g", "wager").annotate(
         **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
     report.add_wagers(names.rows(reports.rolled_up(wagers, ("g", "wager"),
                                                    {name: total(f'"c_{name}"') for name in WAGER_FIGURES}, levels)))
@@ -385,15 +386,9 @@ def collect(report: reports.Report, selection: reports.Selection, levels: tuple[
 
 
 def _wager_figures() -> dict[str, Sum]:
-    """A cell's figures per wager kind from its "wager" and "band" rows."""
-    wager = Q(kind="wager")
-    figures = {"staked": Sum("amount", filter=wager), "count": Sum("count", filter=wager),
-               "first_hands": Sum("hands", filter=wager), "won": Sum("won", filter=wager),
-               "lost": Sum("lost", filter=wager)}
-    for n, _ in enumerate(reports.BANDS):
-        figures[f"band{n}_count"] = Sum("count", filter=Q(kind="band", name=str(n)))
-        figures[f"band{n}_paid"] = Sum("amount", filter=Q(kind="band", name=str(n)))
-    return figures
+    """A cell's figures per wager kind from its "wager" rows."""
+    return {"staked": Sum("amount"), "count": Sum("count"), "first_hands": Sum("hands"), "won": Sum("won"),
+            "lost": Sum("lost"), **{name: Sum(name) for name in BAND_FIGURES}}
 
 
 WAGER_FIGURES = _wager_figures()
@@ -445,7 +440,7 @@ def _collect_games(report: reports.Report, selection: reports.Selection, levels:
         hours.append({"level": "floor", "name": "Floor", "hours": sum(row[floor] for row in cells)})
     report.add_hours(hours)
     counts = selection.filter(ReportGameCount.objects.all())
-    wagers = counts.filter(kind__in=("wager", "band")).annotate(g=F("game")).values("g", "wager").annotate(
+    wagers = counts.filter(kind="wager").annotate(g=F("game")).values("g", "wager").annotate(
         **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
     report.add_wagers(_levels(({"g": row["g"], "wager": row["wager"],
                                 **{name: row[f"c_{name}"] or 0 for name in WAGER_FIGURES}} for row in wagers),
