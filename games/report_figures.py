@@ -10,8 +10,16 @@ OR-ed together; the approvals' waits a count per exact wait, from which the medi
 so the figures of any set of cells are exact: the same queries as ``games.reports`` sums from
 the lines (``Report._collect``), grouped by the cell instead of by the report's rows.
 
+The same figures are kept added up without the table and the dealer, ``ReportGameCell`` and
+``ReportGameCount``: the floor's and the games' rows of a month are a few hundred of them instead
+of tens of thousands of cells and counts (with the clock hours counted per table as they are
+added, ``_new_hours``); and the paytable rows hit without the dealer, ``ReportHit``, for the hit
+frequency.  A report reads the floor and the games from those unless it names a table or a
+dealer, and the tables and dealers from the cells.
+
 The figures are added in the transaction that closes the round (``games.services.round_act``),
-with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and one to the counts.  A round
+with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and their roll-up and one to the
+counts and theirs.  A round
 written any other way (before this existed, by a data load) has ``figures_stored`` false: the
 next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
 every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and

@@ -8,8 +8,9 @@ from django.db import migrations, models
 # The wins by size, stored as rows of kind "band" (name: the band's number), become the columns
 # of their wager kind's row (a win is always a line settled with action: the row is there).
 BANDS_AS_COLUMNS = [
-    """INSERT INTO games_reportcount (gaming_day, shift, table_id, game, dealer_id, training, kind, wager, letter, name,
-                                   count, amount, won, lost, hands, band0_count, band0_paid, band1_count, band1_paid, band2_count, band2_paid, band3_count, band3_paid)
+    """INSERT INTO games_reportcount (gaming_day, shift, table_id, game, dealer_id, training, kind, wager,
+                                   letter, name, count, amount, won, lost, hands, band0_count, band0_paid,
+                                   band1_count, band1_paid, band2_count, band2_paid, band3_count, band3_paid)
        SELECT gaming_day, shift, table_id, game, dealer_id, training, 'wager', wager, '', '', 0, 0, 0, 0, 0,
               COALESCE(SUM(count) FILTER (WHERE name = '0'), 0),
               COALESCE(SUM(amount) FILTER (WHERE name = '0'), 0),
@@ -20,8 +21,11 @@ BANDS_AS_COLUMNS = [
               COALESCE(SUM(count) FILTER (WHERE name = '3'), 0),
               COALESCE(SUM(amount) FILTER (WHERE name = '3'), 0)
        FROM games_reportcount WHERE kind = 'band' GROUP BY gaming_day, shift, table_id, game, dealer_id, training, wager
-       ON CONFLICT (gaming_day, shift, table_id, game, dealer_id, training, kind, wager, letter, name) DO UPDATE SET
-       band0_count = EXCLUDED.band0_count, band0_paid = EXCLUDED.band0_paid, band1_count = EXCLUDED.band1_count, band1_paid = EXCLUDED.band1_paid, band2_count = EXCLUDED.band2_count, band2_paid = EXCLUDED.band2_paid, band3_count = EXCLUDED.band3_count, band3_paid = EXCLUDED.band3_paid""",
+       ON CONFLICT (gaming_day, shift, table_id, game, dealer_id, training, kind, wager, letter, name)
+       DO UPDATE SET band0_count = EXCLUDED.band0_count, band0_paid = EXCLUDED.band0_paid,
+                     band1_count = EXCLUDED.band1_count, band1_paid = EXCLUDED.band1_paid,
+                     band2_count = EXCLUDED.band2_count, band2_paid = EXCLUDED.band2_paid,
+                     band3_count = EXCLUDED.band3_count, band3_paid = EXCLUDED.band3_paid""",
     "DELETE FROM games_reportcount WHERE kind = 'band'",
 ]
 
@@ -37,28 +41,29 @@ def bands_as_columns(apps, schema_editor):
 # of its games).  PostgreSQL only, as the cells are.
 FROM_THE_CELLS = [
     """WITH t AS (SELECT gaming_day, shift, table_id, game, training, BIT_OR(hours) AS hours
-                          FROM games_reportcell GROUP BY gaming_day, shift, table_id, game, training),
-                    f AS (SELECT gaming_day, shift, MIN(game) AS game, training,
-                                 BIT_COUNT(CAST(BIT_OR(hours) AS bit(24))) AS hours
-                          FROM t GROUP BY gaming_day, shift, table_id, training)
-               INSERT INTO games_reportgamecell (gaming_day, shift, game, training, rounds, voids, paid, collected,
-                                                 contributed, jackpots, jackpot_amounts, table_hours, floor_hours)
-               SELECT gaming_day, shift, game, training, SUM(rounds), SUM(voids), SUM(paid), SUM(collected),
-                      SUM(contributed), SUM(jackpots), SUM(jackpot_amounts), SUM(table_hours), SUM(floor_hours)
-               FROM (SELECT gaming_day, shift, game, training, rounds, voids, paid, collected, contributed,
-                            jackpots, jackpot_amounts, 0 AS table_hours, 0 AS floor_hours FROM games_reportcell
-                     UNION ALL
-                     SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0,
-                            BIT_COUNT(CAST(hours AS bit(24))), 0 FROM t
-                     UNION ALL
-                     SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0, 0, hours FROM f) c
-               GROUP BY gaming_day, shift, game, training""",
+                  FROM games_reportcell GROUP BY gaming_day, shift, table_id, game, training),
+            f AS (SELECT gaming_day, shift, MIN(game) AS game, training,
+                         BIT_COUNT(CAST(BIT_OR(hours) AS bit(24))) AS hours
+                  FROM t GROUP BY gaming_day, shift, table_id, training)
+       INSERT INTO games_reportgamecell (gaming_day, shift, game, training, rounds, voids, paid, collected,
+                                         contributed, jackpots, jackpot_amounts, table_hours, floor_hours)
+       SELECT gaming_day, shift, game, training, SUM(rounds), SUM(voids), SUM(paid), SUM(collected),
+              SUM(contributed), SUM(jackpots), SUM(jackpot_amounts), SUM(table_hours), SUM(floor_hours)
+       FROM (SELECT gaming_day, shift, game, training, rounds, voids, paid, collected, contributed,
+                    jackpots, jackpot_amounts, 0 AS table_hours, 0 AS floor_hours FROM games_reportcell
+             UNION ALL
+             SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0,
+                    BIT_COUNT(CAST(hours AS bit(24))), 0 FROM t
+             UNION ALL
+             SELECT gaming_day, shift, game, training, 0, 0, 0, 0, 0, 0, 0, 0, hours FROM f) c
+       GROUP BY gaming_day, shift, game, training""",
     """INSERT INTO games_reportgamecount (gaming_day, shift, game, training, kind, wager, letter, name,
-                                          count, amount, won, lost, hands,
-                                          band0_count, band0_paid, band1_count, band1_paid, band2_count, band2_paid, band3_count, band3_paid)
+                                          count, amount, won, lost, hands, band0_count, band0_paid,
+                                          band1_count, band1_paid, band2_count, band2_paid, band3_count, band3_paid)
        SELECT gaming_day, shift, game, training, kind, wager, letter, name,
               SUM(count), SUM(amount), SUM(won), SUM(lost), SUM(hands),
-              SUM(band0_count), SUM(band0_paid), SUM(band1_count), SUM(band1_paid), SUM(band2_count), SUM(band2_paid), SUM(band3_count), SUM(band3_paid)
+              SUM(band0_count), SUM(band0_paid), SUM(band1_count), SUM(band1_paid),
+              SUM(band2_count), SUM(band2_paid), SUM(band3_count), SUM(band3_paid)
        FROM games_reportcount WHERE kind <> 'hit'
        GROUP BY gaming_day, shift, game, training, kind, wager, letter, name""",
     """INSERT INTO games_reporthit (gaming_day, shift, table_id, game, training, wager, letter, name,
