@@ -435,16 +435,38 @@ class ReportCell(ReportKey):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=ReportKey.KEY, name="report_cell_key")]
+        # A table's or a dealer's period (the key's first column is the gaming day).
+        indexes = [models.Index(fields=["table", "gaming_day"], name="report_cell_table"),
+                   models.Index(fields=["dealer", "gaming_day"], name="report_cell_dealer")]
 
     def __str__(self) -> str:
         return f"{self.gaming_day} shift {self.shift} table {self.table_id} dealer {self.dealer_id}"
 
 
-class ReportCount(ReportKey):
+RARE_COUNTS = ["approval", "irregularity", "void", "wait"]
+
+
+class BandFigures(models.Model):
+    """A wager kind's wins by size (``games.reports.BANDS``): how many, and what they paid."""
+
+    band0_count = models.BigIntegerField(default=0)
+    band0_paid = models.BigIntegerField(default=0)
+    band1_count = models.BigIntegerField(default=0)
+    band1_paid = models.BigIntegerField(default=0)
+    band2_count = models.BigIntegerField(default=0)
+    band2_paid = models.BigIntegerField(default=0)
+    band3_count = models.BigIntegerField(default=0)
+    band3_paid = models.BigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class ReportCount(ReportKey, BandFigures):
     """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
-    hands), wins by size band ("band"), approvals by status, decided approvals by their wait in
-    microseconds ("wait"), voids and irregularities by kind, paytable rows hit ("hit", by wager,
-    paytable letter and row)."""
+    hands, and in the band columns its wins by size), approvals by status, decided approvals by
+    their wait in microseconds ("wait"), voids and irregularities by kind, paytable rows hit
+    ("hit", by wager, paytable letter and row)."""
 
     kind = models.CharField(max_length=12)
     wager = models.CharField(max_length=40, blank=True)
@@ -459,9 +481,100 @@ class ReportCount(ReportKey):
     class Meta:
         constraints = [models.UniqueConstraint(fields=[*ReportKey.KEY, "kind", "wager", "letter", "name"],
                                                name="report_count_key")]
+        indexes = [models.Index(fields=["table", "gaming_day"], name="report_count_table"),
+                   models.Index(fields=["dealer", "gaming_day"], name="report_count_dealer"),
+                   # The few approvals, waits, voids and irregularities among a period's counts.
+                   models.Index(fields=["gaming_day"], condition=models.Q(kind__in=RARE_COUNTS),
+                                name="report_count_rare")]
 
     def __str__(self) -> str:
         return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.kind} {self.wager} {self.name}"
+
+
+class ReportGameKey(models.Model):
+    """The cells of ``ReportKey`` without the table and the dealer: what the floor's and the games'
+    figures of a period add up (a month is a few hundred rows instead of tens of thousands)."""
+
+    gaming_day = models.DateField()
+    shift = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=40)
+    training = models.BooleanField()
+
+    KEY = ("gaming_day", "shift", "game", "training")
+
+    class Meta:
+        abstract = True
+
+
+class ReportGameCell(ReportGameKey):
+    """``ReportCell``'s figures added up per gaming day, shift, game and training, and its clock
+    hours counted per table: ``table_hours``, the (table, clock hour) pairs in which the game was
+    dealt; ``floor_hours``, those in which the table dealt at all, each counted once, under one
+    of the games it dealt in that hour (so only their sum over the games means anything)."""
+
+    rounds = models.BigIntegerField(default=0)
+    voids = models.BigIntegerField(default=0)
+    paid = models.BigIntegerField(default=0)
+    collected = models.BigIntegerField(default=0)
+    contributed = models.BigIntegerField(default=0)
+    jackpots = models.BigIntegerField(default=0)
+    jackpot_amounts = models.BigIntegerField(default=0)
+    table_hours = models.BigIntegerField(default=0)
+    floor_hours = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=ReportGameKey.KEY, name="report_game_cell_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} {self.game}"
+
+
+class ReportGameCount(ReportGameKey, BandFigures):
+    """``ReportCount``'s rows added up per gaming day, shift, game and training, but for the
+    paytable rows hit (the hit frequency is per table)."""
+
+    kind = models.CharField(max_length=12)
+    wager = models.CharField(max_length=40, blank=True)
+    letter = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)
+    won = models.BigIntegerField(default=0)
+    lost = models.BigIntegerField(default=0)
+    hands = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=[*ReportGameKey.KEY, "kind", "wager", "letter", "name"],
+                                               name="report_game_count_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} {self.game}: {self.kind} {self.wager} {self.name}"
+
+
+class ReportHit(models.Model):
+    """``ReportCount``'s paytable rows hit ("hit") added up without the dealer: the hit frequency
+    is per table, and a month's hits are a tenth of its counts."""
+
+    gaming_day = models.DateField()
+    shift = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+", db_index=False)
+    game = models.CharField(max_length=40)
+    training = models.BooleanField()
+    wager = models.CharField(max_length=40, blank=True)
+    letter = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)  # cents: the lines' stakes
+    won = models.BigIntegerField(default=0)
+    lost = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(
+            fields=["gaming_day", "shift", "table", "game", "training", "wager", "letter", "name"],
+            name="report_hit_key")]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} shift {self.shift} table {self.table_id}: {self.wager} {self.name}"
 
 
 class AuditQuerySet(models.QuerySet):

@@ -10,8 +10,16 @@ OR-ed together; the approvals' waits a count per exact wait, from which the medi
 so the figures of any set of cells are exact: the same queries as ``games.reports`` sums from
 the lines (``Report._collect``), grouped by the cell instead of by the report's rows.
 
+The same figures are kept added up without the table and the dealer, ``ReportGameCell`` and
+``ReportGameCount``: the floor's and the games' rows of a month are a few hundred of them instead
+of tens of thousands of cells and counts (with the clock hours counted per table as they are
+added, ``_new_hours``); and the paytable rows hit without the dealer, ``ReportHit``, for the hit
+frequency.  A report reads the floor and the games from those unless it names a table or a
+dealer, and the tables and dealers from the cells.
+
 The figures are added in the transaction that closes the round (``games.services.round_act``),
-with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and one to the counts.  A round
+with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and their roll-up and one to the
+counts and theirs.  A round
 written any other way (before this existed, by a data load) has ``figures_stored`` false: the
 next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
 every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and
@@ -37,7 +45,6 @@ from django.db import connection, transaction
 from django.db.models import (
     BooleanField,
     Case,
-    CharField,
     Count,
     DateField,
     DurationField,
@@ -58,13 +65,28 @@ from django.db.models.functions import Coalesce, TruncHour
 
 from games import reports
 from games.engine.core.records import LOSE, WIN
-from games.models import Approval, MeterEntry, ReportCell, ReportCount, Round, RoundEvent, SettlementLine, Table
+from games.models import (
+    Approval,
+    MeterEntry,
+    ReportCell,
+    ReportCount,
+    ReportGameCell,
+    ReportGameCount,
+    ReportHit,
+    Round,
+    RoundEvent,
+    SettlementLine,
+    Table,
+)
 
 KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
 KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
+GAME_KEY_COLUMNS = ("gaming_day", "shift", "game", "training")  # the floor's and games' roll-up
+HIT_KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "training")  # the rows hit, per table
 CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
 COUNT_NAMES = ("kind", "wager", "letter", "name")
-COUNT_FIGURES = ("count", "amount", "won", "lost", "hands")
+BAND_FIGURES = tuple(f"band{n}_{figure}" for n, _ in enumerate(reports.BANDS) for figure in ("count", "paid"))
+COUNT_FIGURES = ("count", "amount", "won", "lost", "hands", *BAND_FIGURES)
 BATCH = 50_000  # rounds folded in per statement by the rebuild and the catch-up
 
 
@@ -111,24 +133,68 @@ def _select(query: QuerySet, columns: dict[str, str]) -> tuple[str, tuple]:
     return f"SELECT {', '.join(keys + figures)} FROM ({sql}) s", params  # noqa: S608 (this module's names)
 
 
-def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str]) -> None:
+def _upsert(model, parts: list[tuple[str, tuple]], names: tuple[str, ...], figures: dict[str, str],
+            rollups: tuple[tuple[Any, tuple[str, ...], str], ...] = ()) -> None:
     """Insert the rows of ``parts`` (UNION ALL), adding each figure to a row already there
-    (``figures``: column -> how the stored and the new value combine)."""
+    (``figures``: column -> how the stored and the new value combine); and the same rows added up
+    into each of ``rollups`` (model, its key's columns, a condition on the rows it takes; its
+    figures: those it has), in the same statement: the rows are computed once."""
+    union = " UNION ALL ".join(sql for sql, _ in parts)
+    statements = [_insert(model, "u", KEY_COLUMNS, names, figures)]
+    ctes = ""
+    for rollup, key, kept in rollups:
+        columns = {field.column for field in rollup._meta.fields}
+        kept_figures = {column: operator for column, operator in figures.items() if column in columns}
+        rows = f"(SELECT * FROM u WHERE {kept})" if kept else "u"  # noqa: S608 (this module's condition)
+        if "table_hours" in columns:
+            ctes, rows = _new_hours(kept_figures)
+            kept_figures = {**kept_figures, "table_hours": "+", "floor_hours": "+"}
+        statements.append(_insert(rollup, rows, key, tuple(name for name in names if name in columns), kept_figures))
+    # One statement: the rows, then each table's insert (a data-modifying WITH runs whether or not
+    # it is read, and every part of it reads the tables as they were before it).  Only this
+    # module's names are spliced in; every value is a parameter.
+    inserts = "".join(f", i{n} AS ({sql} RETURNING 1)" for n, sql in enumerate(statements[:-1]))
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH u AS ({union}){inserts}{ctes} {statements[-1]}",
+                       [param for _, params in parts for param in params])
+
+
+def _new_hours(figures: dict[str, str]) -> tuple[str, str]:
+    """The clock hours the new rows add per table (``ReportGameCell``): per table and game, and
+    per table (the floor's, under the least of the games that lit it), the hours not lit already
+    by the cells stored before (this statement's own inserts are not seen).  A table's rounds are
+    stored one at a time: a close, and ``catch_up`` and ``rebuild``, hold its row."""
+    key = "gaming_day, shift, table_id, game, training"
+    table_key = "gaming_day, shift, table_id, training"
+    cell = ReportCell._meta.db_table
+    bits = "BIT_COUNT(CAST({} AS bit(24)))".format
+    ctes = (f", n AS (SELECT {key}, BIT_OR(hours) AS hours FROM u GROUP BY {key})"  # noqa: S608
+            f", e AS (SELECT {', '.join(f'c.{column}' for column in key.split(', '))}, BIT_OR(c.hours) AS hours "
+            f'FROM "{cell}" c JOIN (SELECT DISTINCT {table_key} FROM n) k USING ({table_key}) GROUP BY '
+            f"{', '.join(f'c.{column}' for column in key.split(', '))})"
+            f", ef AS (SELECT {table_key}, BIT_OR(hours) AS hours FROM e GROUP BY {table_key})"
+            f", nf AS (SELECT {table_key}, MIN(game) AS game, BIT_OR(hours) AS hours FROM n GROUP BY {table_key})")
+    zero = ", ".join(f"0 AS {column}" for column in figures)
+    new = ", ".join(figures)
+    rows = (f"(SELECT {', '.join(GAME_KEY_COLUMNS)}, {new}, 0 AS table_hours, 0 AS floor_hours FROM u "  # noqa: S608
+            f"UNION ALL SELECT {', '.join(GAME_KEY_COLUMNS)}, {zero}, "
+            f"{bits('n.hours & ~COALESCE(e.hours, 0)')}, 0 FROM n LEFT JOIN e USING ({key}) "
+            f"UNION ALL SELECT {', '.join(GAME_KEY_COLUMNS)}, {zero}, 0, "
+            f"{bits('nf.hours & ~COALESCE(ef.hours, 0)')} FROM nf LEFT JOIN ef USING ({table_key}))")
+    return ctes, rows
+
+
+def _insert(model, rows: str, key: tuple[str, ...], names: tuple[str, ...], figures: dict[str, str]) -> str:
+    """``INSERT … ON CONFLICT DO UPDATE`` of ``rows`` (a name or a subquery) grouped by ``key`` and ``names``."""
     table = model._meta.db_table
-    columns = [*KEY_COLUMNS, *names, *figures]
-    conflict = ", ".join([*KEY_COLUMNS, *names])
+    grouped = ", ".join([*key, *names])
     sums = ", ".join(f'{column} = "{table}".{column} {operator} EXCLUDED.{column}'
                      for column, operator in figures.items())
-    union = " UNION ALL ".join(sql for sql, _ in parts)
-    grouped = ", ".join(f"{column}" for column in [*KEY_COLUMNS, *names])
     aggregates = ", ".join(f"BIT_OR({column})" if operator == "|" else f"SUM({column})"
                            for column, operator in figures.items())
-    # Only this module's names are spliced in; every value is a parameter.
-    sql = (f'INSERT INTO "{table}" ({", ".join(columns)}) '  # noqa: S608
-           f"SELECT {grouped}, {aggregates} FROM ({union}) u GROUP BY {grouped} "
-           f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [param for _, params in parts for param in params])
+    return (f'INSERT INTO "{table}" ({grouped}, {", ".join(figures)}) '  # noqa: S608
+            f"SELECT {grouped}, {aggregates} FROM {rows} r GROUP BY {grouped} "
+            f"ON CONFLICT ({grouped}) DO UPDATE SET {sums}")
 
 
 def store(rounds: QuerySet[Round]) -> None:
@@ -148,8 +214,10 @@ def store(rounds: QuerySet[Round]) -> None:
         _select(cells, {**zero, **{name: f's."{name}"' for name in ("rounds", "voids", "paid", "collected", "hours")}}),
         _select(meters, {**zero, "contributed": 'COALESCE(s."contributed", 0)', "jackpots": 's."jackpots"',
                          "jackpot_amounts": 'COALESCE(s."jackpots_paid", 0)'}),
-    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES})
-    _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"))
+    ], (), {column: "|" if column == "hours" else "+" for column in CELL_FIGURES},
+        ((ReportGameCell, GAME_KEY_COLUMNS, ""),))
+    _upsert(ReportCount, list(_count_parts(rounds, ids)), COUNT_NAMES, dict.fromkeys(COUNT_FIGURES, "+"),
+            ((ReportGameCount, GAME_KEY_COLUMNS, "kind <> 'hit'"), (ReportHit, HIT_KEY_COLUMNS, "kind = 'hit'")))
 
 
 def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, tuple]]:
@@ -159,19 +227,20 @@ def _count_parts(rounds: QuerySet[Round], ids: QuerySet) -> Iterator[tuple[str, 
         return _select(query, values)
 
     lines = _keyed(SettlementLine.objects.filter(round__in=ids), "round__")
-    # Per wager kind, the lines settled with action (as ``Report._collect`` counts them).
+    # Per wager kind, the lines settled with action (as ``Report._collect`` counts them), and its
+    # wins by size band (a win is always settled with action).
+    bands = {}
+    for n, (low, high, _) in enumerate(reports.BANDS):
+        won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
+        bands[f"b{n}_count"] = Count("id", filter=won)
+        bands[f"b{n}_paid"] = Coalesce(Sum("amount", filter=won), 0)
     yield part(lines.filter(reports.ACTED).values(*KEY, "wager").annotate(
         wagers=Count("id", filter=Q(stake__gt=0)), staked=Sum("stake"),
         paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
-        collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1))),
+        collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1)),
+        **bands),
         "wager", wager='s."wager"', count='s."wagers"', amount='s."staked"', won='s."paid"', lost='s."collected"',
-        hands='s."first_hands"')
-    # The wins by size band (a win is always settled with action).
-    band = Case(*(When(Q(amount__gte=low) & (Q(amount__lt=high) if high else Q()), then=Value(str(n)))
-                  for n, (low, high, _) in enumerate(reports.BANDS)), output_field=CharField())
-    yield part(lines.filter(outcome=WIN).annotate(band=band).values(*KEY, "wager", "band").annotate(
-        wins=Count("id"), paid=Sum("amount")),
-        "band", wager='s."wager"', name='s."band"', count='s."wins"', amount='s."paid"')
+        hands='s."first_hands"', **{f"band{name[1:]}": f's."{name}"' for name in bands})
     approvals = _keyed(Approval.objects.filter(round__in=ids), "round__")
     yield part(approvals.values(*KEY, "status").annotate(approvals=Count("id")),
                "approval", name='s."status"', count='s."approvals"')
@@ -202,14 +271,27 @@ def catch_up() -> int:
     a report running at the same time waits for it and then finds them stored."""
     if not enabled():
         return 0
+    # Once per report's transaction (``reports.without_jit``): its later reads find them stored.
+    reporting = connection.in_atomic_block and getattr(connection, "reports_jit_off", False)
+    if reporting and getattr(connection, "reports_caught_up", False):
+        return 0
     table = Round._meta.db_table
-    with transaction.atomic(), connection.cursor() as cursor:
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(f'UPDATE "{table}" SET figures_stored = true '  # noqa: S608
                        "WHERE NOT figures_stored AND status <> 'open' RETURNING id")
         ids = sorted(row[0] for row in cursor.fetchall())
+        if ids:
+            # Their tables' rows, as a close locks its own (``services._count_round_for_stub``) before
+            # storing: the table-hours a round adds are counted against those its table has stored
+            # (``_new_hours``), so two rounds of a table are not stored side by side.
+            list(Table.objects.select_for_update().filter(
+                id__in=Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids,))).values("table_id"))
+                .order_by("id").values_list("id", flat=True))
         for n in range(0, len(ids), BATCH):
             # One array parameter, however many rounds (a statement takes at most 65,535).
             store(Round.objects.filter(pk__in=RawSQL("SELECT UNNEST(%s::bigint[])", (ids[n:n + BATCH],))))
+    if reporting:
+        connection.reports_caught_up = True
     return len(ids)
 
 
@@ -217,8 +299,10 @@ def rebuild() -> int:
     """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
     hours, or to check them): one transaction; a round closing meanwhile waits for it."""
     with transaction.atomic():
-        ReportCount.objects.all().delete()
-        ReportCell.objects.all().delete()
+        # Every table, as a close locks its own: a round closing meanwhile waits for the rebuild.
+        list(Table.objects.select_for_update().order_by("id").values_list("id", flat=True))
+        for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell, ReportHit):
+            model.objects.all().delete()
         # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
         stored = Round.objects.filter(figures_stored=True)
         ids = stored.aggregate(first=Min("id"), last=Max("id"))
@@ -252,81 +336,186 @@ class Names:
             yield row
 
 
-def collect(report: reports.Report, selection: reports.Selection) -> None:
-    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are."""
+GAME_LEVELS = {"floor", "game"}
+
+
+def _split(selection: reports.Selection, levels: tuple[str, ...] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The levels asked (all when None) the roll-up without tables and dealers holds (the floor's
+    and games', of a selection that names no table or dealer), and the others, from the cells."""
+    asked = tuple(level for level, _ in reports.LEVELS if levels is None or level in levels)
+    if selection.tables is not None or selection.dealers is not None:
+        return (), asked
+    return (tuple(level for level in asked if level in GAME_LEVELS),
+            tuple(level for level in asked if level not in GAME_LEVELS))
+
+
+def breadth(selection: reports.Selection) -> dict[str, int]:
+    """How many tables and dealers the selection's rows hold (its report's rows at those levels)."""
     catch_up()
+    counts = selection.filter(ReportCell.objects.all()).aggregate(
+        table=Count("table_id", distinct=True), dealer=Count("dealer_id", distinct=True))
+    return {level: counts[level] or 0 for level in ("table", "dealer")}
+
+
+def collect(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...] | None = None) -> None:
+    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are
+    (``levels``: only those, all when None)."""
+    catch_up()
+    games, levels = _split(selection, levels)
+    if games:
+        _collect_games(report, selection, games)
+    if not levels:
+        return
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS)
     totals = list(reports.rolled_up(cells.values("t", "d", "g").annotate(
         closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
         contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts")),
         (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid", "collected", "contributed", "jackpots",
-                                                   "jackpots_paid")}))
+                                                   "jackpots_paid")}, levels))
     names = Names(totals)
     totals = list(names.rows(totals))
     report.add_totals(totals)
     report.add_meters(totals)
-    report.add_hours(names.rows(_table_hours(cells)))
+    report.add_hours(names.rows(_table_hours(cells, levels)))
     counts = selection.filter(ReportCount.objects.all()).annotate(**IDS)
-    wager = Q(kind="wager")
-    bands = {}
-    for n, _ in enumerate(reports.BANDS):
-        bands[f"band{n}_count"] = Sum("count", filter=Q(kind="band", name=str(n)))
-        bands[f"band{n}_paid"] = Sum("amount", filter=Q(kind="band", name=str(n)))
     # (Each cell's column is "c_" and the name of the figure the roll-up gives: a stored column's own name is taken.)
-    wagers = counts.filter(kind__in=("wager", "band")).values("t", "d", "g", "wager").annotate(
-        c_staked=Sum("amount", filter=wager), c_count=Sum("count", filter=wager),
-        c_first_hands=Sum("hands", filter=wager), c_won=Sum("won", filter=wager), c_lost=Sum("lost", filter=wager),
-        **{f"c_{name}": aggregate for name, aggregate in bands.items()})
-    columns = ("staked", "count", "first_hands", "won", "lost", *bands)
+    wagers = counts.filter(kind="wager").values("t", "d", "g", "wager").annotate(
+        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
     report.add_wagers(names.rows(reports.rolled_up(wagers, ("g", "wager"),
-                                                   {name: total(f'"c_{name}"') for name in columns})))
+                                                   {name: total(f'"c_{name}"') for name in WAGER_FIGURES}, levels)))
     named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(label=F("name"))
              .values("t", "d", "g", "kind", "label").annotate(number=Sum("count")))
-    rows = list(names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')})))
+    _add_named(report, names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')}, levels)))
+    report.add_waits(((names.tables.get(table), names.dealers.get(dealer), game, timedelta(microseconds=int(wait)))
+                      for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
+                          "t", "d", "g", "name", "count")
+                      for _ in range(number)), levels)
+
+
+def _wager_figures() -> dict[str, Sum]:
+    """A cell's figures per wager kind from its "wager" rows."""
+    return {"staked": Sum("amount"), "count": Sum("count"), "first_hands": Sum("hands"), "won": Sum("won"),
+            "lost": Sum("lost"), **{name: Sum(name) for name in BAND_FIGURES}}
+
+
+WAGER_FIGURES = _wager_figures()
+
+
+def _add_named(report: reports.Report, rows: Iterable[dict[str, Any]]) -> None:
+    rows = list(rows)
     report.add_approvals({**row, "status": row["label"]} for row in rows if row["kind"] == "approval")
     for kind, counter in (("void", "void_kinds"), ("irregularity", "irregularities")):
         report.add_kinds(({**row, "kind": row["label"]} for row in rows if row["kind"] == kind), counter)
-    report.add_waits((names.tables[table], names.dealers[dealer], game, timedelta(microseconds=int(wait)))
-                     for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
-                         "t", "d", "g", "name", "count")
-                     for _ in range(number))
+
+
+def _levels(rows: Iterable[dict[str, Any]], key: tuple[str, ...], figures: tuple[str, ...],
+            levels: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Rows per game (``"g"`` and ``key``) as ``rolled_up`` gives them: the games' rows and the
+    floor's, their sums per ``key`` (one row with zeros when there is none, as a sum of nothing)."""
+    rows = list(rows)
+    out = [{**row, "level": "game", "name": row["g"]} for row in rows] if "game" in levels else []
+    if "floor" in levels:
+        floor: dict[tuple, dict[str, Any]] = {}
+        for row in rows:
+            found = floor.setdefault(tuple(row[column] for column in key),
+                                     {**{column: row[column] for column in key}, "level": "floor", "name": "Floor",
+                                      **dict.fromkeys(figures, 0)})
+            for figure in figures:
+                found[figure] += row[figure] or 0
+        if not rows and not key:
+            floor[()] = {"level": "floor", "name": "Floor", **dict.fromkeys(figures, 0)}
+        out.extend(floor.values())
+    return out
+
+
+def _collect_games(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...]) -> None:
+    """The floor's and games' figures from the roll-up without tables and dealers (a month is a
+    few hundred rows)."""
+    cells = list(selection.filter(ReportGameCell.objects.all()).values("game").annotate(
+        closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
+        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts"),
+        game_hours=Sum("table_hours"), table_hours=Sum("floor_hours")))
+    figures = ("closed", "voided", "paid", "collected", "contributed", "jackpots", "jackpots_paid")
+    totals = _levels(({**row, "g": row["game"]} for row in cells), (), figures, levels)
+    report.add_totals(totals)
+    report.add_meters(totals)
+    # The floor's hours: each table's once, whichever games it dealt in them (of one game, its own).
+    floor = "game_hours" if selection.game else "table_hours"
+    hours = [{"level": "game", "name": row["game"], "hours": row["game_hours"]} for row in cells] \
+        if "game" in levels else []
+    if "floor" in levels:
+        hours.append({"level": "floor", "name": "Floor", "hours": sum(row[floor] for row in cells)})
+    report.add_hours(hours)
+    counts = selection.filter(ReportGameCount.objects.all())
+    wagers = counts.filter(kind="wager").annotate(g=F("game")).values("g", "wager").annotate(
+        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
+    report.add_wagers(_levels(({"g": row["g"], "wager": row["wager"],
+                                **{name: row[f"c_{name}"] or 0 for name in WAGER_FIGURES}} for row in wagers),
+                              ("g", "wager"), tuple(WAGER_FIGURES), levels))
+    named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(g=F("game"), label=F("name"))
+             .values("g", "kind", "label").annotate(count=Sum("count")))
+    _add_named(report, _levels(named, ("kind", "label"), ("count",), levels))
+    report.add_waits(((None, None, game, timedelta(microseconds=int(wait)))
+                      for game, wait, number in counts.filter(kind="wait").values_list("game", "name")
+                      .annotate(number=Sum("count")) for _ in range(number)), levels)
 
 
 def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None = None,
                   ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
     """``games.reports.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
-    gaming day already; the drop is its wagers' stakes, as ``collect`` gives it."""
+    gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
     catch_up()
+    games, levels = _split(selection, levels)
+    totals, drops = [], []
+    if games:  # the floor and the games: from their roll-up
+        totals = _levels(selection.filter(ReportGameCell.objects.all()).annotate(g=F("game"))
+                         .values("g", "gaming_day").annotate(closed=Sum("rounds"), paid=Sum("paid"),
+                                                             collected=Sum("collected")),
+                         ("gaming_day",), ("closed", "paid", "collected"), games)
+        drops = _levels(selection.filter(ReportGameCount.objects.filter(kind="wager")).annotate(g=F("game"))
+                        .values("g", "gaming_day").annotate(staked=Sum("amount")), ("gaming_day",), ("staked",),
+                        games)
+    if not levels:
+        return _days(totals, drops)
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
-    totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
-                                                   c_collected=Sum("collected")), ("gaming_day",),
-                                    {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
-                                    levels))
+    cell_totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
+                                                        c_collected=Sum("collected")), ("gaming_day",),
+                                         {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
+                                         levels))
     wagers = (selection.filter(ReportCount.objects.filter(kind="wager")).annotate(**IDS)
               .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
-    drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
-    names = Names(totals + drops)
+    cell_drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
+    names = Names(cell_totals + cell_drops)
+    return _days([*totals, *names.rows(cell_totals)], [*drops, *names.rows(cell_drops)])
+
+
+def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
+          ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
     days = reports.DaysFigures()
-    for row in names.rows(totals):
+    for row in totals:
         day = days.of(row, row["gaming_day"])
         day.rounds += row["closed"]
         day.paid += row["paid"]
         day.collected += row["collected"]
-    for row in names.rows(drops):
+    for row in drops:
         days.of(row, row["gaming_day"]).drop += row["staked"]
     return days.as_dict()
 
 
-def _table_hours(cells: QuerySet) -> list[dict[str, Any]]:
+def _table_hours(cells: QuerySet, levels: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
-    gaming day, the hours its cells of that row OR-ed together, counted."""
-    sql, params = cells.values("t", "d", "g", "gaming_day", "hours").query.sql_with_params()
+    gaming day, the hours its cells of that row OR-ed together, counted (``levels``: only those)."""
+    # The cells' hours OR-ed per table, game, gaming day (and dealer, when asked) first: the shifts
+    # and the dealers of a table's day are a few cells each.
+    columns = ("t", "d", "g", "gaming_day") if levels is None or "dealer" in levels else ("t", "g", "gaming_day")
+    sql, params = cells.values(*columns).annotate(hours=BitOr("hours")).query.sql_with_params()
     bits = "BIT_COUNT(CAST(BIT_OR(hours) AS bit(24)))"
     parts = [f"SELECT '{level}' AS level, CAST({name} AS text) AS name, {bits} AS bits FROM cells GROUP BY {group}"  # noqa: S608
              for level, name, group in (("floor", "'Floor'", "t, gaming_day"), ("game", "g", "g, t, gaming_day"),
-                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))]
+                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))
+             if levels is None or level in levels]
     with connection.cursor() as cursor:
         cursor.execute(f"WITH cells AS ({sql}) SELECT level, name, SUM(bits) FROM ("  # noqa: S608
                        + " UNION ALL ".join(parts) + ") levels GROUP BY level, name", params)
@@ -337,8 +526,11 @@ def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
     """The games of ``selection`` and its paytable rows hit: (table, game, wager, letter, row,
     count, staked, won, lost), as ``games.reports.hit_frequency`` counts them from the lines."""
     catch_up()
-    games = list(selection.filter(ReportCell.objects.all()).values_list("game", flat=True).distinct())
-    rows = list(selection.filter(ReportCount.objects.filter(kind="hit"))
+    model = ReportGameCell if selection.tables is None and selection.dealers is None else ReportCell
+    games = list(selection.filter(model.objects.all()).values_list("game", flat=True).distinct())
+    # Without a dealer filter, from the rows hit per table alone (the counts hold every other kind too).
+    hit = ReportHit.objects.all() if selection.dealers is None else ReportCount.objects.filter(kind="hit")
+    rows = list(selection.filter(hit)
                 .values_list("table_id", "game", "wager", "letter", "name")
                 .annotate(lines=Sum("count"), staked=Sum("amount"), paid=Sum("won"), collected=Sum("lost")))
     tables = dict(Table.objects.filter(id__in={row[0] for row in rows}).values_list("id", "name"))

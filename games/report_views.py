@@ -37,20 +37,27 @@ def _page(request: HttpRequest) -> tuple[dict, int]:
     rounds = filters.qs
     first, last = filters.period()
     by = filters.chosen_by()
-    report = reports.Report(rounds)
     significance = filters.chosen_significance()
-    hits = reports.hit_frequency(rounds, significance)
+    with reports.without_jit():  # one transaction for every figure of the page
+        # Only the levels the page shows are added up: the floor, the games, the breakdown's, and
+        # the tables and dealers when they are few.
+        breadth = reports.breadth(rounds)
+        shown = tuple(level for level, _ in reports.LEVELS
+                      if level in ("floor", "game", by) or breadth[level] <= IN_FULL)
+        report = reports.Report(rounds, shown)
+        hits = reports.hit_frequency(rounds, significance)
+        charts = report_charts.page_charts(rounds, report, first, last,
+                                           per_table=by == "table" or breadth["table"] <= IN_FULL)
     return {
         **context, "report": report, "first": first, "last": last, "by": by,
         "hits": [(entry, report_charts.hit_chart(entry, n)) for n, entry in enumerate(hits, start=1)]
         if by == "table" or len(hits) <= IN_FULL else [],
         "hits_in_brief": [] if by == "table" or len(hits) <= IN_FULL else hits,
-        "charts": report_charts.page_charts(rounds, report, first, last,
-                                            per_table=by == "table" or len(report.rows("table")) <= IN_FULL),
+        "charts": charts,
         "by_label": dict(REPORT_BY)[by], "shift": filters.chosen_shift(), "significance": significance,
         "training": filters.only_training(),
         "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS
-                      if level in ("floor", "game", by) or len(report.rows(level)) <= IN_FULL],
+                      if level in shown],
         "in_full": IN_FULL,
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(),
     }, 200

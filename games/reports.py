@@ -33,6 +33,7 @@ Nonbanked Poker has no drop: its collected is the rake (and jackpot drops).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import statistics
 from collections import Counter, defaultdict
@@ -250,12 +251,22 @@ def without_jit() -> Iterator[None]:
     """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
     enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
     statement over a month, benchmarks/reports_explain.md).  With room for a month's groups
-    (a few thousand) in memory, it hashes them instead of sorting the rows on disk."""
+    (a few thousand) in memory, it hashes them instead of sorting the rows on disk.
+
+    Nested in another (a page reading its figures in one transaction), it is that one: no
+    savepoint, and the stored figures are caught up once (``report_figures.catch_up``)."""
+    if connection.in_atomic_block and getattr(connection, "reports_jit_off", False):
+        yield
+        return
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'")
-        yield
+        connection.reports_jit_off = True
+        try:
+            yield
+        finally:
+            connection.reports_jit_off = connection.reports_caught_up = False
 
 
 # The finest cells the queries group by, under short aliases the roll-up reads.
@@ -329,6 +340,17 @@ def selection_of(rounds: QuerySet) -> Selection | None:
     return selection if selection is not None and report_figures.enabled() else None
 
 
+def breadth(rounds: QuerySet[Round]) -> dict[str, int]:
+    """How many tables and dealers ``rounds`` were dealt at and by: the rows of those levels of
+    their ``Report``."""
+    selection = selection_of(rounds)
+    if selection is not None:
+        from games import report_figures
+
+        return report_figures.breadth(selection)
+    return rounds.order_by().aggregate(table=Count("table", distinct=True), dealer=Count("dealer", distinct=True))
+
+
 class Report:
     """The figures of ``rounds`` (a filtered queryset of closed and voided rounds) per level.
 
@@ -336,7 +358,9 @@ class Report:
     (``games.report_figures``); any other queryset from its lines, rounds, approvals, events
     and ledgers (the same figures, summed on each request)."""
 
-    def __init__(self, rounds: QuerySet[Round]):
+    def __init__(self, rounds: QuerySet[Round], levels: tuple[str, ...] | None = None):
+        """``levels``: only the figures of those levels (their rows; the others have none), all
+        when None."""
         self.ids = rounds.values("id")
         self.levels: dict[str, dict[str, Figures]] = {level: {} for level, _ in LEVELS}
         selection = selection_of(rounds)
@@ -344,9 +368,9 @@ class Report:
             if selection is not None:
                 from games import report_figures
 
-                report_figures.collect(self, selection)
+                report_figures.collect(self, selection, levels)
             else:
-                self._collect(rounds)
+                self._collect(rounds, levels)
 
     def rows(self, level: str) -> list[Figures]:
         rows = sorted(self.levels[level].values(), key=lambda figures: figures.name.lower())
@@ -397,11 +421,14 @@ class Report:
             if row["count"]:
                 self._figures(row).approvals[row["status"]] += row["count"]
 
-    def add_waits(self, waits: Iterable[tuple[str, str, str, timedelta]]) -> None:
-        """Each decided approval's wait, with its round's table, dealer and game."""
+    def add_waits(self, waits: Iterable[tuple[str, str, str, timedelta]], levels: tuple[str, ...] | None = None,
+                  ) -> None:
+        """Each decided approval's wait, with its round's table, dealer and game (``levels``: to
+        those levels' rows only)."""
         for table, dealer, game, wait in waits:
             for level, key in (("floor", "Floor"), ("game", game), ("table", table), ("dealer", dealer)):
-                self._figures({"level": level, "name": key}).waits.append(wait)
+                if levels is None or level in levels:
+                    self._figures({"level": level, "name": key}).waits.append(wait)
 
     def add_kinds(self, rows: Iterable[dict[str, Any]], counter: str) -> None:
         """Voids (``counter`` "void_kinds") or irregularities by their "kind"."""
@@ -419,7 +446,7 @@ class Report:
             figures.jackpots += row["jackpots"]
             figures.jackpots_paid -= row["jackpots_paid"]
 
-    def _collect(self, rounds: QuerySet[Round]) -> None:
+    def _collect(self, rounds: QuerySet[Round], levels: tuple[str, ...] | None = None) -> None:
         rounds = rounds.order_by()
         lines = SettlementLine.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
         total = "COALESCE(SUM({}), 0)".format
@@ -429,11 +456,12 @@ class Report:
             voided=Count("id", filter=Q(status=Round.Status.VOID)),
             paid=Sum("total_paid"), collected=Sum("total_collected"))
         self.add_totals(rolled_up(cells, (), {name: total(f'"{name}"')
-                                              for name in ("closed", "voided", "paid", "collected")}))
+                                              for name in ("closed", "voided", "paid", "collected")}, levels))
         # The table-hours: each (table, clock hour) with a round started, once per level's row.
         cells = (rounds.annotate(**CELL, hour=TruncHour("started_at", tzinfo=casino_zone()))
                  .values("t", "d", "g", "hour").distinct())
-        self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""}))
+        self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""},
+                                 levels))
         # The drop and the hands by wager kind, from the lines settled with action, and the wins
         # by size, in the same pass over the lines.
         bands = {}
@@ -446,27 +474,29 @@ class Report:
             staked=Sum("stake"), count=Count("id", filter=Q(stake__gt=0)), first_hands=Count("id", filter=Q(hand_no=1)),
             won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
         columns = ("staked", "count", "first_hands", "won", "lost", *bands)
-        self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}))
+        self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}, levels))
         # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
         # whose median no SQL aggregate computes on every database.
         approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
         cells = approvals.values("t", "d", "g", "status").annotate(count=Count("id"))
-        self.add_approvals(rolled_up(cells, ("status",), {"count": total('"count"')}))
-        self.add_waits((table, dealer, game, decided - requested) for table, dealer, game, requested, decided in (
-            approvals.filter(decided_at__isnull=False).values_list("t", "d", "g", "requested_at", "decided_at")))
+        self.add_approvals(rolled_up(cells, ("status",), {"count": total('"count"')}, levels))
+        self.add_waits(((table, dealer, game, decided - requested) for table, dealer, game, requested, decided in (
+            approvals.filter(decided_at__isnull=False).values_list("t", "d", "g", "requested_at", "decided_at"))),
+            levels)
         # Voids by the irregularity that voided them, as recorded when the round was voided.
         cells = (rounds.filter(status=Round.Status.VOID).annotate(**CELL, kind=VOID_KIND)
                  .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "void_kinds")
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}, levels), "void_kinds")
         # Irregularities reported (an index holds the events of that type alone).
         cells = (RoundEvent.objects.filter(round__in=self.ids, action__type="irregularity").order_by()
                  .annotate(**LINE_CELL, kind=IRREGULARITY_KIND)
                  .values("t", "d", "g", "kind").annotate(count=Count("id")))
-        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}), "irregularities")
+        self.add_kinds(rolled_up(cells, ("kind",), {"count": total('"count"')}, levels),
+                       "irregularities")
         # Progressive meters: contributions and jackpots from the ledgers.
         cells = (MeterEntry.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)
                  .values("t", "d", "g").annotate(**METER_FIGURES))
-        self.add_meters(rolled_up(cells, (), {name: total(f'"{name}"') for name in METER_FIGURES}))
+        self.add_meters(rolled_up(cells, (), {name: total(f'"{name}"') for name in METER_FIGURES}, levels))
 
 
 # What a void and an irregularity are counted under, and a round's progressive figures.
@@ -648,7 +678,6 @@ class HitRows:
 
         self.keys = paytable_wagers(sorted(games))
         self.known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
-        self.whens = []
         for key in self.keys:
             for table_letter in key.letters:
                 table = paytable(key.game, key.wager, table_letter)
@@ -656,9 +685,13 @@ class HitRows:
                 if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)
                     continue
                 self.known[key.game, key.wager, table_letter] = (table, entry)
-                for condition, hand in _row_conditions(table):
-                    self.whens.append(When(Q(round__game=key.game, wager=key.wager, letter=table_letter) & condition,
-                                           then=Value(hand)))
+
+    @functools.cached_property
+    def whens(self) -> list[When]:
+        """Each known row's condition on a line (only the lines' query needs them, not the stored counts)."""
+        return [When(Q(round__game=game, wager=wager, letter=table_letter) & condition, then=Value(hand))
+                for (game, wager, table_letter), (table, _) in self.known.items()
+                for condition, hand in _row_conditions(table)]
 
     def lines(self, lines: QuerySet[SettlementLine]) -> QuerySet[SettlementLine]:
         letter = Case(*(When(Q(round__game=key.game, wager=key.wager),
@@ -668,6 +701,14 @@ class HitRows:
         row = Case(When(outcome=LOSE, then=Value("")), *self.whens, default=Value(UNKNOWN), output_field=CharField())
         return (lines.filter(outcome__in=ACTION, wager__in={key.wager for key in self.keys}).exclude(stage=DECISION)
                 .annotate(letter=letter).annotate(row=row))
+
+
+@functools.cache
+def _hand_lines(game: str, wager: str, letter: str) -> tuple[tuple[str, str, Fraction], ...]:
+    """Each row's name, payout and exact probability (a ``Fraction`` made once, not per table)."""
+    from games.selectors import _paytable_return
+
+    return tuple((line.name, line.payout, line.probability) for line in _paytable_return(game, wager, letter).hands)
 
 
 def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Decimal,
@@ -692,11 +733,11 @@ def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Deci
         trials = sum(counts.values())
         rows = []
         losers = trials - sum(counts[row.hand] for row in table.rows) - counts[UNKNOWN]
-        for pay_row, hand_line in zip([*table.rows, None], entry.hands, strict=True):
+        for pay_row, (name, payout, probability) in zip([*table.rows, None], _hand_lines(game, wager, table_letter),
+                                                        strict=True):
             observed = counts[pay_row.hand] if pay_row is not None else losers
-            p_value = two_sided_p_value(observed, trials, hand_line.probability)
-            rows.append(HitRow(hand_line.name, hand_line.payout, hand_line.probability, observed, trials, p_value,
-                               p_value < significance))
+            p_value = two_sided_p_value(observed, trials, probability)
+            rows.append(HitRow(name, payout, probability, observed, trials, p_value, p_value < significance))
         report.append(PaytableHits(table_name, game, wager, table_letter, table.section, trials, group["staked"],
                                    group["won"], group["lost"], rows, counts[UNKNOWN], entry.expected, entry.note))
     return report

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
+from html import escape as _escape
 
 from django import template
+from django.utils.safestring import SafeString, mark_safe
 
-from games.reports import duration
+from games.reports import PaytableHits, duration
+from games.templatetags.dealer_assist import dollars
 
 register = template.Library()
 
@@ -52,3 +55,18 @@ def percent(value: Decimal | None, missing: str = "—") -> str:
     if value is None:
         return missing
     return f"−{-value}%" if value < 0 else f"{value}%"
+
+
+@register.simple_tag
+def hits_brief_row(entry: PaytableHits) -> SafeString:
+    """One row of the hit frequency in brief, formatted here: a month has a row per table (a
+    template node, or ``format_html``, per figure costs more than the figures).  Every value is
+    escaped as the template would."""
+    flagged = "".join(f"<strong>{_escape(hit.name)}</strong> {hit.observed} of {hit.expected} expected, "
+                      f"p {_escape(pvalue(hit.p_value))} ({_escape(hit.direction)}); "
+                      for hit in entry.rows if hit.flagged)
+    cells = (entry.table, entry.label, entry.trials, dollars(entry.staked), percent(entry.observed_return),
+             percent(entry.theoretical_percent, "not stated"))
+    opening = '<tr class="flagged">' if flagged else "<tr>"
+    return mark_safe(opening + "".join(f"<td>{_escape(str(cell))}</td>" for cell in cells)  # noqa: S308 (escaped)
+                     + f"<td>{flagged}</td></tr>")

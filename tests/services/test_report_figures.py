@@ -5,14 +5,25 @@ the settings the rebuild ran under."""
 
 from dataclasses import asdict
 from datetime import date, timedelta
+from importlib import import_module
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.records import SettlementLine as Line
-from games.models import Approval, ReportCell, ReportCount, Round, RoundEvent
+from games.models import (
+    Approval,
+    ReportCell,
+    ReportCount,
+    ReportGameCell,
+    ReportGameCount,
+    ReportHit,
+    Round,
+    RoundEvent,
+)
 from games.report_filters import report_filter
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.services.test_reports import _query, at, bonus, build_day, make_round
@@ -77,6 +88,15 @@ def assert_stored_equal_summed():
                 == hit_snapshot(reports.hit_frequency(summed_rounds))), query
         # The charts' figures by gaming day, per floor, game, table and dealer.
         assert reports.by_gaming_day(stored_rounds) == reports.by_gaming_day(summed_rounds), query
+        # The floor and the games alone: from their roll-up without tables and dealers (but for a
+        # table or dealer filter), the same as those levels of the whole report.
+        games = ("floor", "game")
+        whole = snapshot(reports.Report(summed_rounds))
+        assert snapshot(reports.Report(stored_rounds, games)) == {**whole, "table": [], "dealer": []}, query
+        assert snapshot(reports.Report(summed_rounds, games)) == {**whole, "table": [], "dealer": []}, query
+        by_day = reports.by_gaming_day(summed_rounds)
+        assert reports.by_gaming_day(stored_rounds, games) == {**by_day, "table": {}, "dealer": {}}, query
+        assert reports.breadth(stored_rounds) == reports.breadth(summed_rounds), query
 
 
 def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
@@ -93,6 +113,25 @@ def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
     # Table-hours: TH-9 at 06h, 23h and 02h.
     assert floor.table_hours == 3
     assert (floor.approvals, floor.median_wait) == ({"approved": 1}, timedelta(minutes=2))
+
+
+def test_a_table_dealing_two_games_in_one_hour_counts_it_once_for_the_floor(cast):
+    """The roll-up counts the floor's table-hours per table: an hour in which TH-9 dealt Let It
+    Ride as well (after a change of its game) is one table-hour of the floor, one of each game."""
+    day = build_two_days(cast)
+    for started, game in ((at(2, 10, 40), "let-it-ride"), (at(2, 11, 5), "let-it-ride"),
+                          (at(2, 11, 20), "texas-holdem-bonus")):
+        rnd = make_round(day.th9, cast["dealer2"], started, [Line(1, "ante", 10_00, LOSE, 10_00, "§ 647a.11(h)(2)")])
+        Round.objects.filter(pk=rnd.pk).update(game=game)
+        report_figures.catch_up()  # one round at a time, as closes store them
+    assert_stored_equal_summed()
+    # The overlap is there: the floor's table-hours are fewer than the games' added up (10:00 and
+    # 11:00 at TH-9 are one each for the floor, and one for each game).
+    filters = report_filter(_query({"from": "2026-11-02", "to": "2026-11-02"}))
+    assert filters.is_valid()
+    for report in (reports.Report(filters.qs, ("floor", "game")), reports.Report(filters.qs.all())):
+        games = sum(f.table_hours for f in report.rows("game"))
+        assert report.rows("floor")[0].table_hours == games - 2
 
 
 def test_a_cell_holds_its_rounds_by_gaming_day_and_shift(cast):
@@ -124,11 +163,17 @@ def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
     report_figures.catch_up()
 
     def stored():
-        fields = [f.name for f in ReportCell._meta.fields if f.name != "id"]
-        counts = [f.name for f in ReportCount._meta.fields if f.name != "id"]
-        return (sorted(ReportCell.objects.values_list(*fields)), sorted(ReportCount.objects.values_list(*counts)))
+        return [sorted(model.objects.values_list(*[f.name for f in model._meta.fields if f.name != "id"]))
+                for model in (ReportCell, ReportCount, ReportGameCell, ReportGameCount, ReportHit)]
 
     before = stored()
+    # The migration that added the roll-up fills it from the cells alike.
+    for model in (ReportGameCell, ReportGameCount, ReportHit):
+        model.objects.all().delete()
+    with connection.cursor() as cursor:
+        for sql in import_module("games.migrations.0014_report_rollups").FROM_THE_CELLS:
+            cursor.execute(sql)
+    assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
