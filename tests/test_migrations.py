@@ -14,7 +14,7 @@ from tests.views.test_pages import ROUND_END
 
 fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
 chain_migration = importlib.import_module("games.migrations.0007_event_hash_chain")
-relief_migration = importlib.import_module("games.migrations.0014_relief_dealers")
+relief_migration = importlib.import_module("games.migrations.0015_relief_dealers")
 
 
 def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):

@@ -22,7 +22,7 @@ def from_the_log(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_report_figures'),
+        ('games', '0014_report_rollups'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
