@@ -20,8 +20,9 @@ def _refused(messages: list[str]) -> HttpResponse:
 
 
 # A level's summary, each table's hold chart and each table's hit-frequency chart and rows are
-# shown in full when the breakdowns are by that level (by table for the per-table sections) or
-# when they are this few; a month of 200 tables and 300 dealers is otherwise a page of megabytes.
+# shown in full when the breakdowns are by that level (by table for the per-table sections; a page
+# of them, ``PAGE_SIZE``) or when they are this few; a month of 200 tables and 300 dealers is
+# otherwise a page of megabytes.
 # Every row is in the CSVs either way.
 IN_FULL = 12
 
