@@ -31,10 +31,15 @@ def _days(first: date, last: date) -> list[date]:
     return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
-def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool = True) -> list[Chart]:
-    """Hold % per table (unless not ``per_table``) and per game, and the floor's drop and win, by
-    gaming day."""
-    figures = reports.by_gaming_day(rounds, ("floor", "game", "table") if per_table else ("floor", "game"))
+def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool = True,
+               table_rounds: QuerySet[Round] | None = None) -> list[Chart]:
+    """Hold % per table (unless not ``per_table``; the tables of ``table_rounds`` when given, a
+    page of them) and per game, and the floor's drop and win, by gaming day."""
+    apart = per_table and table_rounds is not None
+    figures = reports.by_gaming_day(rounds, ("floor", "game", "table") if per_table and not apart
+                                    else ("floor", "game"))
+    if apart:
+        figures["table"] = reports.by_gaming_day(table_rounds, ("table",))["table"]
     days = _days(first, last) if figures["floor"] else []
     labels = tuple(str(day) for day in days)
 
@@ -90,9 +95,10 @@ def hit_chart(entry: reports.PaytableHits, number: int) -> Chart:
 
 
 def page_charts(rounds: QuerySet[Round], report: reports.Report, first: date, last: date,
-                per_table: bool = True) -> list[Chart]:
-    """The page's charts; without ``per_table`` not the hold of each table (a line per table)."""
-    return [*day_charts(rounds, first, last, per_table), approval_chart(report)]
+                per_table: bool = True, table_rounds: QuerySet[Round] | None = None) -> list[Chart]:
+    """The page's charts; without ``per_table`` not the hold of each table (a line per table),
+    with ``table_rounds`` the hold of their tables only."""
+    return [*day_charts(rounds, first, last, per_table, table_rounds), approval_chart(report)]
 
 
 def chart_for(section: str, rounds: QuerySet[Round], first: date, last: date) -> Chart:

@@ -39,6 +39,10 @@ class ReportForm(RoundFilterForm):
         return data
 
 
+class WholeNumberFilter(django_filters.Filter):
+    field_class = forms.IntegerField
+
+
 class ReportFilter(RoundFilterSet):
     """The shared filters (``games.round_filters``), a period of gaming days and the report's options."""
 
@@ -49,6 +53,9 @@ class ReportFilter(RoundFilterSet):
     significance = django_filters.NumberFilter(method=as_given, min_value=Decimal("0.000001"),
                                                max_value=Decimal("0.5"), max_digits=8, decimal_places=6,
                                                label="Significance (α)")
+
+    # The page of the tables' or dealers' sections when the breakdowns are by table or dealer.
+    page = WholeNumberFilter(method=as_given, min_value=1, max_value=1_000_000, label="Page")
 
     class Meta(RoundFilterSet.Meta):
         form = ReportForm
@@ -82,6 +89,9 @@ class ReportFilter(RoundFilterSet):
 
     def chosen_by(self) -> str:
         return self.form.cleaned_data.get("by") or "floor"
+
+    def chosen_page(self) -> int:
+        return self.form.cleaned_data.get("page") or 1
 
     def chosen_significance(self) -> Decimal:
         return self.form.cleaned_data.get("significance") or reports.SIGNIFICANCE

@@ -20,14 +20,36 @@ def _refused(messages: list[str]) -> HttpResponse:
 
 
 # A level's summary, each table's hold chart and each table's hit-frequency chart and rows are
-# shown in full when the breakdowns are by that level (by table for the per-table sections) or
-# when they are this few; a month of 200 tables and 300 dealers is otherwise a page of megabytes.
+# shown in full when the breakdowns are by that level (by table for the per-table sections; a page
+# of them, ``PAGE_SIZE``) or when they are this few; a month of 200 tables and 300 dealers is
+# otherwise a page of megabytes.
 # Every row is in the CSVs either way.
 IN_FULL = 12
 
 
-def _page(request: HttpRequest) -> tuple[dict, int]:
-    """The reports page's context and status (400 with the refusals when a filter is refused)."""
+# Breakdowns by table or by dealer show this many of their sections per page (by name); the PDF
+# and the CSVs have them all.
+PAGE_SIZE = 20
+
+
+def _paging(request: HttpRequest, level: str, number: int, count: int) -> dict:
+    """The page's place among the tables or dealers, and the links to its neighbours (every
+    other filter kept)."""
+    pages = max(1, -(-count // PAGE_SIZE))
+
+    def link(to: int) -> str:
+        query = request.GET.copy()
+        query["page"] = str(to)
+        return query.urlencode()
+
+    return {"level": level, "first": min(count, (number - 1) * PAGE_SIZE + 1), "last": min(count, number * PAGE_SIZE),
+            "count": count, "number": number, "pages": pages,
+            "previous": link(number - 1) if number > 1 else None, "next": link(number + 1) if number < pages else None}
+
+
+def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
+    """The reports page's context and status (400 with the refusals when a filter is refused);
+    by table or dealer, one ``PAGE_SIZE`` of their sections unless not ``paged`` (the PDF)."""
     filters = report_filter(request.GET)
     context = {"query": request.GET, "filters": filters, "levels": reports.LEVELS, "report_by": REPORT_BY,
                "training_choices": TRAINING, "shifts": reports.shift_choices(), "bands": reports.BANDS,
@@ -38,16 +60,32 @@ def _page(request: HttpRequest) -> tuple[dict, int]:
     first, last = filters.period()
     by = filters.chosen_by()
     significance = filters.chosen_significance()
+    paging = None
     with reports.without_jit():  # one transaction for every figure of the page
         # Only the levels the page shows are added up: the floor, the games, the breakdown's, and
         # the tables and dealers when they are few.
         breadth = reports.breadth(rounds)
         shown = tuple(level for level, _ in reports.LEVELS
                       if level in ("floor", "game", by) or breadth[level] <= IN_FULL)
-        report = reports.Report(rounds, shown)
-        hits = reports.hit_frequency(rounds, significance)
+        page_rounds = None  # by table or dealer: the rounds of the page's tables or dealers
+        if paged and by in ("table", "dealer"):
+            named = reports.ids_and_names(rounds, by)
+            number = filters.chosen_page()
+            paging = _paging(request, by, number, len(named))
+            if number > paging["pages"]:
+                return {**context, "errors": [f"Page: there is no page {number}; the breakdown by {by} has "
+                                              f"{paging['pages']} page{'s' if paging['pages'] > 1 else ''} "
+                                              f"of {PAGE_SIZE}."]}, 400
+            page_rounds = reports.narrowed(rounds, by, [n for n, _ in
+                                                        named[(number - 1) * PAGE_SIZE:number * PAGE_SIZE]])
+        report = reports.Report(rounds, tuple(level for level in shown if page_rounds is None or level != by))
+        if page_rounds is not None:  # each row is of one table or dealer: the page's rows are the report's
+            report.levels[by] = reports.Report(page_rounds, (by,)).levels[by]
+        table_rounds = page_rounds if by == "table" else None
+        hits = reports.hit_frequency(rounds if table_rounds is None else table_rounds, significance)
         charts = report_charts.page_charts(rounds, report, first, last,
-                                           per_table=by == "table" or breadth["table"] <= IN_FULL)
+                                           per_table=by == "table" or breadth["table"] <= IN_FULL,
+                                           table_rounds=table_rounds)
     return {
         **context, "report": report, "first": first, "last": last, "by": by,
         "hits": [(entry, report_charts.hit_chart(entry, n)) for n, entry in enumerate(hits, start=1)]
@@ -59,7 +97,7 @@ def _page(request: HttpRequest) -> tuple[dict, int]:
         "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS
                       if level in shown],
         "in_full": IN_FULL,
-        "breakdown": report.rows(by), "query_string": request.GET.urlencode(),
+        "breakdown": report.rows(by), "query_string": request.GET.urlencode(), "paging": paging,
     }, 200
 
 
@@ -72,7 +110,7 @@ def reports_page(request: HttpRequest) -> HttpResponse:
 @role_required(roles.SUPERVISOR)
 def reports_pdf(request: HttpRequest) -> HttpResponse:
     """The report of the page's filters as PDF: the page itself, laid out by the print stylesheet."""
-    context, status = _page(request)
+    context, status = _page(request, paged=False)
     if status != 200:
         return _refused(context["errors"])
     html = render_to_string("games/reports.html", context, request=request)

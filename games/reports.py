@@ -33,6 +33,7 @@ Nonbanked Poker has no drop: its collected is the rake (and jackpot drops).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 import statistics
@@ -349,6 +350,40 @@ def breadth(rounds: QuerySet[Round]) -> dict[str, int]:
 
         return report_figures.breadth(selection)
     return rounds.order_by().aggregate(table=Count("table", distinct=True), dealer=Count("dealer", distinct=True))
+
+
+# Of each level a page of rows is taken from: the round's column, the name's field, the selection's ids.
+NAMED = {"table": ("table_id", "name", "tables"), "dealer": ("dealer_id", "username", "dealers")}
+
+
+def ids_and_names(rounds: QuerySet[Round], level: str) -> list[tuple[int, str]]:
+    """The (id, name) of each table or dealer (``level``) with rows in the report of ``rounds``,
+    in the order of ``Report.rows``: by name, any case."""
+    column, field, _ = NAMED[level]
+    selection = selection_of(rounds)
+    if selection is not None:
+        from games import report_figures
+
+        report_figures.catch_up()
+        ids = selection.filter(report_figures.ReportCell.objects.all()).values(column)
+    else:
+        ids = rounds.order_by().values(column)
+    model = Round._meta.get_field(column.removesuffix("_id")).related_model
+    named = model.objects.filter(id__in=ids).order_by().values_list("id", field)
+    return sorted(named, key=lambda row: row[1].lower())
+
+
+def narrowed(rounds: QuerySet[Round], level: str, ids: list[int]) -> QuerySet[Round]:
+    """``rounds`` at these tables or dealers (``level``) only, still read from the stored figures:
+    each one's figures are those of the whole report (a row is of one table or dealer)."""
+    column, _, attribute = NAMED[level]
+    selection = getattr(rounds, "report_selection", None)
+    kept = rounds.filter(**{f"{column}__in": ids})
+    if selection is not None:
+        given = getattr(selection, attribute)
+        kept.report_selection = dataclasses.replace(
+            selection, **{attribute: [n for n in ids if given is None or n in given]})
+    return kept
 
 
 class Report:
