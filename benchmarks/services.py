@@ -130,7 +130,7 @@ def main() -> None:
     if args.no_push:
         from games import push
 
-        push.table_changed = lambda table_id, pit=False, committed=None: None
+        push.table_changed = lambda table_id, **changed: None
     common.create_database()
     common.reset_floor(1, 6)
     load = common.load_average()

@@ -164,7 +164,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     audit.round_changes(rnd, user, before, applied, state)  # a correction or the void, in this transaction
     if rnd.figures_stored and state.closed:
         # The report's figures, added in this transaction from the rows just written.
-        report_figures.store(Round.objects.filter(pk=rnd.pk))
+        report_figures.store_round(rnd.pk, rnd.game)
     round_id, seq = rnd.id, rnd.seq
     transaction.on_commit(lambda: replay.remember_state(round_id, seq, state))
     # The round just written is the table's current one (only the latest round can be open), so

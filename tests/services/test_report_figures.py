@@ -10,6 +10,7 @@ from importlib import import_module
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
@@ -226,14 +227,14 @@ def test_a_failed_close_leaves_the_figures_as_they_were(cast, table, monkeypatch
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
     services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
-    store = report_figures.store
+    store = report_figures.store_round
 
-    def store_then_fail(rounds):
-        store(rounds)
+    def store_then_fail(round_id, game):
+        store(round_id, game)
         assert ReportCell.objects.get().rounds == 1  # written inside the close's transaction...
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(report_figures, "store", store_then_fail)
+    monkeypatch.setattr(report_figures, "store_round", store_then_fail)
     rnd.refresh_from_db()
     with pytest.raises(RuntimeError):
         services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
@@ -256,3 +257,22 @@ def test_a_round_written_without_the_services_is_folded_in_by_the_next_report(ca
     assert reports.Report(filters.qs).rows("floor")[0].drop == 165_00
     assert ReportCell.objects.exists()
     assert report_figures.catch_up() == 0  # nothing left
+
+
+def test_a_close_runs_statements_built_once_per_game_and_stores_its_own_round(cast, table):
+    report_figures._round_statements.cache_clear()
+    for _ in range(2):
+        play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
+        rnd = Round.objects.get(status="open")
+        services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+        rnd.refresh_from_db()
+        with CaptureQueriesContext(connection) as ran:
+            services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
+                               expected_seq=rnd.seq)
+        stored = [query["sql"] for query in ran.captured_queries if query["sql"].startswith("WITH u AS")]
+        assert len(stored) == 2 and all(f"= {rnd.id}" in sql for sql in stored)  # this round's, by its id
+        assert not any(str(report_figures._ANY_ROUND) in sql for sql in stored)
+    built = report_figures._round_statements.cache_info()
+    assert (built.misses, built.hits) == (1, 1)  # built for the first close, reused for the second
+    cell = ReportCell.objects.get()
+    assert (cell.rounds, cell.paid) == (2, 2 * Round.objects.filter(status="closed").first().total_paid)
