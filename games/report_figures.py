@@ -199,7 +199,8 @@ def _insert(model, rows: str, key: tuple[str, ...], names: tuple[str, ...], figu
 def store(rounds: QuerySet[Round]) -> None:
     """Add the figures of ``rounds`` (closed or void, not stored yet) to their cells.  The caller
     holds them (the close's transaction, or the rows ``catch_up`` marked)."""
-    _execute(_statements(rounds, rounds.values_list("game", flat=True).distinct()))
+    # Unordered: the rounds' default order would make DISTINCT keep a row per round.
+    _execute(_statements(rounds, set(rounds.order_by().values_list("game", flat=True).distinct())))
 
 
 # A round id no round has: the closing statements are built once with it and run with the round's.

@@ -24,10 +24,11 @@ from games.models import (
     ReportHit,
     Round,
     RoundEvent,
+    Table,
 )
 from games.report_filters import report_filter
 from tests.conftest import OPENING, REST_OF_ROUND, play
-from tests.services.test_reports import _query, at, bonus, build_day, make_round
+from tests.services.test_reports import _query, at, bonus, bonus_rounds, build_day, expected_counts, make_round
 
 pytestmark = pytest.mark.django_db
 
@@ -276,3 +277,15 @@ def test_a_close_runs_statements_built_once_per_game_and_stores_its_own_round(ca
     assert (built.misses, built.hits) == (1, 1)  # built for the first close, reused for the second
     cell = ReportCell.objects.get()
     assert (cell.rounds, cell.paid) == (2, 2 * Round.objects.filter(status="closed").first().total_paid)
+
+
+
+def test_rounds_folded_in_together_judge_their_hits_once_per_game(cast, monkeypatch):
+    built = []
+    hit_rows = reports.HitRows
+    monkeypatch.setattr(reports, "HitRows", lambda games: built.append(sorted(games)) or hit_rows(games))
+    table = Table.objects.create(name="TH-FOLD", game="texas-holdem-bonus", rules={"bonus_paytable": "A"})
+    bonus_rounds(table, cast["dealer"], expected_counts(40), at(4, 12))
+    assert report_figures.catch_up() == 40
+    # One game, named once: a row per round here once made the statement thousands of rows long.
+    assert built == [["texas-holdem-bonus"]]
