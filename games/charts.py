@@ -14,6 +14,7 @@ points sit at the middle of their band.  The y axis runs over ``scale()``'s roun
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -128,9 +129,12 @@ def _n(x: float) -> str:
     return "0" if text == "-0" else text
 
 
+@functools.lru_cache(maxsize=256)
 def draw(chart: Chart) -> SafeString:
     """The chart's SVG, or a sentence saying why there is none.  Its colours and sizes are
-    attributes, not a stylesheet's: WeasyPrint's SVG reads attributes alone."""
+    attributes, not a stylesheet's: WeasyPrint's SVG reads attributes alone.  Kept per process:
+    a pure function of the chart (a frozen value), and a past period's charts are asked for
+    again and again, each tens of kilobytes of SVG drawn in Python."""
     if chart.is_empty:
         return format_html('<p class="chart-empty" data-chart="{}">{}</p>', chart.slug, chart.empty)
     low, high, step = scale([v for s in chart.series for v in s.values])

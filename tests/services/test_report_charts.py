@@ -230,3 +230,13 @@ def test_the_docstring_examples_hold():
 
     result = doctest.testmod(charts, optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
+
+
+def test_a_chart_is_drawn_once_per_process_for_the_same_figures():
+    def chart(drop):
+        return Chart("drop", "Drop", "Two days.", ("11-01", "11-02"), (Series("Drop", (drop, 2500)),), unit="money")
+
+    first = chart(1000).svg()
+    assert chart(1000).svg() is first  # an equal chart (a past period asked for again): its SVG kept
+    other = chart(1200).svg()
+    assert other is not first and other != first  # other figures: drawn anew
