@@ -462,11 +462,8 @@ class BandFigures(models.Model):
         abstract = True
 
 
-class ReportCount(ReportKey, BandFigures):
-    """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
-    hands, and in the band columns its wins by size), approvals by status, decided approvals by
-    their wait in microseconds ("wait"), voids and irregularities by kind, paytable rows hit
-    ("hit", by wager, paytable letter and row)."""
+class NamedFigures(models.Model):
+    """A count row's name and figures: what ``ReportCount`` and its roll-up ``ReportGameCount`` add up."""
 
     kind = models.CharField(max_length=12)
     wager = models.CharField(max_length=40, blank=True)
@@ -477,6 +474,16 @@ class ReportCount(ReportKey, BandFigures):
     won = models.BigIntegerField(default=0)
     lost = models.BigIntegerField(default=0)
     hands = models.BigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class ReportCount(ReportKey, NamedFigures, BandFigures):
+    """A cell's figures by name: per wager kind ("wager": wagers, drop, paid, collected, first
+    hands, and in the band columns its wins by size), approvals by status, decided approvals by
+    their wait in microseconds ("wait"), voids and irregularities by kind, paytable rows hit
+    ("hit", by wager, paytable letter and row)."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=[*ReportKey.KEY, "kind", "wager", "letter", "name"],
@@ -529,19 +536,9 @@ class ReportGameCell(ReportGameKey):
         return f"{self.gaming_day} shift {self.shift} {self.game}"
 
 
-class ReportGameCount(ReportGameKey, BandFigures):
+class ReportGameCount(ReportGameKey, NamedFigures, BandFigures):
     """``ReportCount``'s rows added up per gaming day, shift, game and training, but for the
     paytable rows hit (the hit frequency is per table)."""
-
-    kind = models.CharField(max_length=12)
-    wager = models.CharField(max_length=40, blank=True)
-    letter = models.CharField(max_length=10, blank=True)
-    name = models.CharField(max_length=200, blank=True)
-    count = models.BigIntegerField(default=0)
-    amount = models.BigIntegerField(default=0)
-    won = models.BigIntegerField(default=0)
-    lost = models.BigIntegerField(default=0)
-    hands = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=[*ReportGameKey.KEY, "kind", "wager", "letter", "name"],
