@@ -68,10 +68,15 @@ async def run(args) -> dict:
     fragment = (await client.get(f"/tables/{table_ids[0]}/state/")).content.decode()
     placed: set[int] = set()
 
+    by_tap: dict[str, list[tuple[float, float, int]]] = collections.defaultdict(list)  # (CPU, wall, statements)
+
     async def tap() -> None:
         nonlocal fragment
         url, body = floor.next_post(fragment, placed, args.seats)
+        began, began_wall, statements_before = time.process_time(), time.perf_counter(), statements
         response = await client.post(url, body, headers={"HX-Request": "true"})
+        by_tap[floor.tap_name(body)].append((time.process_time() - began, time.perf_counter() - began_wall,
+                                             statements - statements_before))
         fragment = response.content.decode()
         if response.status_code != 200 or 'class="error"' in fragment:
             raise RuntimeError(f"the tap to {url} was not taken: {response.status_code} {fragment[:500]}")
@@ -80,13 +85,20 @@ async def run(args) -> dict:
         await tap()
     statements = 0
     kinds.clear()
+    by_tap.clear()
     began_wall, began_cpu = time.perf_counter(), time.process_time()
     for _ in range(args.actions):
         await tap()
     wall, cpu = time.perf_counter() - began_wall, time.process_time() - began_cpu
     per = max(1, args.actions)
     result = {"actions": args.actions, "cpu_ms_per_action": 1000 * cpu / per, "wall_ms_per_action": 1000 * wall / per,
-              "statements_per_action": statements / per}
+              "statements_per_action": statements / per,
+              # Which taps cost what: each kind's mean CPU and wall milliseconds and statements, and how
+              # many were measured.
+              "by_tap": {name: {"cpu_ms": round(1000 * sum(t[0] for t in taps) / len(taps), 2),
+                                "wall_ms": round(1000 * sum(t[1] for t in taps) / len(taps), 2),
+                                "statements": round(sum(t[2] for t in taps) / len(taps), 2), "taps": len(taps)}
+                         for name, taps in sorted(by_tap.items(), key=lambda item: -sum(t[0] for t in item[1]))}}
     if args.statements:
         # Which statements a tap runs, per tap (the warm-up's left out).
         result["statements"] = {sql: round(n / per, 2) for sql, n in kinds.most_common()}

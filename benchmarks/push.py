@@ -13,14 +13,19 @@ with): each seat's Ante and Bonus, then the first choice of every prompt and the
 the picker offers.  ``--mode paced``: one action per table every ``--interval`` seconds, the tables' starts spread
 over one interval;
 ``--mode max``: each driver posts again as soon as it is answered.  Each driver stops after
-``--actions`` actions, and everything after ``--timeout`` seconds.
+``--actions`` actions, and everything after ``--timeout`` seconds.  ``--phases`` first brings
+each table, unmeasured, to its own point of a round (table i of T: i/T of a round in), as on a
+floor; without it every table starts, and later closes, its round in the same interval.
 
 Per action: the HTTP time, and for each tablet the time from sending the POST until it received
 that state or a newer one (a tablet that never does within the run, ``--grace`` seconds after the
 last POST included, counts as a missed push, reported by server port and by whether the tablet's
 socket had ended, and how);
 p50/p95/p99/max in milliseconds, the servers' and PostgreSQL's CPU seconds while the drivers
-ran (PostgreSQL's: the backends alive at the end, pooled connections being long-lived).  ``--storm`` then
+ran (PostgreSQL's: the backends alive at the end, pooled connections being long-lived), and the
+load generator's own: its CPU and how late its event loop woke (a late wake would delay the
+times it takes).  ``--details FILE`` writes every action (its tap, HTTP and push times) for a
+breakdown by tap.  ``--storm`` then
 closes every socket and opens them all again at once, and reports how long until every tablet
 had been sent the current state.
 """
@@ -231,6 +236,14 @@ def next_post(fragment: str, placed: set[int], seats: int) -> tuple[str, dict] |
     return None
 
 
+def tap_name(body: dict) -> str:
+    """What a tap was, for the reports by tap: its action's type and step, "wagers" or "start"."""
+    if "action" in body:
+        action = json.loads(html.unescape(body["action"]))
+        return f"{action.get('type')} {action.get('step', '')}".strip()
+    return "wagers" if "wager" in body else "start"
+
+
 async def open_page(table_id: int, port: int, session: str) -> tuple[dict, str, str]:
     """The dealer opens the table's page: the cookies and CSRF token its POSTs carry."""
     cookies = {"sessionid": session}
@@ -241,36 +254,69 @@ async def open_page(table_id: int, port: int, session: str) -> tuple[dict, str, 
     return cookies, re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1), page
 
 
-async def drive(table_id: int, port: int, page: tuple[dict, str, str], args, actions: list, deadline: float,
-                start_after: float = 0.0) -> None:
-    cookies, token, fragment = page
-    placed: set[int] = set()
-    await asyncio.sleep(start_after)
-    for _ in range(args.actions):
-        if time.perf_counter() > deadline:
-            break
-        tap = next_post(fragment, placed, args.seats)
+class Dealer:
+    """A table's dealer: taps the next button of the fragment it was last answered with."""
+
+    def __init__(self, table_id: int, port: int, page: tuple[dict, str, str], args):
+        self.table_id, self.port, self.args = table_id, port, args
+        self.cookies, self.token, self.fragment = page
+        self.placed: set[int] = set()
+
+    async def tap(self) -> dict | None:
+        """One tap (None when the fragment offers none): what it was, when it was sent, how long
+        its answer took, and the position it reached."""
+        tap = next_post(self.fragment, self.placed, self.args.seats)
         if tap is None:
-            break
+            return None
         url, body = tap
         began = time.perf_counter()
-        status, _, answer = await request(port, "POST", url, cookies, body,
-                                          {"X-CSRFToken": token, "HX-Request": "true"})
+        status, _, answer = await request(self.port, "POST", url, self.cookies, body,
+                                          {"X-CSRFToken": self.token, "HX-Request": "true"})
         answered = time.perf_counter()
         where = position(answer)
         if status != 200 or where is None or 'class="error"' in answer:
             refusal = ERROR.search(answer)
-            actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": False,
-                            "status": status, "refusal": html.unescape(refusal.group(1)) if refusal else None})
-            fragment = (await request(port, "GET", f"/tables/{table_id}/state/", cookies))[2]
-            continue
-        actions.append({"table": table_id, "sent": began, "http": answered - began, "ok": True, "where": where})
-        fragment = answer
-        if args.mode == "paced":
-            await asyncio.sleep(max(0.0, args.interval - (time.perf_counter() - began)))
+            self.fragment = (await request(self.port, "GET", f"/tables/{self.table_id}/state/", self.cookies))[2]
+            return {"table": self.table_id, "sent": began, "http": answered - began, "ok": False, "status": status,
+                    "refusal": html.unescape(refusal.group(1)) if refusal else None, "tap": tap_name(body)}
+        self.fragment = answer
+        return {"table": self.table_id, "sent": began, "http": answered - began, "ok": True, "where": where,
+                "tap": tap_name(body), "port": self.port}
+
+    async def round_length(self) -> int:
+        """Taps in one round (unmeasured): played from this round's start to the next's."""
+        taps, started = 0, 0
+        while started < 2:
+            done = await self.tap()
+            if done is None:
+                raise RuntimeError(f"table {self.table_id}: no button to tap")
+            started += done["tap"] == "start"
+            taps += started == 1
+        return taps
+
+    async def drive(self, actions: list, deadline: float, start_after: float = 0.0) -> None:
+        await asyncio.sleep(start_after)
+        for _ in range(self.args.actions):
+            began = time.perf_counter()
+            if began > deadline:
+                break
+            done = await self.tap()
+            if done is None:
+                break
+            actions.append(done)
+            if self.args.mode == "paced":
+                await asyncio.sleep(max(0.0, self.args.interval - (time.perf_counter() - began)))
 
 
 # -- the run ------------------------------------------------------------------------------------------
+
+async def watch_loop(lags: list[float], stop: asyncio.Event, every: float = 0.01) -> None:
+    """How late this process's own event loop wakes: a late wake delays every timestamp it takes."""
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(time.perf_counter() - asked - every)
+
 
 async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
     tablets: dict[int, list[Tablet]] = {}
@@ -288,19 +334,34 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
     # The first tablet of each table is its dealer's: the driver posts with that session.
     pages = await asyncio.gather(*(open_page(table_id, ports[i % len(ports)], tablets[table_id][0].session)
                                    for i, table_id in enumerate(table_ids)))
+    dealers = [Dealer(table_id, ports[i % len(ports)], pages[i], args) for i, table_id in enumerate(table_ids)]
+    if args.phases:
+        # Tables on a floor are at different points of their rounds.  Unmeasured, each table is
+        # first brought to its own point: table i of T is i/T of a round in (the first plays one
+        # whole round to count its taps).  Without it every table closes its round in the same
+        # interval and starts the next in the following one, the two heaviest taps in step.
+        length = await dealers[0].round_length()
+        for n in range(length):
+            await asyncio.gather(*(dealer.tap() for i, dealer in enumerate(dealers) if n < i * length // len(dealers)))
     actions: list[dict] = []
-    cpu = (common.cpu_seconds(server_pids), common.cpu_seconds(common.postgres_backends(database)))
+    lags: list[float] = []
+    stop_watch = asyncio.Event()
+    watcher = asyncio.create_task(watch_loop(lags, stop_watch))
+    cpu = (common.cpu_seconds(server_pids), common.cpu_seconds(common.postgres_backends(database)),
+           common.cpu_seconds([os.getpid()]))
     deadline = time.perf_counter() + args.timeout
     began = time.perf_counter()
     # Paced tables start spread over one interval, as tables on a floor do: all in step, every
     # action would arrive in one burst and wait for the others.
     spread = args.interval / len(table_ids) if args.mode == "paced" else 0.0
-    await asyncio.gather(*(drive(table_id, ports[i % len(ports)], pages[i], args, actions, deadline, i * spread)
-                           for i, table_id in enumerate(table_ids)))
+    await asyncio.gather(*(dealer.drive(actions, deadline, i * spread) for i, dealer in enumerate(dealers)))
     elapsed = time.perf_counter() - began
     await asyncio.sleep(args.grace)
     server_cpu = common.cpu_seconds(server_pids) - cpu[0]
     postgres_cpu = common.cpu_seconds(common.postgres_backends(database)) - cpu[1]
+    client_cpu = common.cpu_seconds([os.getpid()]) - cpu[2]
+    stop_watch.set()
+    await watcher
 
     http_ms, push_ms, missed = [], [], 0
     # Where the missed pushes were, so that a loss can be told apart: a socket that ended, one
@@ -317,6 +378,7 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
                 missed_by[f"port {tablet.port}, " + ("socket lost" if tablet.lost else "socket open")] += 1
             else:
                 push_ms.append(1000 * (at - action["sent"]))
+                action.setdefault("push", []).append(at - action["sent"])
     failed = defaultdict(int)  # by HTTP status (200: answered with a refusal)
     for action in actions:
         if not action["ok"]:
@@ -330,7 +392,11 @@ async def run(args, table_ids, sessions, ports, server_pids, database) -> dict:
               "sockets_lost": sorted({t.lost for t in every if t.lost})[:5],
               "sockets_lost_count": sum(t.lost is not None for t in every),
               "server_cpu_s": server_cpu, "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(actions)),
-              "postgres_cpu_s": postgres_cpu}
+              "postgres_cpu_s": postgres_cpu, "client_cpu_s": client_cpu,
+              "client_loop_lag_ms": common.percentiles([1000 * lag for lag in lags])}
+    if args.details:
+        with open(args.details, "w") as out:
+            json.dump([{k: v for k, v in a.items()} for a in actions], out)
 
     if args.storm:
         await asyncio.gather(*(tablet.close() for tablet in every))
@@ -371,6 +437,9 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=20, help="actions per table")
     parser.add_argument("--timeout", type=float, default=180, help="the most the drivers run, in seconds")
     parser.add_argument("--grace", type=float, default=5, help="seconds to wait for the last pushes")
+    parser.add_argument("--phases", action="store_true",
+                        help="first bring the tables to different points of their rounds (unmeasured)")
+    parser.add_argument("--details", help="write every action (its tap, HTTP and push times) to this JSON file")
     parser.add_argument("--storm", action="store_true", help="then reopen every socket at once")
     parser.add_argument("--storm-timeout", type=float, default=60)
     parser.add_argument("--connect-timeout", type=int, default=5,
