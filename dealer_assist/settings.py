@@ -202,7 +202,7 @@ else:
 # The cache holds the latest render of each table and of the pit (games.push), which every
 # server process must see: Redis when REDIS_URL is set, this process's memory otherwise.
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+    CACHES = {"default": {"BACKEND": "games.cache.KeptRedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "dealer-assist"}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -35,6 +35,7 @@ from django.core.cache import caches
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 
+from games import cache as kept_cache
 from games import selectors
 from games.models import Approval, Meter, Round, Table
 
@@ -52,9 +53,8 @@ SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
 PIT_TEMPLATE = "games/pit.html#pit-state"
 TABLE_STATUS_TEMPLATE = "games/pit.html#table-status"
 
-# One cache client for the whole process.  ``django.core.cache.cache`` is one per thread and
-# per request under ASGI, and each new Redis client opens a new connection: that alone cost
-# more than the render.  The Redis client's connection pool is thread-safe.
+# One cache backend for the whole process (``django.core.cache.cache`` is one per request under
+# ASGI; with Redis, they share their connections: ``games.cache``).
 cache = caches.create_connection("default")
 
 # What this thread rendered last, per table: the view that made the change answers with it
@@ -124,14 +124,9 @@ def render_table(table_id: int, committed: selectors.Committed | None = None) ->
 
 
 def _remember(key: str, payload: dict[str, Any], order=order) -> None:
-    """Keep the newest render.  Its position is kept beside it under a small key of its own, so
-    the check reads a few bytes rather than the whole render, and both are written in one round
-    trip.  (Between the read and the write another process may store a newer one; the window is
-    a cache round trip, and the next change or reconnect repairs it.)"""
+    """Keep the newest render: one atomic step on Redis (``games.cache.set_if_newer``)."""
     try:
-        current = cache.get(f"{key}:order")
-        if current is None or current <= order(payload):
-            cache.set_many({key: payload, f"{key}:order": order(payload)}, CACHE_SECONDS)
+        kept_cache.set_if_newer(cache, key, payload, order(payload), CACHE_SECONDS)
     except Exception:
         logger.exception("Could not store the latest render in the cache (%s)", key)
 
@@ -232,7 +227,7 @@ def publish_pit() -> dict[str, Any] | None:
     except Exception:
         logger.exception("Could not render the pit after a change")
         return None
-    _remember(PIT_KEY, payload, order=lambda pit: pit["stamp"])
+    _remember(PIT_KEY, payload, order=lambda pit: (pit["stamp"],))
     _send(PIT_GROUP, {"type": "pit.state", **payload})
     return payload
 
