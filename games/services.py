@@ -61,26 +61,32 @@ def _on_commit_push(table_id: int, *, pit: bool = False,
 def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
-    table = Table.objects.select_for_update().annotate(dealing_here=_dealing_here(user, Table, "id")).get(pk=table_id)
+    table = (Table.objects.select_for_update()
+             .annotate(dealing_here=_dealing_here(user, Table, "id"), fed=selectors.meters_feed(Table, "id"))
+             .get(pk=table_id))
     if not table.dealing_here:
         _refuse_elsewhere(user, table)
-    if table.rounds.filter(status=Round.Status.OPEN).exists():
+    # Only a table's latest round can be open, and a new one is numbered after it.
+    previous = table.rounds.order_by("-number").first()
+    if previous is not None and previous.status == Round.Status.OPEN:
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
-    feeds = progressives.round_option(table)
+    feeds = progressives.round_option(table) if table.fed else {}
     if feeds:  # the meters this round's progressive wagers feed, and the link's state (§ 605a.8(c))
         rules[progressive_option] = feeds
     game = game_for(table.game)
-    # What the last round leaves to this one (a Poker table's seats, stakes and button).
-    previous = table.rounds.order_by("-number").first()
-    rules.update(game.carried_options(engine_round(previous) if previous is not None else None))
+    if previous is not None and game.carries_options:
+        # What the last round leaves to this one (a Poker table's seats, stakes and button).
+        rules.update(game.carried_options(engine_round(previous)))
     merged = game.validate_rules(rules)  # refuses a table whose configuration the chapter does not allow
-    last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
-    rnd = Round.objects.create(table=table, number=last + 1, game=table.game, rules=rules,
-                               shoe_order=shoe_order, dealer=user)
-    _on_commit_push(table.id, status=True)
+    rnd = Round.objects.create(table=table, number=previous.number + 1 if previous else 1, game=table.game,
+                               rules=rules, shoe_order=shoe_order, dealer=user)
+    # A new round's state is its rules' (an empty log): the render after the commit starts from it.
+    state = engine_round(rnd, events=())
+    transaction.on_commit(lambda: replay.remember_state(rnd.id, rnd.seq, state))
+    _on_commit_push(table.id, status=True, committed=(rnd, state, {}))
     return rnd
 
 

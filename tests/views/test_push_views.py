@@ -135,3 +135,36 @@ def test_a_table_that_joins_a_down_link_says_so_at_once_and_after_every_tap(cast
     progressives.link_table_set(link_id=link.id, table_id=joining.id, user=cast["super"], on_link=False)
     services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{**ante, "seat": 3}], expected_seq=2)
     assert "table TH-2 is off the link TH-1-LINK" in push.cache.get(push.table_key(joining.id))["html"]["dealer"]
+
+
+def test_a_round_start_renders_the_round_it_created_and_replays_no_banked_round_before_it(
+        cast, table, renders, django_capture_on_commit_callbacks):
+    """A banked round takes nothing from the last one (``carries_options``): the start does not read
+    the last round's log, nor, at a table no meter feeds, a meter; the render after the commit
+    starts from the round just created, reading no table or round back."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import replay, services
+    from tests.conftest import play
+
+    first = services.round_start(table_id=table.id, user=cast["dealer"])
+    play(first, cast["dealer"], {"type": "cancel", "step": "wagers"})
+    replay.forget_all()  # as in another server process: the last round's state is not at hand
+    before = renders["table"]
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True):
+        second = services.round_start(table_id=table.id, user=cast["dealer"])
+    reads = [query["sql"] for query in queries.captured_queries if query["sql"].startswith("SELECT")]
+    assert second.number == 2 and renders["table"] - before == 1
+    assert not [sql for sql in reads if 'FROM "games_roundevent"' in sql]  # no replay of round 1
+    assert _meter_reads(queries) == []
+    # The table's lock and the last round (its number and status); after the commit, the table's
+    # status for the pit (and the last round's wagers, for "as last round"): nothing read back.
+    tables = [sql for sql in reads if sql.startswith('SELECT "games_table"')]
+    assert len(tables) == 2 and tables[0].endswith("FOR UPDATE") and 'AS "open_round"' in tables[1]
+    assert len([sql for sql in reads if sql.startswith('SELECT "games_round"')]) == 1
+    cached = push.cache.get(push.table_key(table.id))
+    assert (cached["round"], cached["seq"]) == (second.id, 0)
+    # Started again while it is in play: refused, as before.
+    with pytest.raises(services.Refused, match="already has a round in play"):
+        services.round_start(table_id=table.id, user=cast["dealer"])

@@ -63,6 +63,7 @@ class TableGame(Protocol):
     default_rules: dict[str, Any]
     rule_options: tuple[Any, ...]
     required_wager: str  # the wager that makes a seat play, "" where table stakes do
+    carries_options: bool  # a round starts from what the last one left (``carried_options``)
 
     def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]: ...
 

@@ -47,6 +47,7 @@ class Game:
     """
 
     family: ClassVar[str] = "banked"  # the house banks every wager (games.engine.core.contract)
+    carries_options: ClassVar[bool] = False  # each banked round stands alone
     wagers: ClassVar[tuple[WagerDef, ...]] = ()
     # Labels of settlement lines that are no wager of their own (a bonus paid beside a wager).
     line_labels: ClassVar[dict[str, str]] = {}

@@ -63,6 +63,7 @@ IRREGULARITIES: dict[str, Irregularity] = {
 
 class PokerGame:
     family: ClassVar[str] = "poker"
+    carries_options: ClassVar[bool] = True  # the seats, stakes and button pass from round to round
     slug: ClassVar[str] = "poker"
     name: ClassVar[str] = "Poker"
     chapter: ClassVar[str] = "637a"
