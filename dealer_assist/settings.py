@@ -142,6 +142,7 @@ TEMPLATES = [
 DATABASE_URL = envstr("DATABASE_URL")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
 DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
+DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 5)
 if DB_POOL_SIZE < 0:
     raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
@@ -159,6 +160,13 @@ if DATABASE_URL:
             # A request waits this long for a free connection before it fails.
             "timeout": envint("DB_POOL_TIMEOUT", 10),
         }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_THRESHOLD:
+        # A statement run this many times on a connection is prepared there, and PostgreSQL then
+        # reuses its plan: planning the closing report figures alone took longer than running
+        # them.  It needs server-side parameters, and connections that stay with one server
+        # process (the pool's), not a pooler that hands them between clients per transaction.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=DB_PREPARE_THRESHOLD)
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
 

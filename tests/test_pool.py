@@ -84,3 +84,27 @@ def test_a_pool_refuses_persistent_connections(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(project_settings)
+
+
+@pytest.mark.django_db
+def test_a_statement_run_often_is_prepared_and_its_plan_reused(cast, table):
+    """DB_PREPARE_THRESHOLD (5 unless set): once a statement has run that many times on a
+    connection, the next run prepares it there, and PostgreSQL plans it once."""
+    from games.models import Table
+
+    threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
+    assert threshold == settings.DB_PREPARE_THRESHOLD > 0
+
+    def prepared() -> list[str]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            return [row[0] for row in cursor.fetchall()]
+
+    def lookup() -> None:
+        assert Table.objects.filter(pk=table.id, name=table.name).exists()
+
+    for _ in range(threshold):
+        lookup()
+    assert not [sql for sql in prepared() if '"games_table"."name" = $2' in sql]
+    lookup()
+    assert len([sql for sql in prepared() if '"games_table"."name" = $2' in sql]) == 1
