@@ -23,7 +23,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import BooleanField
+from django.db.models import BooleanField, Case, Exists, F, Value, When
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -243,10 +243,11 @@ def _refuse_elsewhere(user, table: Table) -> None:
 
 
 def _count_round_for_stub(rnd: Round) -> None:
-    counted = rnd.events.filter(action__type="stub_count").exists()
-    table = Table.objects.select_for_update().get(pk=rnd.table_id)
-    table.rounds_since_stub_count = 0 if counted else table.rounds_since_stub_count + 1
-    table.save(update_fields=["rounds_since_stub_count"])
+    """One more round dealt since the stub was last counted, or none if this round counted it:
+    one UPDATE, which also locks the table's row until the close commits."""
+    counted = Exists(RoundEvent.objects.filter(round=rnd, action__type="stub_count"))
+    Table.objects.filter(pk=rnd.table_id).update(
+        rounds_since_stub_count=Case(When(counted, then=Value(0)), default=F("rounds_since_stub_count") + 1))
 
 
 # -- stable rows ---------------------------------------------------------------------------------

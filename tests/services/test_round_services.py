@@ -7,7 +7,7 @@ from django.db import connection
 
 from games import services
 from games.engine.core import Refused
-from games.models import Approval, Round, RoundEvent, SettlementLine
+from games.models import Approval, Round, RoundEvent, SettlementLine, Table
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
 
 pytestmark = pytest.mark.django_db
@@ -164,6 +164,22 @@ def test_the_stub_count_is_due_every_fifth_round(cast, table):
         play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     # § 647a.8(f): at least once every 5 rounds without a counting shuffler.
     assert steps == [False, False, False, False, True]
+
+
+def test_a_closing_round_counts_one_more_for_the_stub_unless_it_counted_the_stub(cast, table):
+    """§ 647a.8(f): the rounds since the stub was last counted, kept on the table as rounds close."""
+    Table.objects.filter(pk=table.id).update(rounds_since_stub_count=3)
+    dealt = Round.objects.create(table=table, number=1, game=table.game, rules={}, dealer=cast["dealer"])
+    RoundEvent.objects.create(round=dealt, seq=1, action={"type": "deal", "step": "deal"}, actor=cast["dealer"],
+                              role="dealer")
+    services._count_round_for_stub(dealt)
+    table.refresh_from_db()
+    assert table.rounds_since_stub_count == 4
+    RoundEvent.objects.create(round=dealt, seq=2, action={"type": "stub_count", "result": "correct"},
+                              actor=cast["dealer"], role="dealer")
+    services._count_round_for_stub(dealt)
+    table.refresh_from_db()
+    assert table.rounds_since_stub_count == 0
 
 
 @pytest.mark.postgres
