@@ -142,7 +142,7 @@ TEMPLATES = [
 DATABASE_URL = envstr("DATABASE_URL")
 DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
 DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
-DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 5)
+DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 0)
 if DB_POOL_SIZE < 0:
     raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
@@ -162,9 +162,10 @@ if DATABASE_URL:
         }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_THRESHOLD:
         # A statement run this many times on a connection is prepared there, and PostgreSQL then
-        # reuses its plan: planning the closing report figures alone took longer than running
-        # them.  It needs server-side parameters, and connections that stay with one server
-        # process (the pool's), not a pooler that hands them between clients per transaction.
+        # reuses its plan: it halves PostgreSQL's CPU per round of taps.  Off by default: with it,
+        # one shape of the reports (a table over a month) was slower at p95 for a cause not yet
+        # found (benchmarks/RESULTS.md).  It needs server-side parameters, and connections that
+        # stay with one server process (the pool's), not a pooler that shares them per transaction.
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=DB_PREPARE_THRESHOLD)
 else:

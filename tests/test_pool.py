@@ -86,25 +86,40 @@ def test_a_pool_refuses_persistent_connections(monkeypatch):
         importlib.reload(project_settings)
 
 
+def test_prepared_statements_are_off_unless_a_threshold_is_set(monkeypatch):
+    import importlib
+
+    import dealer_assist.settings as project_settings
+
+    assert "prepare_threshold" not in project_settings.DATABASES["default"].get("OPTIONS", {})
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
+    try:
+        options = importlib.reload(project_settings).DATABASES["default"]["OPTIONS"]
+        assert (options["prepare_threshold"], options["server_side_binding"]) == (5, True)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(project_settings)
+
+
 @pytest.mark.django_db
-def test_a_statement_run_often_is_prepared_and_its_plan_reused(cast, table):
-    """DB_PREPARE_THRESHOLD (5 unless set): once a statement has run that many times on a
-    connection, the next run prepares it there, and PostgreSQL plans it once."""
-    from games.models import Table
+def test_with_a_threshold_a_statement_run_often_is_prepared_and_its_plan_reused():
+    """DB_PREPARE_THRESHOLD=5: once a statement has run five times on a connection, the next run
+    prepares it there, and PostgreSQL plans it once."""
+    from django.db import connections
 
-    threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
-    assert threshold == settings.DB_PREPARE_THRESHOLD > 0
+    options = {key: value for key, value in connection.settings_dict["OPTIONS"].items() if key != "pool"}
+    prepared_db = type(connections[connection.alias])(
+        {**connection.settings_dict, "OPTIONS": {**options, "server_side_binding": True, "prepare_threshold": 5}},
+        alias=connection.alias)  # a connection of its own, with these options
+    try:
+        with prepared_db.cursor() as cursor:
+            def lookup(n: int) -> list[str]:
+                cursor.execute("SELECT %s::integer + 1 AS next_one", [n])
+                assert cursor.fetchone() == (n + 1,)
+                cursor.execute("SELECT statement FROM pg_prepared_statements")
+                return [row[0] for row in cursor.fetchall() if "next_one" in row[0]]
 
-    def prepared() -> list[str]:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT statement FROM pg_prepared_statements")
-            return [row[0] for row in cursor.fetchall()]
-
-    def lookup() -> None:
-        assert Table.objects.filter(pk=table.id, name=table.name).exists()
-
-    for _ in range(threshold):
-        lookup()
-    assert not [sql for sql in prepared() if '"games_table"."name" = $2' in sql]
-    lookup()
-    assert len([sql for sql in prepared() if '"games_table"."name" = $2' in sql]) == 1
+            assert [lookup(n) for n in range(5)] == [[]] * 5
+            assert lookup(5) == ["SELECT $1::integer + 1 AS next_one"]
+    finally:
+        prepared_db.close()
