@@ -170,7 +170,7 @@ def table_changed(table_id: int, *, pit: bool = False, committed: selectors.Comm
     if pit:
         publish_pit()  # its tables' statuses with it
     elif status:
-        table_status_changed(table_id)
+        table_status_changed(table_id, committed)
 
 
 def rendered_here(table_id: int) -> dict[str, Any] | None:
@@ -232,11 +232,15 @@ def publish_pit() -> dict[str, Any] | None:
     return payload
 
 
-def table_status_changed(table_id: int) -> None:
+def table_status_changed(table_id: int, committed: selectors.Committed | None = None) -> None:
     """A round started or ended at the table: its status alone goes to the pit (a fragment
-    swapped by its id), not a render of the whole pit."""
+    swapped by its id), not a render of the whole pit; from the round just ``committed`` (see
+    ``render_table``) when the service holds it."""
     try:
-        table = selectors.tables_with_status(Table.objects.filter(pk=table_id))[0]
+        if committed is not None:
+            table = selectors.table_with_status(committed[0].table, committed[0], committed[1])
+        else:
+            table = selectors.tables_with_status(Table.objects.filter(pk=table_id))[0]
         html = render_to_string(TABLE_STATUS_TEMPLATE, {"table": table})
     except Exception:
         logger.exception("Could not render table %s's status for the pit", table_id)

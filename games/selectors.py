@@ -521,9 +521,22 @@ def tables_with_status(tables: QuerySet[Table] | None = None) -> list[Table]:
         open_round=Exists(Round.objects.filter(table=OuterRef("pk"), status=Round.Status.OPEN)),
         waiting=Exists(pending), latest_round=Subquery(latest)))
     for table in tables:
-        table.status = "waiting" if table.waiting else "in play" if table.open_round else "idle"
-        table.status_position = (table.latest_round or 0, 0 if table.open_round else 1)
+        table.status, table.status_position = _status(table.waiting, table.open_round, table.latest_round or 0)
     return tables
+
+
+def table_with_status(table: Table, rnd: Round, state: GameRound) -> Table:
+    """``tables_with_status`` for a table whose latest round, with its engine state, a service has
+    just committed, without reading them: only the latest round can be open, and a round ends
+    only once no approval of it is pending (a close waits for the floorperson's answers), so its
+    approvals are the table's only ones that can wait."""
+    waiting = any(approval.status == "pending" for approval in state.approvals)
+    table.status, table.status_position = _status(waiting, rnd.status == Round.Status.OPEN, rnd.id)
+    return table
+
+
+def _status(waiting: bool, open_round: bool, latest_round: int) -> tuple[str, tuple[int, int]]:
+    return ("waiting" if waiting else "in play" if open_round else "idle"), (latest_round, 0 if open_round else 1)
 
 
 # -- dealers at tables ------------------------------------------------------------------------------

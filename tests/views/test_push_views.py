@@ -158,13 +158,39 @@ def test_a_round_start_renders_the_round_it_created_and_replays_no_banked_round_
     assert second.number == 2 and renders["table"] - before == 1
     assert not [sql for sql in reads if 'FROM "games_roundevent"' in sql]  # no replay of round 1
     assert _meter_reads(queries) == []
-    # The table's lock and the last round (its number and status); after the commit, the table's
-    # status for the pit (and the last round's wagers, for "as last round"): nothing read back.
+    # The table's lock and the last round (its number and status); after the commit, only the
+    # last round's wagers, for "as last round": nothing read back, the pit's status included.
     tables = [sql for sql in reads if sql.startswith('SELECT "games_table"')]
-    assert len(tables) == 2 and tables[0].endswith("FOR UPDATE") and 'AS "open_round"' in tables[1]
+    assert len(tables) == 1 and tables[0].endswith("FOR UPDATE")
     assert len([sql for sql in reads if sql.startswith('SELECT "games_round"')]) == 1
     cached = push.cache.get(push.table_key(table.id))
     assert (cached["round"], cached["seq"]) == (second.id, 0)
     # Started again while it is in play: refused, as before.
     with pytest.raises(services.Refused, match="already has a round in play"):
         services.round_start(table_id=table.id, user=cast["dealer"])
+
+
+def test_a_tables_status_built_from_the_round_just_committed_is_the_one_the_database_gives(cast, table):
+    """The pit's status after a start or an end is built from the committed round, without a read:
+    it must say what ``tables_with_status`` reads, whether the round is in play, waiting for a
+    floorperson or ended."""
+    from games import selectors, services
+    from games.models import Table
+    from tests.conftest import OPENING, play
+
+    def both(rnd):
+        rnd.refresh_from_db()
+        built = selectors.table_with_status(Table.objects.get(pk=table.id), rnd, services.engine_round(rnd))
+        read = selectors.tables_with_status(Table.objects.filter(pk=table.id))[0]
+        return (built.status, built.status_position), (read.status, read.status_position)
+
+    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    built, read = both(rnd)
+    assert built == read == ("in play", (rnd.id, 0))
+    play(rnd, cast["dealer"], *OPENING[:4], {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
+    built, read = both(rnd)
+    assert built == read == ("waiting", (rnd.id, 0))  # the void waits for a floorperson
+    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    play(rnd, cast["dealer"], {"type": "close", "step": "close"})
+    built, read = both(rnd)
+    assert built == read == ("idle", (rnd.id, 1))
