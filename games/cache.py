@@ -73,7 +73,7 @@ class KeptRedisCache(RedisCache):
         return client
 
 
-def rank(order: tuple[int, ...]) -> str:
+def _rank(order: tuple[int, ...]) -> str:
     return ".".join(f"{n:020d}" for n in order)
 
 
@@ -82,7 +82,7 @@ def set_if_newer(cache, key: str, value, order: tuple[int, ...], timeout: int) -
     integers compared in turn).  The order is kept under a small key of its own, so the check reads
     a few bytes rather than the value.  On Redis, one round trip and atomic; in an in-process cache,
     under this process's lock.  Whether it was stored."""
-    ranked = rank(order)
+    ranked = _rank(order)
     if isinstance(cache, KeptRedisCache):
         return cache.set_if_newer(key, value, ranked, timeout)
     with _lock:

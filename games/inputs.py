@@ -20,7 +20,6 @@ from games.engine.core.schema import shown as _shown
 
 # 18 digits always fit the database's 64-bit integer columns.
 _ID = re.compile(r"[0-9]{1,18}")
-MAX_ID = 2**63 - 1  # the largest id a row can have (a signed 64-bit integer, in every database)
 # A socket message carries one tap: a few hundred bytes.  Far larger is a fault or a probe.
 SOCKET_MESSAGE_MAX = 8 * 1024
 # The JSON ``action`` field of a page's form, for the same reason.

@@ -21,7 +21,7 @@ from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
 from games.history import recompute, round_page
 from games.history_filters import history_filter
-from games.inputs import MAX_ID, parse_action_field, parse_actions_field, parse_id, parse_note
+from games.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
 from games.models import Meter, Round, Table
 from games.security import request_address, security_event
 
@@ -179,8 +179,6 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
         found = game_for(game)
         return getattr(found, "playing_wagers", (found.required_wager,))
 
-    if round_id > MAX_ID:  # no row has it, and SQLite cannot even be asked about it
-        raise Http404("No such round")
     try:
         # Every tap carries the sequence number of the screen it was decided on: a repeated or
         # stale tap is refused instead of applied twice.
@@ -193,7 +191,9 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
         raise Http404("No such round") from None
     except Refused as refusal:
         _log_if_not_allowed(request, refusal)
-        return _table_fragment(request, get_object_or_404(Table, rounds=round_id), str(refusal))
+        # By the round's key, as the approvals' look-up below: Django finds no row for an id past any
+        # integer column's range instead of asking the database (SQLite cannot bind it).
+        return _table_fragment(request, get_object_or_404(Table, rounds__pk=round_id), str(refusal))
     return _table_fragment(request, rnd.table, changed=True)
 
 
