@@ -68,7 +68,8 @@ def round_record(rnd: Round, state) -> dict[str, Any]:
     }
     try:
         actions = list(rnd.events.order_by("seq").values_list("action", flat=True))
-        record["sheet"] = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order)
+        # Written from the closing state: a second replay of the log would find the same round.
+        record["sheet"] = sheet_from_log(rnd.game, rnd.rules, actions, rnd.shoe_order, closing=state)
     except Exception as error:  # the round closes even when its sheet cannot be written: the page says why
         logger.exception("The round sheet of round %s could not be written", rnd.pk)
         record["sheet_error"] = f"{type(error).__name__}: {error}"

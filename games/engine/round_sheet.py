@@ -69,9 +69,10 @@ def play_sheet(sheet: Any) -> tuple[RoundState, list[dict[str, Any]]]:
 
 
 def sheet_from_log(slug: str, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                   shoe_order: list[str] | None = None) -> dict[str, Any]:
-    """The round sheet of a recorded round: settling it gives the round's own settlement."""
-    return game_for(slug).sheet_from_log(rules, actions, shoe_order)
+                   shoe_order: list[str] | None = None, closing: Any = None) -> dict[str, Any]:
+    """The round sheet of a recorded round: settling it gives the round's own settlement.
+    ``closing``: the round the actions lead to, when the caller holds it already."""
+    return game_for(slug).sheet_from_log(rules, actions, shoe_order, closing)
 
 
 class _Player:
@@ -318,11 +319,23 @@ def settlement_sheet(rnd: RoundState) -> dict[str, Any]:
 
 
 def banked_sheet_from_log(game: Any, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                          shoe_order: list[str] | None = None) -> dict[str, Any]:
-    """A banked round's sheet: the wagers, the decisions and the cards of each seat."""
-    slug = game.slug
-    rnd = RoundState(game, rules, shoe_order=shoe_order)
+                          shoe_order: list[str] | None = None, closing: RoundState | None = None) -> dict[str, Any]:
+    """A banked round's sheet: the wagers, the decisions and the cards of each seat.  It is written
+    from the round's last state: ``closing`` when given, unless an irregularity was reported, whose
+    sheet entry names the step it was reported at, which only a replay sees."""
     actions = list(actions)
+    if closing is not None and not any(action["type"] == "irregularity" for action in actions):
+        rnd, irregularities = closing, []
+    else:
+        rnd, irregularities = _replayed(game, rules, actions, shoe_order)
+    return _banked_sheet(game, rnd, actions, irregularities)
+
+
+def _replayed(game: Any, rules: Mapping[str, Any], actions: list[Mapping[str, Any]],
+              shoe_order: list[str] | None) -> tuple[RoundState, list[dict[str, Any]]]:
+    """The round the actions lead to, and its irregularities with the step each was reported at
+    and whether the floorperson approved the void it asked for."""
+    rnd = RoundState(game, rules, shoe_order=shoe_order)
     irregularities = []
     for action in actions:
         if action["type"] == "irregularity":
@@ -333,9 +346,14 @@ def banked_sheet_from_log(game: Any, rules: Mapping[str, Any], actions: Iterable
             if approval.kind == "void":
                 irregularities[-1]["approved"] = action["type"] == "approve"
         rnd = rnd.apply(action, logged=True)
+    return rnd, irregularities
+
+
+def _banked_sheet(game: Any, rnd: RoundState, actions: list[Mapping[str, Any]],
+                  irregularities: list[dict[str, Any]]) -> dict[str, Any]:
     sheet: dict[str, Any] = {
         "version": SHEET_VERSION,
-        "game": slug,
+        "game": game.slug,
         "rules": {k: v for k, v in rnd.rules.items() if k not in ("stub_count_due", "training")},
         # The wagers placed before the deal: those placed by a decision are the decisions' (each step writes them).
         "seats": {str(number): {"wagers": {w: plain_dollars(a) for w, a in seat.wagers.items()

@@ -85,4 +85,6 @@ class TableGame(Protocol):
     def settle_sheet(self, sheet: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                       shoe_order: list[str] | None = None) -> dict[str, Any]: ...
+                       shoe_order: list[str] | None = None, closing: GameRound | None = None) -> dict[str, Any]:
+        """The round sheet of a recorded round.  ``closing``: the round its actions lead to, when the
+        caller holds it already (the close); a game may write the sheet from it instead of replaying."""

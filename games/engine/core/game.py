@@ -238,10 +238,10 @@ class Game:
         return round_sheet.settle_banked_sheet(self, sheet)
 
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Action],
-                       shoe_order: list[str] | None = None) -> dict[str, Any]:
+                       shoe_order: list[str] | None = None, closing: RoundState | None = None) -> dict[str, Any]:
         from games.engine import round_sheet
 
-        return round_sheet.banked_sheet_from_log(self, rules, actions, shoe_order)
+        return round_sheet.banked_sheet_from_log(self, rules, actions, shoe_order, closing)
 
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError

@@ -136,9 +136,10 @@ class PokerGame:
         return phh.to_sheet(self, text)
 
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
-                       shoe_order: list[str] | None = None) -> dict[str, Any]:
+                       shoe_order: list[str] | None = None, closing: Any = None) -> dict[str, Any]:
         from games.engine.poker import sheet as poker_sheet
 
+        # Replayed whatever the caller holds: the sheet writes each action with the cards it dealt.
         return poker_sheet.from_log(self, rules, actions, shoe_order)
 
 
