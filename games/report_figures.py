@@ -37,8 +37,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 
+import psycopg
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.postgres.aggregates import BitOr
@@ -209,9 +211,16 @@ _ANY_ROUND = -(2**62) - 7
 
 def store_round(round_id: int, game: str) -> None:
     """``store`` for one round as it closes: the same statements, built once per game (building them
-    through the ORM cost about 30 ms of CPU a close, far more than running them)."""
+    through the ORM cost about 30 ms of CPU a close, far more than running them), and on PostgreSQL
+    prepared where the connections allow it (``DB_PREPARE_CLOSE``): planning them was 6 ms of every
+    close, running them 5."""
     statements = _round_statements(game, settings.GAMING_DAY_START, tuple(settings.SHIFT_STARTS), settings.TIME_ZONE)
-    _execute([(sql, [round_id if param == _ANY_ROUND else param for param in params]) for sql, params in statements])
+    statements = [(sql, [round_id if param == _ANY_ROUND else param for param in params]) for sql, params in statements]
+    connection.ensure_connection()
+    if connection.vendor == "postgresql" and connection.connection.prepare_threshold is not None:
+        _execute_prepared(statements)
+    else:  # the connection prepares nothing (Django's default: a pooler may share it per transaction)
+        _execute(statements)
 
 
 @functools.lru_cache(maxsize=64)
@@ -262,6 +271,36 @@ def _statements(rounds: QuerySet[Round], games: Iterable[str]) -> list[tuple[str
 
 def _execute(statements: list[tuple[str, list]]) -> None:
     with connection.cursor() as cursor:
+        for sql, params in statements:
+            cursor.execute(sql, params)
+
+
+class _Preparing:
+    """A psycopg cursor with server-side parameters whose every statement is prepared on its
+    connection (Django's own bind them client-side, which cannot be prepared)."""
+
+    def __init__(self, cursor):
+        self.cursor, self._last = cursor, ("", [])
+
+    def execute(self, sql: str, params: list):
+        self._last = (sql, params)
+        return self.cursor.execute(sql, params, prepare=True)
+
+    @property
+    def _query(self) -> SimpleNamespace:
+        """What Django's query log reads (``last_executed_query``): the statement with its
+        parameters written in, as it logs its own; composed only when a log asks."""
+        return SimpleNamespace(query=connection.ops.compose_sql(*self._last).encode())
+
+    def __getattr__(self, name: str):
+        return getattr(self.cursor, name)
+
+
+def _execute_prepared(statements: list[tuple[str, list]]) -> None:
+    # In the caller's transaction, through Django's wrappers: its query log and execute wrappers see them.
+    preparing = _Preparing(psycopg.Cursor(connection.connection))
+    with connection.make_debug_cursor(preparing) if connection.queries_logged else connection.make_cursor(preparing) \
+            as cursor:
         for sql, params in statements:
             cursor.execute(sql, params)
 

@@ -86,16 +86,25 @@ def test_a_pool_refuses_persistent_connections(monkeypatch):
         importlib.reload(project_settings)
 
 
-def test_prepared_statements_are_off_unless_a_threshold_is_set(monkeypatch):
+def test_only_the_closing_statements_are_prepared_unless_a_threshold_is_set(monkeypatch):
+    """By default a connection prepares only what asks to be (the close's report figures), and binds
+    parameters client-side; DB_PREPARE_THRESHOLD prepares every statement run that often, with
+    server-side parameters; DB_PREPARE_CLOSE=0 (with no threshold) prepares nothing."""
     import importlib
 
     import dealer_assist.settings as project_settings
 
-    assert "prepare_threshold" not in project_settings.DATABASES["default"].get("OPTIONS", {})
-    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
+    def options() -> dict:
+        return importlib.reload(project_settings).DATABASES["default"].get("OPTIONS", {})
+
+    assert (options()["prepare_threshold"], options().get("server_side_binding")) == (
+        project_settings.PREPARE_ONLY_WHEN_ASKED, None)
     try:
-        options = importlib.reload(project_settings).DATABASES["default"]["OPTIONS"]
-        assert (options["prepare_threshold"], options["server_side_binding"]) == (5, True)
+        monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
+        assert (options()["prepare_threshold"], options()["server_side_binding"]) == (5, True)
+        monkeypatch.setenv("DB_PREPARE_THRESHOLD", "0")
+        monkeypatch.setenv("DB_PREPARE_CLOSE", "0")
+        assert "prepare_threshold" not in options()
     finally:
         monkeypatch.undo()
         importlib.reload(project_settings)

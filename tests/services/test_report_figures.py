@@ -295,3 +295,37 @@ def test_rounds_folded_in_together_judge_their_hits_once_per_game(cast, monkeypa
     assert report_figures.catch_up() == 40
     # One game, named once: a row per round here once made the statement thousands of rows long.
     assert built == [["texas-holdem-bonus"]]
+
+
+def closing_statements_prepared() -> list[tuple[int, int]]:
+    """(generic plans, custom plans) of each statement prepared on this connection that adds a
+    closing round to the figures."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
+                       "WHERE statement LIKE 'WITH u AS%%' ORDER BY name")
+        return cursor.fetchall()
+
+
+def close_a_round(cast, table) -> None:
+    play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
+    rnd = Round.objects.get(status="open")
+    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    play(rnd, cast["dealer"], {"type": "close", "step": "close"})
+
+
+def test_the_closing_statements_are_prepared_once_and_planned_once_a_close(cast, table):
+    """DB_PREPARE_CLOSE (on by default): prepared on the connection by the first close, and each
+    close after runs the prepared statement (a plan per run, none of them a new statement)."""
+    connection.ensure_connection()
+    if connection.connection.prepare_threshold is None:
+        pytest.fail("the connection prepares nothing: DB_PREPARE_CLOSE is on by default")
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")  # what earlier tests prepared on this connection
+    close_a_round(cast, table)
+    first = closing_statements_prepared()
+    close_a_round(cast, table)
+    assert len(first) == 2 and [sum(plans) for plans in first] == [1, 1]
+    assert [sum(plans) for plans in closing_statements_prepared()] == [2, 2]
+    cell = ReportCell.objects.get()
+    assert (cell.rounds, cell.paid) == (2, 2 * Round.objects.filter(status="closed").first().total_paid)
+
