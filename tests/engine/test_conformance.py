@@ -178,10 +178,20 @@ def completed(rnd: RoundState, actions: list[dict[str, Any]]) -> list[dict[str, 
     return [*actions, *tail, {"type": "close"}]
 
 
-def voiding_reports(game) -> list[list[str]]:
-    """Each irregularity that voids, and a card found face up twice (every chapter voids on the second)."""
+def voided_rounds(game, rounds: list[RoundState]):
+    """Each of ``rounds`` voided by each report of irregularities that voids it there (each that
+    voids, and a card found face up twice: every chapter voids on the second), the void approved
+    and the round finished: (the round before, the kinds reported, the voided round)."""
     voids = [[kind] for kind, irr in game.irregularities.items() if irr.void and not kind.startswith("stub_")]
-    return voids + ([["card_face_up", "card_face_up"]] if "card_face_up" in game.irregularities else [])
+    voids += [["card_face_up", "card_face_up"]] if "card_face_up" in game.irregularities else []
+    for rnd, kinds in itertools.product(rounds, voids):
+        try:
+            voided = rnd
+            for kind in kinds:
+                voided = tap(voided, {"type": "irregularity", "kind": kind})
+        except Refused:
+            continue  # not possible at this point of the round
+        yield rnd, kinds, finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
 
 
 def steps_before(rounds: list[RoundState], number: int) -> list[str]:
@@ -340,16 +350,7 @@ def test_the_sheet_written_at_the_close_is_the_sheet_of_the_replayed_log(slug, n
     rounds = played(slug, rules, actions)
     log = list(rounds[-1].log)
     assert sheet_from_log(slug, rules, log, closing=rounds[-1]) == sheet_from_log(slug, rules, log)
-    game = GAMES[slug]
-    voids = voiding_reports(game)
-    for rnd, kinds in itertools.product(rounds[:-1], voids):
-        try:
-            voided = rnd
-            for kind in kinds:
-                voided = tap(voided, {"type": "irregularity", "kind": kind})
-        except Refused:
-            continue  # not possible at this point of the round
-        voided = finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
+    for rnd, kinds, voided in voided_rounds(GAMES[slug], rounds[:-1]):
         log = list(voided.log)
         sheet = sheet_from_log(slug, rules, log, closing=voided)
         assert sheet == sheet_from_log(slug, rules, log)
@@ -378,28 +379,19 @@ def finish(rnd: RoundState) -> RoundState:
 @pytest.mark.parametrize("slug, name, rules, actions", CASES, ids=IDS)
 def test_every_void_returns_every_wager_but_those_the_chapter_keeps_alive(slug, name, rules, actions):
     game = GAMES[slug]
-    voids = voiding_reports(game)
     tried = 0
-    for rnd in played(slug, rules, actions)[:-1]:
-        for kinds in voids:
-            try:
-                voided = rnd
-                for kind in kinds:
-                    voided = tap(voided, {"type": "irregularity", "kind": kind})
-            except Refused:
-                continue  # not possible at this point of the round
-            tried += 1
-            voided = finish(tap(voided, {"type": "approve", "approval": voided.approvals[-1].id}))
-            irregularity = voided.void
-            for number, hand_no, wager in voided.wagers():
-                settled = {line.wager: line.outcome for line in voided.lines if line.seat == number
-                           and line.hand_no == hand_no and line.stage != "decision"}
-                if wager in irregularity.surviving_wagers:
-                    assert settled.get(wager) not in (None, VOID), (kind, number, wager)
-                elif not any(line.wager == wager and (line.stage == "decision" or game.kept_through_void(line))
-                             for line in voided.lines if line.seat == number and line.hand_no == hand_no):
-                    # Not settled before the void (a fold, a wager settled at a named step): returned.
-                    assert settled.get(wager) == VOID, (kind, number, wager)
+    for _, kinds, voided in voided_rounds(game, played(slug, rules, actions)[:-1]):
+        tried += 1
+        irregularity = voided.void
+        for number, hand_no, wager in voided.wagers():
+            settled = {line.wager: line.outcome for line in voided.lines if line.seat == number
+                       and line.hand_no == hand_no and line.stage != "decision"}
+            if wager in irregularity.surviving_wagers:
+                assert settled.get(wager) not in (None, VOID), (kinds, number, wager)
+            elif not any(line.wager == wager and (line.stage == "decision" or game.kept_through_void(line))
+                         for line in voided.lines if line.seat == number and line.hand_no == hand_no):
+                # Not settled before the void (a fold, a wager settled at a named step): returned.
+                assert settled.get(wager) == VOID, (kinds, number, wager)
     assert tried > 0
 
 
