@@ -33,5 +33,7 @@ USER dealer
 EXPOSE 8000
 # A websocket handshake may wait 30 s (daphne's default is 5): when every tablet of the floor
 # reconnects at once (a restart), the handshakes queue behind each other's session look-ups, and
-# with 5 s all of them failed at 600 sockets and retried together.
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--websocket_connect_timeout", "30", "dealer_assist.asgi:application"]
+# with 5 s all of them failed at 600 sockets and retried together.  Started through
+# dealer_assist.server, which builds what every close needs before daphne listens.
+CMD ["python", "-m", "dealer_assist.server", "-b", "0.0.0.0", "-p", "8000", "--websocket_connect_timeout", "30", \
+     "dealer_assist.asgi:application"]

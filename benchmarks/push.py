@@ -147,7 +147,7 @@ def start_servers(count: int, log_dir: str, args) -> list[tuple[int, subprocess.
     for n in range(count):
         port = free_port()
         log = open(os.path.join(log_dir, f"daphne-{n}.log"), "w")  # noqa: SIM115 - kept open with the server
-        launcher = os.environ.get("BENCH_DAPHNE", "").split() or ["-m", "daphne"]  # e.g. a profiling wrapper
+        launcher = os.environ.get("BENCH_DAPHNE", "").split() or ["-m", "dealer_assist.server"]  # or a profiler
         process = subprocess.Popen([sys.executable, *launcher, "-b", "127.0.0.1", "-p", str(port),
                                     "--websocket_connect_timeout", str(args.connect_timeout),
                                     "dealer_assist.asgi:application"], cwd=common.BASE_DIR, env=env,

@@ -1,6 +1,7 @@
 """The services the harness runs and breaks: a throwaway PostgreSQL cluster, its own redis-server
-and the server itself (daphne, as ``scripts/run`` starts it), each a child process on a free
-loopback port, everything under one temporary directory that ``close`` removes.
+and the server itself (daphne through ``dealer_assist.server``, as ``scripts/run`` starts it),
+each a child process on a free loopback port, everything under one temporary directory that
+``close`` removes.
 
 PostgreSQL refuses to run as root: as root the cluster is created and run as the ``postgres``
 user (``runuser``), in a directory that user owns.
@@ -184,7 +185,9 @@ class Stack:
         with open(self.web_log, "ab") as log:
             self.web = subprocess.Popen(
                 [
-                    str(BASE_DIR / ".venv/bin/daphne"),
+                    str(BASE_DIR / ".venv/bin/python"),
+                    "-m",
+                    "dealer_assist.server",
                     "-b",
                     "127.0.0.1",
                     "-p",
