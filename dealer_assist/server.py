@@ -15,7 +15,7 @@ import sys
 import django
 from django.db import DatabaseError, connections
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("dealer_assist.server")  # run as __main__
 
 
 def get_ready() -> None:
@@ -29,7 +29,8 @@ def get_ready() -> None:
         logger.warning("The closing statements are left to each game's first close: the database "
                        "could not be reached at start (%s).", error)
     else:
-        logger.info("Closing statements built for %d games.", built)
+        if built:  # none where the reports sum the lines (SQLite)
+            logger.info("Closing statements built for %d games.", built)
     finally:
         connections.close_all()  # daphne's own thread serves no request: its connection would sit idle
 
