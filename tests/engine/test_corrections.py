@@ -156,6 +156,21 @@ def test_the_offers_name_the_entries_a_correction_may_take_back():
                                                                              "entry": 11}
 
 
+def test_the_offers_replay_the_round_only_once_a_seat_is_paid(monkeypatch):
+    """What was paid before each entry takes a replay of the round; before the settlement (the
+    fold's line is a decision's, not a payment) nothing has been paid, and every render of the
+    prompt is spared it."""
+    before_settling, settling = at("turn"), at("settle_bonus")
+    replays = []
+    replaying = RoundState.replaying.__func__
+    monkeypatch.setattr(RoundState, "replaying", classmethod(
+        lambda cls, *args, **kwargs: replays.append(cls) or replaying(cls, *args, **kwargs)))
+    assert [entry for entry, _, _ in before_settling.correction_offers()][:3] == [12, 11, 10]
+    assert replays == []
+    assert settling.correction_offers() == []  # seats 3 and 1 are paid: nothing before them
+    assert len(replays) == 1
+
+
 def test_a_corrected_round_exports_the_sheet_of_the_round_as_it_was_played_again():
     rnd = at("turn")
     rnd = decide(correct(rnd, FOLD))  # seat 5 meant to make its Flop Wager

@@ -188,6 +188,12 @@ def _nothing_decided_since(rnd: Any, entry: Any) -> tuple[int, str]:
     return index, what
 
 
+def _paid_lines(rnd: Any) -> list[Any]:
+    """The lines that paid or collected a wager (not a decision's, nor a payout still waiting for a floorperson)."""
+    held = {a.seat for a in rnd.approvals if a.kind == "payout" and a.status == "pending"}
+    return [line for line in rnd.lines if line.stage != DECISION and line.seat not in held]
+
+
 def _nothing_paid_since(rnd: Any, what: str, claims_before: int, lines_before: Sequence[Any]) -> None:
     """Refused if a meter was claimed or a seat paid since the round had ``claims_before`` claims and
     ``lines_before`` (a payout still waiting for a floorperson is not paid)."""
@@ -195,9 +201,8 @@ def _nothing_paid_since(rnd: Any, what: str, claims_before: int, lines_before: S
         claim = rnd.claims[claims_before]
         raise Refused(f"Seat {claim.seat}'s share of meter {claim.meter} was claimed after {what}: it cannot be "
                       "taken back", claim.section)
-    held = {a.seat for a in rnd.approvals if a.kind == "payout" and a.status == "pending"}
-    for line in rnd.lines:
-        if line.stage != DECISION and line.seat not in held and line not in lines_before:
+    for line in _paid_lines(rnd):
+        if line not in lines_before:
             shown = seat_total([x for x in rnd.lines if x.seat == line.seat and x not in lines_before])
             raise Refused(f"Seat {line.seat} has been paid since {what} ({shown}): a paid seat is not taken back, "
                           "so the round goes on as it stands", line.section)
@@ -288,18 +293,22 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
         return []
     undo = rnd.undo_offer()
     found: list[tuple[int, str, dict[str, Any]]] = []
+    # Before anything is claimed or paid (every tap before the settlement) no entry's correction is
+    # refused for a payment since: the round is not replayed to find what was paid before each.
+    paid = bool(rnd.claims) or bool(_paid_lines(rnd))
     effects = None  # (claims, lines) before each entry, from one replay: not one replay per entry
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break
         if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
             continue
-        if effects is None:
+        if effects is None and paid:
             effects = [(len(before.claims), list(before.lines)) for before in
                        type(rnd).replaying(rnd.game, rnd.rules, rnd.log, **rnd.replay_options)]
         try:
             _, what = _nothing_decided_since(rnd, index + 1)
-            _nothing_paid_since(rnd, what, *effects[index])
+            if paid:
+                _nothing_paid_since(rnd, what, *effects[index])
         except Refused:
             break
         found.append((index + 1, described(rnd, action), {"type": CORRECT, "step": step.id, "entry": index + 1}))
