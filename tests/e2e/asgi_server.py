@@ -1,4 +1,5 @@
-"""The live server of the browser tests: daphne serving dealer_assist.asgi on the test database.
+"""The live server of the browser tests: daphne serving dealer_assist.asgi on the test database,
+started as ``scripts/run`` starts it (``dealer_assist.server``).
 
     python tests/e2e/asgi_server.py PORT
 
@@ -24,10 +25,10 @@ def main() -> None:
 
     settings.DATABASES["default"] = json.loads(os.environ["DEALER_ASSIST_E2E_DATABASE"])
 
-    from daphne.cli import CommandLineInterface
+    from dealer_assist import server
 
-    # Importing the application (dealer_assist.asgi) sets Django up with the database above.
-    CommandLineInterface().run(["--bind", "127.0.0.1", "--port", port, "-v", "1", "dealer_assist.asgi:application"])
+    # Sets Django up with the database above, gets the process ready on it, then runs daphne.
+    server.main(["--bind", "127.0.0.1", "--port", port, "-v", "1", "dealer_assist.asgi:application"])
 
 
 if __name__ == "__main__":
