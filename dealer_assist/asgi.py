@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP goes to Django, websockets to the games app's consumers.
 
-Run with ``daphne dealer_assist.asgi:application`` (``scripts/run`` does).
+Served by daphne, started through ``python -m dealer_assist.server`` (``scripts/run`` does), which
+gets the process ready before it serves.
 """
 
 import gc
