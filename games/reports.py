@@ -252,7 +252,9 @@ def without_jit() -> Iterator[None]:
     """A transaction in which PostgreSQL does not JIT-compile: it judges these aggregates costly
     enough to compile, and compiling them takes longer than running them (0.4 s of a 2.2 s
     statement over a month, benchmarks/reports_explain.md).  With room for a month's groups
-    (a few thousand) in memory, it hashes them instead of sorting the rows on disk.
+    (a few thousand) in memory, it hashes them instead of sorting the rows on disk.  Planned for
+    the period asked (a day or a year), not by the generic plan of a statement prepared on the
+    connection (``DB_PREPARE_THRESHOLD``), which is planned for no period in particular.
 
     Nested in another (a page reading its figures in one transaction), it is that one: no
     savepoint, and the stored figures are caught up once (``report_figures.catch_up``)."""
@@ -262,7 +264,8 @@ def without_jit() -> Iterator[None]:
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'")
+                cursor.execute("SET LOCAL jit = off; SET LOCAL work_mem = '32MB'; "
+                               "SET LOCAL plan_cache_mode = force_custom_plan")
         connection.reports_jit_off = True
         try:
             yield

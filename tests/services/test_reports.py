@@ -412,3 +412,23 @@ def test_the_docstring_examples_hold(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)  # SET LOCAL ends with the transaction, not with a savepoint
+def test_a_report_is_planned_for_its_own_period_without_jit():
+    """Inside a report's transaction PostgreSQL neither JIT-compiles nor uses a prepared statement's
+    generic plan (planned for no period in particular); outside it, the connection's own settings."""
+    from django.db import connection
+
+    def setting(name: str) -> str:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SHOW {name}")
+            return cursor.fetchone()[0]
+
+    before = {name: setting(name) for name in ("jit", "work_mem", "plan_cache_mode")}
+    assert before["plan_cache_mode"] == "auto"
+    with reports.without_jit():
+        assert (setting("jit"), setting("work_mem"), setting("plan_cache_mode")) == ("off", "32MB",
+                                                                                        "force_custom_plan")
+    assert {name: setting(name) for name in before} == before
