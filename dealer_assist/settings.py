@@ -143,7 +143,7 @@ DATABASE_URL = envstr("DATABASE_URL")
 PREPARE_ONLY_WHEN_ASKED = 2**31 - 1  # psycopg prepares a statement after this many runs, or when asked
 DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
 DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
-DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 5)
+DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 0)
 DB_PREPARE_CLOSE = envbool("DB_PREPARE_CLOSE", True)
 if DB_POOL_SIZE < 0:
     raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
@@ -164,16 +164,17 @@ if DATABASE_URL:
         }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_THRESHOLD:
         # A statement run this many times on a connection is prepared there, and PostgreSQL then
-        # reuses its plan: it halves PostgreSQL's CPU per round of taps (benchmarks/RESULTS.md).
-        # It needs server-side parameters, and connections that stay with one server process (the
-        # pool's), not a pooler that shares them per transaction: there DB_PREPARE_THRESHOLD=0.
+        # reuses its plan: it halves PostgreSQL's CPU per round of taps.  Off by default: a generic
+        # plan, planned for no value in particular, made some of the history's searches 10-30 times
+        # slower (benchmarks/RESULTS.md).  It needs server-side parameters, and connections that
+        # stay with one server process (the pool's), not a pooler that shares them per transaction.
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=DB_PREPARE_THRESHOLD)
     elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_CLOSE:
-        # Without the threshold, only what asks to be prepared is (Django's cursors never ask): the
-        # two statements that add a closing round to the report figures (games.report_figures),
-        # which PostgreSQL then plans once per connection instead of on every close, 6 ms of it.
-        # Off, as the threshold, behind a pooler that shares connections per transaction.
+        # Only what asks to be prepared is (Django's cursors never ask): the two statements that add
+        # a closing round to the report figures (games.report_figures), which PostgreSQL then plans
+        # once per connection instead of on every close, 6 ms of it.  Off, as the threshold, behind
+        # a pooler that shares connections per transaction.
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = PREPARE_ONLY_WHEN_ASKED
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}

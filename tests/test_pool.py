@@ -86,10 +86,10 @@ def test_a_pool_refuses_persistent_connections(monkeypatch):
         importlib.reload(project_settings)
 
 
-def test_statements_run_five_times_are_prepared_unless_the_threshold_is_off(monkeypatch):
-    """By default a connection prepares every statement it has run five times, with server-side
-    parameters; DB_PREPARE_THRESHOLD=0 prepares only what asks to be (the close's report figures)
-    and binds parameters client-side; with DB_PREPARE_CLOSE=0 as well, nothing is prepared."""
+def test_only_the_closing_statements_are_prepared_unless_a_threshold_is_set(monkeypatch):
+    """By default a connection prepares only what asks to be (the close's report figures), and binds
+    parameters client-side; DB_PREPARE_THRESHOLD prepares every statement run that often, with
+    server-side parameters; DB_PREPARE_CLOSE=0 (with no threshold) prepares nothing."""
     import importlib
 
     import dealer_assist.settings as project_settings
@@ -97,12 +97,12 @@ def test_statements_run_five_times_are_prepared_unless_the_threshold_is_off(monk
     def options() -> dict:
         return importlib.reload(project_settings).DATABASES["default"].get("OPTIONS", {})
 
+    assert (options()["prepare_threshold"], options().get("server_side_binding")) == (
+        project_settings.PREPARE_ONLY_WHEN_ASKED, None)
     try:
-        monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
+        monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
         assert (options()["prepare_threshold"], options()["server_side_binding"]) == (5, True)
         monkeypatch.setenv("DB_PREPARE_THRESHOLD", "0")
-        assert (options()["prepare_threshold"], options().get("server_side_binding")) == (
-            project_settings.PREPARE_ONLY_WHEN_ASKED, None)
         monkeypatch.setenv("DB_PREPARE_CLOSE", "0")
         assert "prepare_threshold" not in options()
     finally:
