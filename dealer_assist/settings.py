@@ -145,6 +145,7 @@ DB_POOL_SIZE = envint("DB_POOL_SIZE", 10)
 DB_CONN_MAX_AGE = envint("DB_CONN_MAX_AGE", 0)
 DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 0)
 DB_PREPARE_CLOSE = envbool("DB_PREPARE_CLOSE", True)
+DB_PREPARE_TAPS = envint("DB_PREPARE_TAPS", 5)
 if DB_POOL_SIZE < 0:
     raise ImproperlyConfigured(f"DB_POOL_SIZE={DB_POOL_SIZE} must be 0 (no pool) or more")
 if DATABASE_URL:
@@ -170,6 +171,12 @@ if DATABASE_URL:
         # stay with one server process (the pool's), not a pooler that shares them per transaction.
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=DB_PREPARE_THRESHOLD)
+    elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_TAPS:
+        # A tap's statements are prepared after this many runs, and nothing else unless asked
+        # (games.prepared): server-side parameters for every statement, so that a tap's are the same
+        # text each time.  Off, as the threshold, behind a pooler that shares connections per transaction.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=PREPARE_ONLY_WHEN_ASKED)
     elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_CLOSE:
         # Only what asks to be prepared is (Django's cursors never ask): the two statements that add
         # a closing round to the report figures (games.report_figures), which PostgreSQL then plans

@@ -27,7 +27,7 @@ from django.db.models import BooleanField, Case, Exists, F, Value, When
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games import audit, chain, progressives, push, replay, report_figures, roles, selectors
+from games import audit, chain, prepared, progressives, push, replay, report_figures, roles, selectors
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -57,6 +57,7 @@ def _on_commit_push(table_id: int, *, pit: bool = False,
     transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed, status=status))
 
 
+@prepared.in_taps
 @transaction.atomic
 def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
@@ -90,6 +91,7 @@ def round_start(*, table_id: int, user) -> Round:
     return rnd
 
 
+@prepared.in_taps
 @transaction.atomic
 def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expected_seq: int | None) -> Round:
     """Apply one tap's actions (all or none).  ``expected_seq`` is the number of events the

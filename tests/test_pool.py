@@ -86,10 +86,11 @@ def test_a_pool_refuses_persistent_connections(monkeypatch):
         importlib.reload(project_settings)
 
 
-def test_only_the_closing_statements_are_prepared_unless_a_threshold_is_set(monkeypatch):
-    """By default a connection prepares only what asks to be (the close's report figures), and binds
-    parameters client-side; DB_PREPARE_THRESHOLD prepares every statement run that often, with
-    server-side parameters; DB_PREPARE_CLOSE=0 (with no threshold) prepares nothing."""
+def test_only_what_asks_is_prepared_unless_a_threshold_is_set(monkeypatch):
+    """By default a connection prepares only what asks to be (a tap's statements, the close's report
+    figures), with server-side parameters; without the taps' (DB_PREPARE_TAPS=0) parameters are
+    bound client-side; DB_PREPARE_THRESHOLD prepares every statement run that often; with
+    DB_PREPARE_CLOSE=0 as well (and no threshold), nothing is prepared."""
     import importlib
 
     import dealer_assist.settings as project_settings
@@ -97,12 +98,17 @@ def test_only_the_closing_statements_are_prepared_unless_a_threshold_is_set(monk
     def options() -> dict:
         return importlib.reload(project_settings).DATABASES["default"].get("OPTIONS", {})
 
-    assert (options()["prepare_threshold"], options().get("server_side_binding")) == (
-        project_settings.PREPARE_ONLY_WHEN_ASKED, None)
     try:
+        for name in ("DB_PREPARE_THRESHOLD", "DB_PREPARE_TAPS", "DB_PREPARE_CLOSE"):
+            monkeypatch.delenv(name, raising=False)
+        assert (options()["prepare_threshold"], options()["server_side_binding"]) == (
+            project_settings.PREPARE_ONLY_WHEN_ASKED, True)
         monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
         assert (options()["prepare_threshold"], options()["server_side_binding"]) == (5, True)
         monkeypatch.setenv("DB_PREPARE_THRESHOLD", "0")
+        monkeypatch.setenv("DB_PREPARE_TAPS", "0")
+        assert (options()["prepare_threshold"], options().get("server_side_binding")) == (
+            project_settings.PREPARE_ONLY_WHEN_ASKED, None)
         monkeypatch.setenv("DB_PREPARE_CLOSE", "0")
         assert "prepare_threshold" not in options()
     finally:
@@ -132,3 +138,30 @@ def test_with_a_threshold_a_statement_run_often_is_prepared_and_its_plan_reused(
             assert lookup(5) == ["SELECT $1::integer + 1 AS next_one"]
     finally:
         prepared_db.close()
+
+
+@pytest.mark.django_db
+def test_a_taps_statements_are_prepared_and_a_search_run_as_often_is_not(cast, table):
+    """DB_PREPARE_TAPS (5 by default): a statement a tap has run five times on a connection is
+    prepared there (PostgreSQL reuses its plan); one run as often outside a tap, as a history
+    search is, is not: it is planned for its own values every time."""
+    from django.db.models import Count
+
+    from games import services
+    from games.models import Round
+    from tests.conftest import OPENING, play
+
+    assert settings.DB_PREPARE_TAPS == 5
+
+    def prepared() -> list[str]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            return [row[0] for row in cursor.fetchall()]
+
+    for _ in range(7):  # outside a tap
+        assert Round.objects.filter(table=table, seq__gte=0).aggregate(n=Count("id"))["n"] >= 0
+    play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING)
+    statements = prepared()
+    assert sum('INSERT INTO "games_roundevent"' in statement for statement in statements) == 1
+    assert not any("COUNT(" in statement for statement in statements)
+    assert connection.connection.prepare_threshold == settings.PREPARE_ONLY_WHEN_ASKED  # set back after each tap
