@@ -30,8 +30,7 @@ def test_the_statements_of_every_game_are_built_before_daphne_serves_and_a_close
                                                                                             table):
     server.main(DAPHNE_ARGS)
     assert daphne_runs == [(DAPHNE_ARGS, len(GAMES))]  # daphne's own options, passed as given
-    play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
-    rnd = Round.objects.get(status="open")
+    rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     rnd.refresh_from_db()
     built = report_figures._round_statements.cache_info().misses
