@@ -128,6 +128,13 @@ TEMPLATES = [
             "builtins": ["template_partials.templatetags.partials"],
         },
     },
+    {
+        # The table's fragment alone, rendered on every tap for every tablet (games.jinja_env).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.jinja_env.environment"},
+    },
 ]
 
 # --- Database ---------------------------------------------------------------------------

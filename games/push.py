@@ -34,9 +34,10 @@ from channels.layers import get_channel_layer
 from django.core.cache import caches
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from games import cache as kept_cache
-from games import selectors
+from games import jinja_env, selectors
 from games.models import Approval, Meter, Round, Table
 
 logger = logging.getLogger(__name__)
@@ -47,7 +48,8 @@ PIT_GROUP = "pit"
 PIT_KEY = "dealer-assist:pit"
 CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when a tablet opens it
 
-TABLE_TEMPLATE = "games/table.html#table-state"
+# The table's fragment and its layouts are Jinja2 templates (games.jinja_env).
+TABLE_TEMPLATE = "games/table_state.html"
 # Layouts that show every role the same (Poker's shows the dealer its seating forms): rendered once.
 SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
 PIT_TEMPLATE = "games/pit.html#pit-state"
@@ -80,6 +82,11 @@ def order(payload: dict[str, Any]) -> tuple[int, int, int]:
 
 
 # -- the table ------------------------------------------------------------------------------------
+
+def render_fragment(context: dict[str, Any], template: str = TABLE_TEMPLATE) -> SafeString:
+    """The table's fragment (or one of its layouts) for this context: HTML, safe to place in a page."""
+    return jinja_env.render(template, context)
+
 
 def _position_query(table_id: int):
     latest = Round.objects.filter(table=OuterRef("pk")).order_by("-number")
@@ -116,8 +123,8 @@ def render_table(table_id: int, committed: selectors.Committed | None = None) ->
     rnd = context["round"]
     if rnd is not None and context.get("layout_template") in SHARED_LAYOUTS:
         # What every role sees alike (the layout, the settlement): rendered once.
-        context["shared_html"] = render_to_string(context["layout_template"], context)
-    html = {variant: render_to_string(TABLE_TEMPLATE, {**context, **flags}) for variant, flags in VARIANTS.items()}
+        context["shared_html"] = render_fragment(context, context["layout_template"])
+    html = {variant: render_fragment({**context, **flags}) for variant, flags in VARIANTS.items()}
     config = _config({"name": table.name, "game": table.game, "rules": table.rules, "training": table.training})
     return {"table": table_id, "round": rnd.id if rnd else 0, "seq": rnd.seq if rnd else 0, "stamp": stamp,
             "config": config, "html": html}

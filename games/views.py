@@ -66,14 +66,14 @@ def _table_fragment(request: HttpRequest, table: Table, error: str = "", *, chan
         html = push.table_html(table.id, request.user, changed=changed)
         if html is not None:
             return HttpResponse(html)
-    context = selectors.table_state(table, request.user, error=error)
-    return render(request, "games/table.html#table-state", context)
+    return HttpResponse(push.render_fragment(selectors.table_state(table, request.user, error=error)))
 
 
 @role_required(*ANY_ROLE)
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
-    return render(request, "games/table.html", {**selectors.table_state(table, request.user),
+    context = selectors.table_state(table, request.user)
+    return render(request, "games/table.html", {**context, "table_state_html": push.render_fragment(context),
                                                 **selectors.dealer_seat(table, request.user)})
 
 

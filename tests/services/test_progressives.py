@@ -6,9 +6,8 @@ of the meter and a straight flush 10% of it, to the cent below (§ 647a.12(d)(1)
 """
 
 import pytest
-from django.template.loader import render_to_string
 
-from games import progressives, services
+from games import progressives, push, services
 from games.engine.core import Refused
 from games.models import Meter, MeterEntry, RoundEvent, SettlementLine, Table
 from games.selectors import table_context
@@ -216,7 +215,7 @@ def test_a_royal_flush_is_paid_the_meter_at_the_players_turn_then_the_meter_rese
 
 
 def push_html(table, variant="is_dealer"):
-    return render_to_string("games/table.html#table-state", {**table_context(table), variant: True})
+    return push.render_fragment({**table_context(table), variant: True})
 
 
 def test_a_straight_flush_is_paid_ten_percent_and_the_meter_keeps_the_rest(cast):
