@@ -200,18 +200,18 @@ def same_for_all(state: RoundState) -> list[SameForAll]:
         words = _words(choice)
         seats: list[int] = []
         actions: list[dict[str, Any]] = []
-        current, pending = state, choice
+        # Each seat's choice tried in turn on one copy of the round, not a copy per seat.
+        current, pending = state.copied(), choice
         while pending is not None:
             try:
-                after = current.apply(dict(pending.action))
+                current.apply_in_place(dict(pending.action))
             except Refused:
                 break
             seat_no = pending.action["seat"]
-            if after.seats[seat_no].folded:
+            if current.seats[seat_no].folded:
                 break
             seats.append(seat_no)
             actions.append(dict(pending.action))
-            current = after
             following = current.prompt
             pending = None
             if following is not None and following.step == prompt.step and following.seat not in (None, *seats):

@@ -23,7 +23,7 @@ import thb_play
 import uth_play
 import wpt_play
 from citations import Chapter
-from play import tap
+from play import named, tap
 
 from games.engine.cards import Shoe
 from games.engine.core import VOID, Refused
@@ -287,6 +287,27 @@ def is_frozen(value: Any) -> bool:
 
 
 BANKED = [case for case in CASES if GAMES[case[0]].family == "banked"]
+
+
+@pytest.mark.parametrize("slug, name, rules, actions", BANKED, ids=[f"{c[0]}: {c[1]}" for c in BANKED])
+def test_actions_applied_in_place_on_one_copy_give_the_rounds_applied_on_copies(slug, name, rules, actions):
+    # What a shortcut tries (games.shortcuts.same_for_all): every action on one copy, none copied.
+    # (A Poker hand's state holds pokerkit's own shuffled deck: two plays of it never compare equal.)
+    rounds = played(slug, rules, actions)
+    first = rounds[0]
+    scratch = first.copied()
+    for number, rnd in enumerate(rounds[1:], start=1):
+        scratch.apply_in_place(named(scratch, rnd.log[-1]))
+        assert snapshot(scratch) == snapshot(rnd), number
+    assert snapshot(first) == snapshot(GAMES[slug].new_round(rules))
+
+
+def test_an_undo_is_not_applied_in_place_it_rebuilds_the_round():
+    slug, _, rules, actions = BANKED[0]
+    rnd = tap(GAMES[slug].new_round(rules), actions[0])
+    assert rnd.undo_offer() is not None  # an undo the dealer may send now
+    with pytest.raises(ValueError, match="use apply"):
+        rnd.copied().apply_in_place({"type": "undo", "step": rnd.prompt.step})
 
 
 # A banked round's copy shares what no action changes (a Poker hand's is a deep copy).

@@ -94,27 +94,39 @@ class LoggedRound:
         rnd.replay_options = kwargs
         for action in actions:
             yield rnd
-            if isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
-                    or corrections.decides(rnd, action):
+            if rnd._works_on_log(action):
                 rnd = rnd._logged_only(action, new_action=False)
             else:
-                before = rnd._effects()
-                rnd._apply(action)
-                rnd.log = (*rnd.log, action)
-                rnd.quiet = rnd._effects() == before
+                rnd._extend(action, new_action=False)
         yield rnd
 
     def apply(self, action: Action, *, logged: bool = False) -> Any:
         """Check and apply an action on a copy; return the new round or raise ``Refused``.
         ``logged``: the action comes from a round's log, where it was accepted once."""
-        if isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
-                or corrections.decides(self, action):
+        if self._works_on_log(action):
             return self._logged_only(action, new_action=not logged)
         new = self.copied()
-        new._apply(action, new_action=not logged)
-        new.log = (*self.log, action)
-        new.quiet = new._effects() == self._effects()
+        new._extend(action, new_action=not logged)
         return new
+
+    def apply_in_place(self, action: Action) -> None:
+        """Check and apply a dealer's new action on this round itself, for a caller that tries a
+        run of actions on a copy of its own (``copied``) rather than copying the round for each: a
+        refusal may leave the round half changed, to be thrown away."""
+        if self._works_on_log(action):
+            raise ValueError("An undo or a correction rebuilds the round from its log: use apply")
+        self._extend(action, new_action=True)
+
+    def _works_on_log(self, action: Action) -> bool:
+        return isinstance(action, Mapping) and action.get("type") in (UNDO, corrections.CORRECT) \
+            or corrections.decides(self, action)
+
+    def _extend(self, action: Action, *, new_action: bool) -> None:
+        """Apply an action in place and log it."""
+        before = self._effects()
+        self._apply(action, new_action=new_action)
+        self.log = (*self.log, action)
+        self.quiet = self._effects() == before
 
     def _logged_only(self, action: Action, *, new_action: bool) -> Any:
         """The actions that work on the log rather than on the state: an undo, a correction asked or decided."""
@@ -445,7 +457,8 @@ class RoundState(LoggedRound):
 
     def playing_seats(self) -> list[int]:
         playing = self.game.playing_wagers
-        return sorted(n for n, seat in self.seats.items() if any(w in seat.wagers for w in playing))
+        # Asked by nearly every step's check, many times a tap: one set operation per seat.
+        return sorted(n for n, seat in self.seats.items() if not seat.wagers.keys().isdisjoint(playing))
 
     def seats_in_order(self, order: str) -> list[int]:
         seats = self.playing_seats()
