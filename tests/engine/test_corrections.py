@@ -156,19 +156,48 @@ def test_the_offers_name_the_entries_a_correction_may_take_back():
                                                                              "entry": 11}
 
 
-def test_the_offers_replay_the_round_only_once_a_seat_is_paid(monkeypatch):
-    """What was paid before each entry takes a replay of the round; before the settlement (the
-    fold's line is a decision's, not a payment) nothing has been paid, and every render of the
-    prompt is spared it."""
-    before_settling, settling = at("turn"), at("settle_bonus")
+def count_replays(monkeypatch) -> list:
     replays = []
     replaying = RoundState.replaying.__func__
     monkeypatch.setattr(RoundState, "replaying", classmethod(
         lambda cls, *args, **kwargs: replays.append(cls) or replaying(cls, *args, **kwargs)))
+    return replays
+
+
+def replayed_offers(rnd):
+    """The offers as a round that kept nothing of its entries weighs them: from a replay."""
+    forgot = rnd.copied()
+    forgot.effects_before = ()
+    assert forgot.tracked_effects() is None or not forgot.log
+    return forgot.correction_offers()
+
+
+def test_the_offers_weigh_what_the_round_kept_before_each_entry_without_replaying_it(monkeypatch):
+    """What was paid before each entry is kept as the round is played, entry by entry; before the
+    settlement (the fold's line is a decision's, not a payment) nothing has been paid at all."""
+    before_settling, settling = at("turn"), at("settle_bonus")
+    replays = count_replays(monkeypatch)
     assert [entry for entry, _, _ in before_settling.correction_offers()][:3] == [12, 11, 10]
-    assert replays == []
     assert settling.correction_offers() == []  # seats 3 and 1 are paid: nothing before them
-    assert len(replays) == 1
+    assert replays == []
+    assert replayed_offers(settling) == [] and len(replays) == 1
+
+
+def test_the_kept_figures_give_the_offers_a_replay_gives_at_every_entry_of_the_round():
+    paid = at("settle_bonus")  # seats 3 and 1 paid
+    assert {line.seat for line in paid.lines if line.stage == "settle"} == {1, 3}
+    for before in RoundState.replaying(GAME, paid.rules, paid.log):
+        kept = before.copied()
+        assert kept.tracked_effects() is not None
+        assert kept.correction_offers() == replayed_offers(kept)
+
+
+def test_a_round_rebuilt_by_a_correction_is_replayed_for_its_offers():
+    approved = decide(correct(at("turn"), FLOP))  # back to the flop: the log grew by two entries that are not entered
+    assert approved.tracked_effects() is None
+    entered = tap(approved, {"type": "cards", "target": "board", "cards": ["2h", "7h", "9d"]})
+    assert entered.tracked_effects() is None  # and stays so as entries are added
+    assert entered.correction_offers() == replayed_offers(entered)
 
 
 def test_a_corrected_round_exports_the_sheet_of_the_round_as_it_was_played_again():

@@ -29,8 +29,9 @@ from games.engine.core.records import Claim, Irregularity, SettlementLine
 from games.engine.money import Odds
 
 # Attributes of a round fixed for its whole life: its game, its validated rules, its steps.
-# The log is a tuple that only grows by a new tuple, of actions no one changes once applied.
-SHARED = frozenset({"game", "rules", "steps", "log", "replay_options"})
+# The log is a tuple that only grows by a new tuple, of actions no one changes once applied; so is
+# what the round held before each of them (``effects_before``).
+SHARED = frozenset({"game", "rules", "steps", "log", "replay_options", "effects_before"})
 
 IMMUTABLE: frozenset[type] = frozenset(
     {

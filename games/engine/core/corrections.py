@@ -296,7 +296,8 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
     # Before anything is claimed or paid (every tap before the settlement) no entry's correction is
     # refused for a payment since: the round is not replayed to find what was paid before each.
     paid = bool(rnd.claims) or bool(_paid_lines(rnd))
-    effects = None  # (claims, lines) before each entry, from one replay: not one replay per entry
+    # (claims, lines) before each entry: as the round kept them, or else from one replay (not one per entry).
+    effects = rnd.tracked_effects() if paid else None
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break

@@ -81,6 +81,11 @@ class LoggedRound:
     undoable: frozenset[str] = frozenset()  # the dealer's entries an undo may take back
     # The log's entries approved corrections took back: (first index, index after the approval).
     corrections: tuple[tuple[int, int], ...] = ()
+    # How many claims, and which lines, there were before each entry of the log, kept as the log grows
+    # entry by entry (``_extend``): what the correction offers weigh at the settlement, without
+    # replaying the round on every tap.  A round whose log grew otherwise (an undo, a correction)
+    # no longer matches its log, and is replayed for them (``corrections.offers``).
+    effects_before: tuple[tuple[int, tuple[Any, ...]], ...] = ()
 
     @classmethod
     def replay(cls, game: Any, rules: Mapping[str, Any], actions: Iterable[Action], **kwargs: Any) -> Any:
@@ -124,9 +129,17 @@ class LoggedRound:
     def _extend(self, action: Action, *, new_action: bool) -> None:
         """Apply an action in place and log it."""
         before = self._effects()
+        tracked = len(self.effects_before) == len(self.log)
+        effects_before = (len(self.claims), tuple(self.lines)) if tracked else None
         self._apply(action, new_action=new_action)
         self.log = (*self.log, action)
         self.quiet = self._effects() == before
+        if effects_before is not None:
+            self.effects_before = (*self.effects_before, effects_before)
+
+    def tracked_effects(self) -> tuple[tuple[int, tuple[Any, ...]], ...] | None:
+        """``effects_before``, when it follows the log entry by entry; otherwise None."""
+        return self.effects_before if len(self.effects_before) == len(self.log) else None
 
     def _logged_only(self, action: Action, *, new_action: bool) -> Any:
         """The actions that work on the log rather than on the state: an undo, a correction asked or decided."""
