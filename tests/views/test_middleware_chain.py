@@ -3,13 +3,25 @@
 import threading
 
 import pytest
+import pytest_asyncio
 from asgiref import sync
+from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
 from tests.conftest import OPENING
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def connections_handed_back():
+    """The thread that ran this test's synchronous calls (the login, the round's start) keeps the
+    connection it took from the pool until it is closed: handed back here, or the pool cannot
+    close it and the test database cannot be dropped at the end of the run."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture
@@ -33,8 +45,6 @@ def hand_overs(monkeypatch):
 
 
 async def test_a_tap_crosses_to_a_thread_a_few_times_and_runs_on_one(cast, table, hand_overs):
-    from asgiref.sync import sync_to_async
-
     from games import services
 
     client = AsyncClient()
