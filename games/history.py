@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games import chain, selectors
+from games import chain, rows, selectors
 from games.engine import ENGINE_VERSION
 from games.engine.core import Refused
 from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
@@ -87,8 +87,7 @@ def record_round(rnd: Round, state) -> None:
     rnd.record, rnd.engine_version = chain.storable(round_record(rnd, state)), ENGINE_VERSION
     rnd.record_hash = chain.record_digest(rnd.record)
     # Written here, not left to the caller's save, so that it is stored whichever columns that saves.
-    Round.objects.filter(pk=rnd.pk).update(record=rnd.record, engine_version=ENGINE_VERSION,
-                                           record_hash=rnd.record_hash)
+    rows.update(rnd, ["record", "engine_version", "record_hash"])
 
 
 # -- recompute ---------------------------------------------------------------------------------------

@@ -116,6 +116,12 @@ def exists_sql(model, where: dict[str, str]) -> str:
     return f"EXISTS (SELECT 1 FROM {table} WHERE {test})"  # noqa: S608 (the models' names; values are SQL or %s)
 
 
+def assigned_sql(model, field: str) -> str:
+    """Whether the user whose id is the statement's parameter is assigned to the table of the row's
+    ``field`` (of ``model``, the query's main table)."""
+    return exists_sql(DealerAssignment, {"dealer": "%s", "table": column_sql(model, field), "ended_at": None})
+
+
 def meters_feed(model, field: str) -> RawSQL:
     """Whether a meter may feed the table of the row's ``field`` (of ``model``, the query's main
     table): it has a meter of its own or is on a link.  Read with a row the caller reads anyway, so

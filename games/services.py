@@ -23,11 +23,22 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import BooleanField, Case, Exists, F, Value, When
+from django.db.models import BooleanField, F, Value
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games import audit, chain, prepared, progressives, push, replay, report_figures, roles, selectors
+from games import (
+    audit,
+    chain,
+    prepared,
+    progressives,
+    push,
+    replay,
+    report_figures,
+    roles,
+    rows,
+    selectors,
+)
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -110,9 +121,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     if expected_seq is None and any(action["type"] not in roles.FLOOR_ACTIONS for action in actions):
         raise Refused("This action carries no sequence number: the screen it was decided on is unknown, "
                       "so a repeated tap could not be told apart; the screen now shows the current state")
-    rnd = (Round.objects.select_for_update().select_related("table")
-           .annotate(dealing_here=_dealing_here(user, Round, "table"), table_fed=selectors.meters_feed(Round, "table"))
-           .get(pk=round_id))
+    rnd = rows.locked_round(round_id, user)
     if any(action["type"] in roles.FLOOR_ACTIONS for action in actions):
         _check_segregation(rnd, user)
     if not rnd.dealing_here and any(action["type"] in roles.DEALER_ACTIONS for action in actions):
@@ -137,7 +146,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
               for offset, (action, role) in enumerate(logged)]
     rnd.log_hash = chain.link(events, rnd.id, rnd.log_hash)
     try:
-        RoundEvent.objects.bulk_create(events)
+        rows.insert(events)
     except IntegrityError:  # pragma: no cover - the row lock makes this unreachable; the constraint is the backstop
         raise Refused("Another tablet recorded this step first") from None
     if rnd.dealer_id != user.pk and any(role == roles.DEALER for _, role in logged):
@@ -152,7 +161,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         rnd.closed_at = now
         changed += ["status", "closed_at"]
         if not cancelled:  # nothing was dealt: the stub was not dealt from
-            _count_round_for_stub(rnd)
+            _count_round_for_stub(rnd, state)
         from games import history  # here: history reads through selectors, which import this module
 
         history.record_round(rnd, state)
@@ -168,7 +177,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         if report_figures.enabled():
             rnd.figures_stored = True
             changed.append("figures_stored")
-    rnd.save(update_fields=changed)
+    rows.update(rnd, changed)
     audit.round_changes(rnd, user, before, applied, state)  # a correction or the void, in this transaction
     if rnd.figures_stored and state.closed:
         # The report's figures, added in this transaction from the rows just written.
@@ -227,9 +236,7 @@ def _dealing_here(user, model, field: str) -> RawSQL:
     """Whether ``user`` is assigned to the table of the row (its ``field``, of ``model``, the query's
     main table): read with the row that is locked anyway, so a dealer's tap costs no query of its
     own for it.  Plain SQL: the ORM's EXISTS cost more CPU to build than a query."""
-    sql = selectors.exists_sql(DealerAssignment, {"dealer": "%s", "table": selectors.column_sql(model, field),
-                                                  "ended_at": None})
-    return RawSQL(sql, (user.pk,), output_field=BooleanField())  # noqa: S611 - the models' names, the user's id a parameter
+    return RawSQL(selectors.assigned_sql(model, field), (user.pk,), output_field=BooleanField())  # noqa: S611 - the models' names, the user's id a parameter
 
 
 def _refuse_elsewhere(user, table: Table) -> None:
@@ -244,12 +251,13 @@ def _refuse_elsewhere(user, table: Table) -> None:
                          f"table\" on table {table.name}'s page to move, or ask a supervisor")
 
 
-def _count_round_for_stub(rnd: Round) -> None:
-    """One more round dealt since the stub was last counted, or none if this round counted it:
-    one UPDATE, which also locks the table's row until the close commits."""
-    counted = Exists(RoundEvent.objects.filter(round=rnd, action__type="stub_count"))
+def _count_round_for_stub(rnd: Round, state: GameRound) -> None:
+    """One more round dealt since the stub was last counted, or none if this round counted it (its
+    log, every event of the round, has a stub count): one UPDATE, which also locks the table's row
+    until the close commits."""
+    counted = any(action.get("type") == "stub_count" for action in state.log)
     Table.objects.filter(pk=rnd.table_id).update(
-        rounds_since_stub_count=Case(When(counted, then=Value(0)), default=F("rounds_since_stub_count") + 1))
+        rounds_since_stub_count=Value(0) if counted else F("rounds_since_stub_count") + 1)
 
 
 # -- stable rows ---------------------------------------------------------------------------------
@@ -267,7 +275,7 @@ def _write_wagers(rnd: Round, before: GameRound, after: GameRound) -> None:
         if key in old and old[key] != amount:
             seat, hand_no, wager = key
             Wager.objects.filter(round=rnd, seat=seat, hand_no=hand_no, wager=wager).update(amount=amount)
-    Wager.objects.bulk_create([Wager(round=rnd, seat=seat, hand_no=hand_no, wager=wager, amount=amount)
+    rows.insert([Wager(round=rnd, seat=seat, hand_no=hand_no, wager=wager, amount=amount)
                                for (seat, hand_no, wager), amount in new.items() if (seat, hand_no, wager) not in old])
 
 
@@ -310,7 +318,7 @@ def _write_lines(rnd: Round, before: GameRound, after: GameRound) -> bool:
         SettlementLine.objects.bulk_update(
             [SettlementLine(pk=ids[key], **new[key]) for key in changed],
             [name for name in LINE_FIELDS if any(old[key][name] != new[key][name] for key in changed)])
-    SettlementLine.objects.bulk_create([
+    rows.insert([  # their ids are not needed: a payout entry finds its line by key
         SettlementLine(round=rnd, seat=key[0], hand_no=key[1], wager=key[2], stage=key[3], **new[key])
         for key in inserted
     ])
@@ -321,9 +329,9 @@ def _write_lines(rnd: Round, before: GameRound, after: GameRound) -> bool:
 def _line_ids(rnd: Round, keys: list[tuple[int, int, str, str]]) -> dict[tuple[int, int, str, str], int]:
     seats = {key[0] for key in keys}
     wanted = set(keys)
-    rows = SettlementLine.objects.filter(round=rnd, seat__in=seats).values_list("seat", "hand_no", "wager", "stage",
-                                                                                  "pk")
-    return {row[:4]: row[4] for row in rows if row[:4] in wanted}
+    found = SettlementLine.objects.filter(round=rnd, seat__in=seats).values_list("seat", "hand_no", "wager", "stage",
+                                                                                   "pk")
+    return {row[:4]: row[4] for row in found if row[:4] in wanted}
 
 
 def _write_approvals(rnd: Round, before: GameRound, after: GameRound, user, now) -> bool:

@@ -25,6 +25,7 @@ class GameRound(Protocol):
     game: TableGame
     rules: dict[str, Any]
     seq: int
+    log: tuple[Mapping[str, Any], ...]  # every action applied, in order, undos and corrections included
     closed: bool
     void: Irregularity | None
     lines: list[SettlementLine]
