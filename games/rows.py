@@ -1,19 +1,20 @@
-"""The statements every tap runs, written once from the models' own metadata.
+"""Statements run on every tap and every request, written once from the models' own metadata.
 
 A tap reads its round under a lock, inserts its events and updates a few columns of the round:
-three statements by key, 37 times a round.  Through the QuerySet API each one was built and
-compiled again on every run, which cost more of the server's CPU than the statements themselves
-(benchmarks/RESULTS.md).  Here each statement's SQL is written once per database backend from the
-models' fields, so it follows the models as the ORM would; values are prepared and rows converted
-by the fields themselves (``get_db_prep_save``, the backend's and the field's converters), and
-instances are made with ``Model.from_db``, as the ORM makes them.  Nothing here sends a model
-signal: none is connected for the models written here.
+three statements by key, 37 times a round; every request reads its user with the user's roles.
+Through the QuerySet API each one was built and compiled again on every run, which cost more of
+the server's CPU than the statements themselves (benchmarks/RESULTS.md).  Here each statement's
+SQL is written once per database backend from the models' fields, so it follows the models as
+the ORM would; values are prepared and rows converted by the fields themselves
+(``get_db_prep_save``, the backend's and the field's converters), and instances are made with
+``Model.from_db``, as the ORM makes them.  Nothing here sends a model signal: none is connected
+for the models written here.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import DatabaseError, connection, connections
@@ -59,13 +60,22 @@ def _from_row(model: type[Model], values: Sequence[Any]) -> Model:
     return model.from_db(connection.alias, [field.attname for field in model._meta.concrete_fields], converted)
 
 
+def _storable_key(model: type[Model], pk: Any) -> bool:
+    """Whether ``pk`` fits the model's key column: a key past it is no row, as the ORM finds without
+    asking the database (SQLite cannot even bind an integer past 64 bits)."""
+    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    return (low is None or pk >= low) and (high is None or pk <= high)
+
+
 def locked_round(round_id: int, user) -> Round:
     """``Round.objects.select_for_update().select_related("table")`` with two annotations,
     ``dealing_here`` (``user`` is assigned to its table) and ``table_fed`` (a meter may feed it):
     raises ``Round.DoesNotExist`` as ``get`` does."""
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_round_sql(connection.vendor), [user.pk, round_id])
-        row = cursor.fetchone()
+    row = None
+    if _storable_key(Round, round_id):
+        with connection.cursor() as cursor:
+            cursor.execute(_locked_round_sql(connection.vendor), [user.pk, round_id])
+            row = cursor.fetchone()
     if row is None:
         raise Round.DoesNotExist(f"There is no round {round_id}")
     split = len(Round._meta.concrete_fields)
@@ -74,6 +84,35 @@ def locked_round(round_id: int, user) -> Round:
     Round.table.field.set_cached_value(rnd, _from_row(Table, row[split:tables_end]))
     rnd.dealing_here, rnd.table_fed = (bool(value) for value in row[tables_end:])
     return rnd
+
+
+@functools.cache
+def _by_pk_sql(vendor: str, model: type[Model], columns: tuple[str, ...]) -> str:
+    table = connection.ops.quote_name(model._meta.db_table)
+    selected = [selectors.column_sql(model, field.name) for field in model._meta.concrete_fields]
+    selected += [f"({sql})" for sql in columns]
+    return (f"SELECT {', '.join(selected)} FROM {table} "  # noqa: S608 - the model's names and the caller's SQL
+            f"WHERE {selectors.column_sql(model, model._meta.pk.name)} = %s")
+
+
+def by_pk(model: type[Model], pk: Any, columns: Mapping[str, str] | None = None,
+          params: Sequence[Any] = ()) -> Model | None:
+    """``model.objects.annotate(...).filter(pk=pk).first()``, or None: each of ``columns`` (an
+    attribute's name: SQL of one value, a constant string, with ``params`` for its ``%s``) is set on
+    the instance as it is read, unconverted."""
+    columns = columns or {}
+    if not _storable_key(model, pk):
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_by_pk_sql(connection.vendor, model, tuple(columns.values())), [*params, pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(model._meta.concrete_fields)
+    instance = _from_row(model, row[:split])
+    for name, value in zip(columns, row[split:], strict=True):
+        setattr(instance, name, value)
+    return instance
 
 
 @functools.cache

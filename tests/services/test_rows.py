@@ -55,6 +55,23 @@ def test_the_locked_read_of_a_round_that_is_not_there_is_not_found(cast, table):
         services.round_act(round_id=987654, user=cast["dealer"], actions=[OPENING[0]], expected_seq=0)
 
 
+@pytest.mark.parametrize("round_id", [2**63, 10**30])  # past a 64-bit key
+def test_a_key_past_the_columns_range_is_no_row_without_asking_the_database(cast, table, round_id):
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        with pytest.raises(Round.DoesNotExist):
+            rows.locked_round(round_id, cast["dealer"])
+        assert rows.by_pk(User, round_id) is None
+    assert [query["sql"] for query in queries.captured_queries if "SELECT" in query["sql"]] == []
+    # A tap at such a round is not found, as any round that is not there.
+    client = Client()
+    client.force_login(cast["dealer"])
+    tap = {"seq": "0", "action": '{"type": "no_more_bets", "step": "wagers"}'}
+    assert client.post(f"/rounds/{round_id}/act/", tap).status_code == 404
+
+
 def test_inserted_events_read_back_as_the_orm_wrote_them(cast, table):
     rnd = services.round_start(table_id=table.id, user=cast["dealer"])
     when = datetime.datetime(2026, 3, 1, 18, 30, 5, 123456, tzinfo=datetime.UTC)
@@ -92,3 +109,21 @@ def test_an_update_of_a_row_that_is_gone_is_refused_as_save_refuses_it(cast, tab
     with pytest.raises(DatabaseError, match="did not affect any rows"):
         rows.update(gone, ["seq"])
     assert Round.objects.get(pk=rnd.id).seq == 0
+
+
+def test_a_row_read_by_key_is_the_orms_row_with_its_columns_of_sql(cast, django_assert_num_queries):
+    from django.contrib.auth.models import User
+
+    from games import backends, roles
+
+    read = rows.by_pk(User, cast["floor"].pk, {"role_bits": backends._roles_sql()}, backends.NAMES)
+    assert fields_of(read) == fields_of(User.objects.get(pk=cast["floor"].pk))
+    assert read.role_bits == 1 << backends.NAMES.index(roles.FLOORPERSON)
+    assert rows.by_pk(User, 987654) is None
+    # Each request's user, with the roles read with it; one who may not sign in is no user.
+    backend = backends.RolesModelBackend()
+    with django_assert_num_queries(1):  # the roles come with the user
+        assert roles.roles_of(backend.get_user(cast["super"].pk)) == {roles.SUPERVISOR}
+    assert roles.roles_of(backend.get_user(cast["stranger"].pk)) == set()
+    User.objects.filter(pk=cast["dealer"].pk).update(is_active=False)
+    assert backend.get_user(cast["dealer"].pk) is None
