@@ -24,6 +24,11 @@ from games import selectors
 from games.models import Round, Table
 
 
+def _columns(model: type[Model]) -> list[str]:
+    """Every concrete column of ``model``, in the order ``_from_row`` reads them."""
+    return [selectors.column_sql(model, field.name) for field in model._meta.concrete_fields]
+
+
 @functools.cache
 def _locked_round_sql(vendor: str) -> str:
     """The round with its table, whether the user deals there and whether a meter feeds it, locked
@@ -32,8 +37,7 @@ def _locked_round_sql(vendor: str) -> str:
     q = connection.ops.quote_name
     round_table, table_table = q(Round._meta.db_table), q(Table._meta.db_table)
     joined = f"{selectors.column_sql(Round, 'table')} = {selectors.column_sql(Table, 'id')}"
-    columns = [selectors.column_sql(model, field.name) for model in (Round, Table)
-               for field in model._meta.concrete_fields]
+    columns = _columns(Round) + _columns(Table)
     dealing, fed = selectors.assigned_sql(Round, "table"), selectors.meters_feed(Round, "table").sql
     lock = f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     return (f"SELECT {', '.join(columns)}, ({dealing}), ({fed}) FROM {round_table} "  # noqa: S608 - names only
@@ -42,28 +46,34 @@ def _locked_round_sql(vendor: str) -> str:
 
 
 @functools.cache
-def _converters(alias: str, model: type[Model]) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
-    """Each concrete field's column and what converts its value from the database, as the ORM's
-    compiler finds them: the same for every thread's connection to one database."""
+def _reading(alias: str, model: type[Model]) -> tuple[list[str], tuple[tuple[Any, tuple[Any, ...]], ...]]:
+    """The concrete fields' names, and each one's column with what converts its value from the
+    database, as the ORM's compiler finds them: the same for every thread's connection to one database."""
     db = connections[alias]
     columns = [field.get_col(model._meta.db_table) for field in model._meta.concrete_fields]
-    return tuple((column, tuple(db.ops.get_db_converters(column) + column.get_db_converters(db))) for column in columns)
+    return ([field.attname for field in model._meta.concrete_fields],
+            tuple((column, tuple(db.ops.get_db_converters(column) + column.get_db_converters(db)))
+                  for column in columns))
 
 
 def _from_row(model: type[Model], values: Sequence[Any]) -> Model:
     """An instance of ``model`` from its concrete fields' columns, converted as the ORM converts them."""
+    names, converting = _reading(connection.alias, model)
     converted = []
-    for (column, converters), value in zip(_converters(connection.alias, model), values, strict=True):
+    for (column, converters), value in zip(converting, values, strict=True):
         for convert in converters:
             value = convert(value, column, connection)
         converted.append(value)
-    return model.from_db(connection.alias, [field.attname for field in model._meta.concrete_fields], converted)
+    return model.from_db(connection.alias, names, converted)
 
 
 def _storable_key(model: type[Model], pk: Any) -> bool:
     """Whether ``pk`` fits the model's key column: a key past it is no row, as the ORM finds without
     asking the database (SQLite cannot even bind an integer past 64 bits)."""
-    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    kind = model._meta.pk.get_internal_type()
+    if kind not in connection.ops.integer_field_ranges:
+        return True  # not an integer key
+    low, high = connection.ops.integer_field_range(kind)
     return (low is None or pk >= low) and (high is None or pk <= high)
 
 
@@ -89,8 +99,7 @@ def locked_round(round_id: int, user) -> Round:
 @functools.cache
 def _by_pk_sql(vendor: str, model: type[Model], columns: tuple[str, ...]) -> str:
     table = connection.ops.quote_name(model._meta.db_table)
-    selected = [selectors.column_sql(model, field.name) for field in model._meta.concrete_fields]
-    selected += [f"({sql})" for sql in columns]
+    selected = _columns(model) + [f"({sql})" for sql in columns]
     return (f"SELECT {', '.join(selected)} FROM {table} "  # noqa: S608 - the model's names and the caller's SQL
             f"WHERE {selectors.column_sql(model, model._meta.pk.name)} = %s")
 
@@ -116,12 +125,12 @@ def by_pk(model: type[Model], pk: Any, columns: Mapping[str, str] | None = None,
 
 
 @functools.cache
-def _insert_sql(vendor: str, model: type[Model], rows: int) -> tuple[str, tuple[Any, ...]]:
+def _insert_sql(vendor: str, model: type[Model], count: int) -> tuple[str, tuple[Any, ...]]:
     fields = tuple(field for field in model._meta.concrete_fields if not field.primary_key)
     q = connection.ops.quote_name
     row = f"({', '.join(['%s'] * len(fields))})"
     sql = (f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(field.column) for field in fields)}) "  # noqa: S608
-           f"VALUES {', '.join([row] * rows)}")
+           f"VALUES {', '.join([row] * count)}")
     return sql, fields
 
 
