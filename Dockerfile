@@ -1,4 +1,4 @@
-# Dealer Assist, production shape: daphne serving HTTP and websockets, static files by WhiteNoise.
+# Dealer Assist, production shape: uvicorn serving HTTP and websockets, static files by WhiteNoise.
 # Configuration comes from the environment at run time (see .env.example and docker-compose.yml).
 FROM python:3.11-slim
 
@@ -31,9 +31,6 @@ RUN useradd --system --no-create-home --uid 10001 dealer
 USER dealer
 
 EXPOSE 8000
-# A websocket handshake may wait 30 s (daphne's default is 5): when every tablet of the floor
-# reconnects at once (a restart), the handshakes queue behind each other's session look-ups, and
-# with 5 s all of them failed at 600 sockets and retried together.  Started through
-# dealer_assist.server, which builds what every close needs before daphne listens.
-CMD ["python", "-m", "dealer_assist.server", "-b", "0.0.0.0", "-p", "8000", "--websocket_connect_timeout", "30", \
-     "dealer_assist.asgi:application"]
+# uvicorn with the project's settings (dealer_assist/server.py), which builds what every close
+# needs before it listens.
+CMD ["python", "-m", "dealer_assist.server", "--host", "0.0.0.0", "--port", "8000"]

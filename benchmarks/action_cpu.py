@@ -5,7 +5,7 @@
 A dealer's taps of Texas Hold 'Em Bonus rounds (the buttons' POSTs, read from each answer as
 ``push.py``'s drivers do) go through Django's ASGI handler in this process's event loop: the
 middleware, the view, the service and its transaction, the render after the commit, the cache
-write and the publish to Redis.  Not counted: daphne's HTTP parsing and the websocket sends to
+write and the publish to Redis.  Not counted: the server's HTTP parsing and the websocket sends to
 the tablets (``push.py`` measures those with the rest).  Reports CPU milliseconds and SQL
 statements per tap.
 

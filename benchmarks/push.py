@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/push.py --tables 50 --mode max --actions 20 --processes 2
     .venv/bin/python benchmarks/push.py --tables 100 --mode paced --actions 10 --storm
 
-Starts ``--processes`` daphne servers (DEBUG=0, the production settings, each on a free port
+Starts ``--processes`` server processes (``dealer_assist.server``, DEBUG=0, the production settings, each on a free port
 of 127.0.0.1) on the benchmark's own database and Redis database (see common.py), and opens
 ``--tablets`` websockets per table, each with its own session and the Origin a browser sends,
 spread over the servers.  One driver per table plays Texas Hold 'Em Bonus rounds through the
@@ -141,17 +141,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_servers(count: int, log_dir: str, args) -> list[tuple[int, subprocess.Popen]]:
+def start_servers(count: int, log_dir: str) -> list[tuple[int, subprocess.Popen]]:
     env = common.server_environment()
     servers = []
     for n in range(count):
         port = free_port()
-        log = open(os.path.join(log_dir, f"daphne-{n}.log"), "w")  # noqa: SIM115 - kept open with the server
-        launcher = os.environ.get("BENCH_DAPHNE", "").split() or ["-m", "dealer_assist.server"]  # or a profiler
-        process = subprocess.Popen([sys.executable, *launcher, "-b", "127.0.0.1", "-p", str(port),
-                                    "--websocket_connect_timeout", str(args.connect_timeout),
-                                    "dealer_assist.asgi:application"], cwd=common.BASE_DIR, env=env,
-                                   stdout=log, stderr=subprocess.STDOUT)
+        log = open(os.path.join(log_dir, f"server-{n}.log"), "w")  # noqa: SIM115 - kept open with the server
+        # BENCH_SERVER: what follows ``python`` to start another server taking --host and --port.
+        launcher = os.environ.get("BENCH_SERVER", "").split() or ["-m", "dealer_assist.server"]
+        process = subprocess.Popen([sys.executable, *launcher, "--host", "127.0.0.1", "--port", str(port)],
+                                   cwd=common.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT)
         servers.append((port, process))
     deadline = time.monotonic() + 60
     for port, process in servers:
@@ -161,7 +160,7 @@ def start_servers(count: int, log_dir: str, args) -> list[tuple[int, subprocess.
                     break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"daphne on port {port} did not start (see {log_dir})") from None
+                    raise RuntimeError(f"the server on port {port} did not start (see {log_dir})") from None
                 time.sleep(0.2)
     return servers
 
@@ -442,8 +441,6 @@ def main() -> None:
     parser.add_argument("--details", help="write every action (its tap, HTTP and push times) to this JSON file")
     parser.add_argument("--storm", action="store_true", help="then reopen every socket at once")
     parser.add_argument("--storm-timeout", type=float, default=60)
-    parser.add_argument("--connect-timeout", type=int, default=5,
-                        help="daphne's --websocket_connect_timeout (its default is 5 s)")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.tablets <= 6 or not 1 <= args.processes <= 4:
         parser.error("at most 200 tables, 6 tablets each and 4 server processes")
@@ -464,7 +461,7 @@ def main() -> None:
     import tempfile
 
     log_dir = tempfile.mkdtemp(prefix="bench-push-")
-    servers = start_servers(args.processes, log_dir, args)
+    servers = start_servers(args.processes, log_dir)
     pids = [process.pid for _, process in servers]
     database = common.DATABASE_URL.rsplit("/", 1)[1]
     load_before = common.load_average()

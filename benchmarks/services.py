@@ -113,7 +113,7 @@ def run(rounds: int, seats: int) -> dict:
 async def main_async(args) -> dict:
     from asgiref.sync import sync_to_async
 
-    # Run in a worker thread while this loop runs, as daphne runs a view: the push after each
+    # Run in a worker thread while this loop runs, as the server runs a view: the push after each
     # commit then goes through async_to_sync into the running loop.
     return await sync_to_async(run, thread_sensitive=False)(args.rounds, args.seats)
 

@@ -1,47 +1,43 @@
-"""A server process: daphne, with what each process builds once built before it takes a request.
+"""A server process: uvicorn serving ``dealer_assist.asgi:application`` with this project's settings.
 
-Run as ``python -m dealer_assist.server [daphne's options] dealer_assist.asgi:application``
-(``scripts/run`` and ``docker-compose.yml`` do).  ``daphne dealer_assist.asgi:application`` serves
-the same, but builds those things in the first requests that need them, which wait for it.
+    python -m dealer_assist.server --host 0.0.0.0 --port 8000 [uvicorn's other options]
 
-daphne has no start hook (no ASGI lifespan), and the application module cannot build them when it
-is imported: the test suite imports it before its test database exists.
+``scripts/run``, the Dockerfile and ``docker-compose.yml`` start it so.  Every option is uvicorn's;
+``SETTINGS`` are its defaults here; an option on the command line, or uvicorn's ``UVICORN_*``
+environment variable for it, overrides one.  Before it
+listens, the process gets ready (``dealer_assist.lifespan``).
 """
 
-import logging
-import os
 import sys
 
-import django
-from django.db import DatabaseError, connections
+from uvicorn import main as uvicorn_command  # its command line (click)
 
-logger = logging.getLogger("dealer_assist.server")  # run as __main__
+APPLICATION = "dealer_assist.asgi:application"
 
+# A tablet's websocket carries a tap or a page of HTML: a message over 1 MB is no tablet's, and
+# the socket is closed with 1009 ("message too big").  Frames are not compressed: the tablets
+# are on the casino's network, and compressing every push for every socket cost CPU on each.
+WEBSOCKET_MESSAGE_LIMIT = 1024 * 1024
 
-def get_ready() -> None:
-    """Build what the first close of each game would: its report-figure statements, composed on a
-    connection of this process.  A database that cannot be reached now leaves them to be built then."""
-    from games import report_figures
-
-    try:
-        built = report_figures.build_closing_statements()
-    except DatabaseError as error:
-        logger.warning("The closing statements are left to each game's first close: the database "
-                       "could not be reached at start (%s).", error)
-    else:
-        if built:  # none where the reports sum the lines (SQLite)
-            logger.info("Closing statements built for %d games.", built)
-    finally:
-        connections.close_all()  # daphne's own thread serves no request: its connection would sit idle
+SETTINGS = {
+    "loop": "uvloop",
+    "http": "httptools",
+    "ws": "websockets-sansio",
+    "ws_max_size": WEBSOCKET_MESSAGE_LIMIT,
+    "ws_per_message_deflate": False,
+    # Startup must succeed before the process serves: it builds what every close needs.
+    "lifespan": "on",
+    # The client's address and scheme come from X-Forwarded-For and -Proto only behind a proxy,
+    # asked for with --proxy-headers and --forwarded-allow-ips (docker-compose.yml does).
+    "proxy_headers": False,
+    # Requests are logged by the proxy in front; the server logs what goes wrong.
+    "access_log": False,
+    "server_header": False,
+}
 
 
 def main(argv: list[str]) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_assist.settings")
-    django.setup()
-    get_ready()
-    from daphne.cli import CommandLineInterface
-
-    CommandLineInterface().run(argv)
+    uvicorn_command.main(args=[*argv, APPLICATION], default_map=SETTINGS, prog_name="python -m dealer_assist.server")
 
 
 if __name__ == "__main__":

@@ -67,8 +67,6 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
 
 INSTALLED_APPS = [
-    # daphne first: its runserver replaces Django's with one that also serves websockets.
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -251,8 +249,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # LOGIN_FAILURE_LIMIT failed logins for one username (from any address), or from one address
 # (for any username), further attempts are refused for LOGIN_LOCKOUT_MINUTES, even with the
 # right password, until a supervisor resets the lock (the "Locked logins" page, or
-# ``manage.py login_unlock``).  The address is REMOTE_ADDR: behind a proxy, daphne must be run
-# with --proxy-headers, or every tablet would share the proxy's address and its lock.
+# ``manage.py login_unlock``).  The address is REMOTE_ADDR: behind a proxy, the server must be run
+# with --proxy-headers and --forwarded-allow-ips naming the proxy, or every tablet would share
+# the proxy's address and its lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "games.backends.RolesModelBackend",  # reads the user's roles with the user: one query per request
@@ -340,7 +339,7 @@ STORAGES = {
 
 # --- Logging ------------------------------------------------------------------------------
 
-# Everything to the console (daphne's stdout, the container's log); Django's default would
+# Everything to the console (the server's stdout, the container's log); Django's default would
 # only show errors there with DEBUG on.
 LOGGING = {
     "version": 1,

@@ -11,8 +11,9 @@ Django's CSRF rule for forms, so one setting governs both:
 * the Origin is listed in CSRF_TRUSTED_ORIGINS (``https://tables.example.com``, or
   ``https://*.example.com`` for its subdomains), scheme and port included.
 
-Behind a proxy that terminates TLS, run daphne with ``--proxy-headers`` so that the socket's
-scheme is ``wss`` as the browser sees it, or list the public origin in CSRF_TRUSTED_ORIGINS.
+Behind a proxy that terminates TLS, run the server with ``--proxy-headers`` (and
+``--forwarded-allow-ips`` naming the proxy) so that the socket's scheme is ``wss`` as the browser
+sees it, or list the public origin in CSRF_TRUSTED_ORIGINS.
 A refused socket is closed before it reaches a consumer and logged as ``origin_refused``.
 """
 

@@ -29,7 +29,7 @@ def security_event(event: str, *, user=None, username: str = "", address: str = 
 
 
 def request_address(request) -> str:
-    # REMOTE_ADDR is the peer; behind a proxy daphne's --proxy-headers puts the client there.
+    # REMOTE_ADDR is the peer; behind a proxy the server's --proxy-headers puts the client there.
     return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 

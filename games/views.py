@@ -424,7 +424,7 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 def _streamed(request: HttpRequest, chunks: Iterator[bytes]):
-    """``chunks`` as its server consumes them without buffering: under ASGI (daphne) an async
+    """``chunks`` as its server consumes them without buffering: under ASGI an async
     iterator, each chunk read on the request's thread, where the database cursor lives; Django
     would otherwise read a sync iterator to its end before sending a byte.  Under WSGI, as is."""
     if not isinstance(request, ASGIRequest):

@@ -19,7 +19,7 @@ def backends() -> int:
 
 
 async def test_requests_take_their_connection_from_the_pool(cast, table):
-    """Through the ASGI application, as daphne runs it: each request on a thread of its own,
+    """Through the ASGI application, as the server runs it: each request on a thread of its own,
     and Django closing (with a pool: handing back) its connection when the request finishes."""
     pool = connection.pool
     assert pool is not None, "DB_POOL_SIZE is 0: the pool is off"
@@ -30,7 +30,7 @@ async def test_requests_take_their_connection_from_the_pool(cast, table):
         request = HttpCommunicator(application, "GET", f"/tables/{table.id}/state/",
                                    headers=[(b"host", b"testserver"), (b"cookie", cookie)])
         assert (await request.get_response())["status"] == 200
-        await request.wait(5)  # as daphne does: the application finishes (and closes its connection)
+        await request.wait(5)  # as the server does: the application finishes (and closes its connection)
     stats = pool.get_stats()
     assert stats["requests_num"] - requested >= 40  # each request asked the pool for a connection...
     assert stats.get("connections_num", 0) - opened <= settings.DB_POOL_SIZE  # ...which did not open one each

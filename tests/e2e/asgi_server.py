@@ -1,4 +1,4 @@
-"""The live server of the browser tests: daphne serving dealer_assist.asgi on the test database,
+"""The live server of the browser tests: uvicorn serving dealer_assist.asgi on the test database,
 started as ``scripts/run`` starts it (``dealer_assist.server``).
 
     python tests/e2e/asgi_server.py PORT
@@ -27,8 +27,9 @@ def main() -> None:
 
     from dealer_assist import server
 
-    # Sets Django up with the database above, gets the process ready on it, then runs daphne.
-    server.main(["--bind", "127.0.0.1", "--port", port, "-v", "1", "dealer_assist.asgi:application"])
+    # Django is set up with the database above when uvicorn imports the application; the lifespan's
+    # startup then gets the process ready on it.
+    server.main(["--host", "127.0.0.1", "--port", port])
 
 
 if __name__ == "__main__":

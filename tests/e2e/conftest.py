@@ -2,7 +2,7 @@
 
 The live server
 ---------------
-``asgi_server`` (session scope) starts daphne in a child process (``tests/e2e/asgi_server.py``)
+``asgi_server`` (session scope) starts the server in a child process (``tests/e2e/asgi_server.py``)
 on a free port of 127.0.0.1, pointed at the test database pytest-django created, and stops it
 before that database is destroyed.  A child process rather than a thread, so that the server
 runs exactly as in production: its own event loop and threads, its own environment (without
@@ -149,7 +149,7 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"daphne exited with status {process.returncode}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited with status {process.returncode}:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2) as response:  # noqa: S310 - our URL
                 if response.status == 200:
@@ -157,18 +157,19 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.1)
-    raise RuntimeError(f"daphne did not answer on {url} within {SERVER_START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"the server did not answer on {url} within {SERVER_START_TIMEOUT} s:\n"
+                       f"{log.read_text()[-3000:]}")
 
 
 @pytest.fixture(scope="session")
 def asgi_server(django_db_setup, tmp_path_factory) -> Iterator[LiveServer]:
-    """daphne serving dealer_assist.asgi (HTTP and websockets) on the test database."""
+    """uvicorn serving dealer_assist.asgi (HTTP and websockets) on the test database."""
     from django.db import connections
 
     database = dict(connections["default"].settings_dict)  # NAME is the test database's by now
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    log = tmp_path_factory.mktemp("e2e-server") / "daphne.log"
+    log = tmp_path_factory.mktemp("e2e-server") / "server.log"
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update({
         "DEALER_ASSIST_E2E_DATABASE": json.dumps(database, default=str),
@@ -200,7 +201,7 @@ def _server_log_on_failure(request, asgi_server: LiveServer) -> Iterator[None]:
     asgi_server.new_log()
     yield
     if getattr(request.node, "e2e_failed", False):
-        print(f"--- daphne log ({asgi_server.url}) ---\n{asgi_server.new_log()}")
+        print(f"--- server log ({asgi_server.url}) ---\n{asgi_server.new_log()}")
 
 
 # -- Django's async guard, for these tests only -----------------------------------------------------

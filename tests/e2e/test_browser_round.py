@@ -185,7 +185,7 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
     expect(row).to_have_count(1)
     for text in ("Texas Hold 'Em Bonus Poker", "dealer", "Closed", "$305.00", "$25.00"):
         expect(row).to_contain_text(text)
-    # Its CSV row, streamed by daphne from a database cursor (an async iterator under ASGI).
+    # Its CSV row, streamed by the server from a database cursor (an async iterator under ASGI).
     export = supervisor.page.request.get("/history.csv?table=TH-E2E")
     assert export.ok and export.headers["content-type"] == "text/csv"
     header, *rows = export.text().splitlines()

@@ -1,6 +1,6 @@
 """The reliability harness: ``scripts/reliability`` (``python -m tests.reliability``).
 
-It starts its own PostgreSQL cluster, redis-server and server (daphne) on free loopback ports,
+It starts its own PostgreSQL cluster, redis-server and server (uvicorn) on free loopback ports,
 plays rounds through HTTP and websockets while it breaks them (kill -9 of the server between taps
 and during bursts, Redis stopped and restarted, PostgreSQL stopped immediately and restarted, 20
 clients racing one tap), sends every category of bad input, tries every role against every

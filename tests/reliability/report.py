@@ -110,7 +110,7 @@ def write(result: dict, path: Path) -> None:
         "PostgreSQL cluster, not taken from the server's answers.",
         "",
         "The harness (`tests/reliability/`) starts its own PostgreSQL cluster (`initdb` into a temporary "
-        "directory), its own `redis-server` and the server itself (daphne, as `scripts/run` starts it, with "
+        "directory), its own `redis-server` and the server itself (uvicorn, as `scripts/run` starts it, with "
         "the production settings: `DEBUG` off, a connection pool, the Redis channel layer and cache) on free "
         "loopback ports. It plays Texas Hold 'Em Bonus rounds as the tablets do, over HTTP and over "
         "websockets, and breaks things while they are played. A tap is *acknowledged* when the server "

@@ -1,5 +1,5 @@
 """The services the harness runs and breaks: a throwaway PostgreSQL cluster, its own redis-server
-and the server itself (daphne through ``dealer_assist.server``, as ``scripts/run`` starts it),
+and the server itself (uvicorn through ``dealer_assist.server``, as ``scripts/run`` starts it),
 each a child process on a free loopback port, everything under one temporary directory that
 ``close`` removes.
 
@@ -180,7 +180,7 @@ class Stack:
     # -- the server -------------------------------------------------------------------------------
 
     def web_start(self) -> float:
-        """Start daphne and return the seconds until it answered HTTP."""
+        """Start the server and return the seconds until it answered HTTP."""
         started = time.monotonic()
         with open(self.web_log, "ab") as log:
             self.web = subprocess.Popen(
@@ -188,20 +188,17 @@ class Stack:
                     str(BASE_DIR / ".venv/bin/python"),
                     "-m",
                     "dealer_assist.server",
-                    "-b",
+                    "--host",
                     "127.0.0.1",
-                    "-p",
+                    "--port",
                     str(self.web_port),
-                    "--websocket_connect_timeout",
-                    "30",
-                    "dealer_assist.asgi:application",
                 ],
                 cwd=BASE_DIR,
                 env=self.env(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        wait_for_port(self.web_port, 60, "daphne", self.web)
+        wait_for_port(self.web_port, 60, "the server", self.web)
         return time.monotonic() - started
 
     def web_kill(self) -> None:
