@@ -4,10 +4,10 @@
     .venv/bin/python benchmarks/push.py --tables 50 --mode max --actions 20 --processes 2
     .venv/bin/python benchmarks/push.py --tables 100 --mode paced --actions 10 --storm
 
-Starts ``--processes`` server processes (``dealer_assist.server``, DEBUG=0, the production settings, each on a free port
-of 127.0.0.1) on the benchmark's own database and Redis database (see common.py), and opens
-``--tablets`` websockets per table, each with its own session and the Origin a browser sends,
-spread over the servers.  One driver per table plays Texas Hold 'Em Bonus rounds through the
+Starts ``--processes`` server processes (``dealer_assist.server``, DEBUG=0, the production
+settings, each on a free port of 127.0.0.1) on the benchmark's own database and Redis database
+(see common.py), and opens ``--tablets`` websockets per table, each with its own session and the
+Origin a browser sends, spread over the servers.  One driver per table plays Texas Hold 'Em Bonus rounds through the
 POSTs the tablet's buttons send (it reads the next button from the fragment it is answered
 with): each seat's Ante and Bonus, then the first choice of every prompt and the first cards
 the picker offers.  ``--mode paced``: one action per table every ``--interval`` seconds, the tables' starts spread

@@ -15,8 +15,8 @@ logger = logging.getLogger("dealer_assist.server")
 
 def get_ready() -> None:
     """Build what the first close of each game would: its report-figure statements, composed on a
-    connection of this process.  Until now each game's first close built them (140 ms, 1.1 s for
-    all the games) while the taps behind it waited.  A database that cannot be reached now leaves
+    connection of this process.  Otherwise each game's first close builds them (140 ms, 1.1 s for
+    all the games) while the taps behind it wait.  A database that cannot be reached now leaves
     them to be built then."""
     from games import report_figures
 

@@ -4,8 +4,8 @@
 
 ``scripts/run``, the Dockerfile and ``docker-compose.yml`` start it so.  Every option is uvicorn's;
 ``SETTINGS`` are its defaults here; an option on the command line, or uvicorn's ``UVICORN_*``
-environment variable for it, overrides one.  Before it
-listens, the process gets ready (``dealer_assist.lifespan``).
+environment variable for it, overrides one.  Before it listens, the process gets ready
+(``dealer_assist.lifespan``).
 """
 
 import sys

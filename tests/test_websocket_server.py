@@ -4,7 +4,6 @@ dropped connection, so that the tablet, and whoever reads its log, learns why.  
 limit but over a tap's size are the consumer's to refuse (with a message)."""
 
 import asyncio
-import socket
 
 import pytest
 import uvicorn
@@ -26,21 +25,16 @@ async def echo(scope, receive, send):
             return
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 async def serving():
-    """uvicorn with the project's settings, serving ``echo`` (which has no lifespan) on a free port."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(echo, host="127.0.0.1", port=port, **{**SETTINGS, "lifespan": "off"}))
+    """uvicorn with the project's settings, serving ``echo`` (which has no lifespan) on a port the
+    system picks."""
+    server = uvicorn.Server(uvicorn.Config(echo, host="127.0.0.1", port=0, **{**SETTINGS, "lifespan": "off"}))
     task = asyncio.create_task(server.serve())
     while not server.started:
         assert not task.done(), "the server stopped before it listened"
         await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
     yield f"ws://127.0.0.1:{port}/"
     server.should_exit = True
     await asyncio.wait_for(task, 10)

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -58,7 +59,6 @@ def test_the_locked_read_of_a_round_that_is_not_there_is_not_found(cast, table):
 
 @pytest.mark.parametrize("round_id", [2**63, 10**30])  # past a 64-bit key
 def test_a_key_past_the_columns_range_is_no_row_without_asking_the_database(cast, table, round_id):
-    from django.contrib.auth.models import User
     from django.test import Client
 
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
@@ -113,8 +113,6 @@ def test_an_update_of_a_row_that_is_gone_is_refused_as_save_refuses_it(cast, tab
 
 
 def test_a_row_read_by_key_is_the_orms_row_with_its_columns_of_sql(cast, django_assert_num_queries):
-    from django.contrib.auth.models import User
-
     from games import backends, roles
 
     read = rows.by_pk(User, cast["floor"].pk, {"role_bits": backends._roles_sql()}, backends.NAMES)
