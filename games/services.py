@@ -340,11 +340,12 @@ def _write_approvals(rnd: Round, before: GameRound, after: GameRound, user, now)
     requested = [approval for approval in after.approvals if approval.id not in was]
     decided = [approval for approval in after.approvals
                if was.get(approval.id) == "pending" and approval.status != "pending"]
-    Approval.objects.bulk_create([
-        Approval(round=rnd, number=approval.id, kind=approval.kind, seat=approval.seat, reason=approval.reason,
-                 section=approval.section, note=approval.note, requested_at=now, requested_by=user)
-        for approval in requested
-    ])
+    if requested:  # most taps request none: no queryset built for nothing
+        Approval.objects.bulk_create([
+            Approval(round=rnd, number=approval.id, kind=approval.kind, seat=approval.seat, reason=approval.reason,
+                     section=approval.section, note=approval.note, requested_at=now, requested_by=user)
+            for approval in requested
+        ])
     for approval in decided:
         Approval.objects.filter(round=rnd, number=approval.id).update(
             status=approval.status, note=approval.note, decided_by=user, decided_at=now)
