@@ -347,7 +347,14 @@ LOGGING = {
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
-    # Drop Django's own DEBUG-only console handler so nothing is printed twice; "django"
-    # records still reach the root handler above.
-    "loggers": {"django": {"handlers": [], "level": "INFO"}},
+    "loggers": {
+        # Drop Django's own DEBUG-only console handler so nothing is printed twice; "django"
+        # records still reach the root handler above.
+        "django": {"handlers": [], "level": "INFO"},
+        # uvicorn's command line gives its loggers handlers of their own, in another format, before
+        # it loads the application (and with it these settings): taken off here, so that the
+        # server's lines reach the same handler in the same format (their levels stay uvicorn's).
+        "uvicorn": {"handlers": [], "propagate": True},
+        "uvicorn.access": {"handlers": [], "propagate": True},
+    },
 }

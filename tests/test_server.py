@@ -2,11 +2,15 @@
 the lifespan's startup, which builds each game's closing statements before the process serves, so
 that no close of a running floor builds them while other taps wait."""
 
+import os
+import re
+import subprocess
 import sys
 
 import pytest
 from asgiref.sync import async_to_sync
 from asgiref.testing import ApplicationCommunicator
+from django.conf import settings
 from django.db import OperationalError
 
 from dealer_assist import server
@@ -114,3 +118,30 @@ def test_a_startup_that_fails_otherwise_says_why_and_the_process_does_not_serve(
     assert said["type"] == "lifespan.startup.failed"  # uvicorn, with lifespan "on", then exits
     assert "could not be composed" in said["message"]
     assert any(r.name == "dealer_assist.server" and r.exc_info for r in caplog.records)  # with its traceback
+
+
+def test_the_servers_own_lines_are_in_the_applications_format():
+    """One log, one format: uvicorn's command line gives its loggers handlers of its own before it
+    loads the application; the project's logging settings take them off, so that "Uvicorn running
+    on ..." is written like every other line, not as uvicorn's "INFO:     ..."."""
+    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    # No database to reach (port 1 refuses at once, with no pool waiting): the process warns and serves.
+    env.update(DATABASE_URL="postgres://nobody@127.0.0.1:1/none", DB_POOL_SIZE="0")
+    process = subprocess.Popen([sys.executable, "-m", "dealer_assist.server", "--host", "127.0.0.1", "--port", "0"],
+                               cwd=settings.BASE_DIR, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               text=True)
+    lines = []
+    try:
+        for line in process.stderr:  # until it listens; a process that ends first ends the loop
+            lines.append(line.rstrip("\n"))
+            if "Uvicorn running on" in line:
+                break
+    finally:
+        process.terminate()
+        process.wait(30)
+    running = [line for line in lines if "Uvicorn running on" in line]
+    assert running, f"the server never said it was running: {lines}"
+    application_format = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING) [\w.]+: ")
+    assert re.match(application_format.pattern + r"Uvicorn running on http://127\.0\.0\.1:\d+", running[0])
+    # Every line is in that format, or continues the one before (the warning's second line).
+    assert all(application_format.match(line) or line[:1].isspace() for line in lines), lines
