@@ -74,10 +74,11 @@ def run(stack: Stack, started: float) -> dict:
     access = Access(stack.base_url, data).run()
     say("check --deploy with the production settings")
     deploy = deploy_warnings()
-    server_errors = stack.web_log_text().count("Traceback (most recent call last)")
-    return figures(
-        faults.results, integrity, faults.ledger, inputs, access, deploy, server_errors, time.monotonic() - started
-    )
+    server_log = stack.web_log_text()
+    result = figures(faults.results, integrity, faults.ledger, inputs, access, deploy,
+                     server_log.count("Traceback (most recent call last)"), time.monotonic() - started)
+    result["server_log"] = server_log  # read before the stack's directory goes
+    return result
 
 
 def main() -> int:
@@ -110,6 +111,11 @@ def main() -> int:
     for target in result["targets"]:
         say(f"{'ok    ' if target['met'] else 'MISSED'} {target['name']}: {target['value']} (target {target['goal']})")
     say(f"wrote {args.report} in {result['seconds']:.0f} s")
+    if missed:
+        # What missed, on the console too: CI keeps neither the report nor the server's log.
+        rows = [line for line in args.report.read_text().splitlines() if "(target missed)" in line]
+        say("the attempts that missed:\n" + "\n".join(rows or ["(none listed one by one)"]))
+        say("the end of the server's log:\n" + result["server_log"][-6000:])
     return 1 if missed else 0
 
 
