@@ -22,7 +22,8 @@ WEBSOCKET_MESSAGE_LIMIT = 1024 * 1024
 SETTINGS = {
     "loop": "uvloop",
     "http": "httptools",
-    "ws": "websockets-sansio",
+    # websockets' sans-I/O protocol, closing so that a refused client reads why (dealer_assist.websocket).
+    "ws": "dealer_assist.websocket:WebSocketProtocol",
     "ws_max_size": WEBSOCKET_MESSAGE_LIMIT,
     "ws_per_message_deflate": False,
     # Startup must succeed before the process serves: it builds what every close needs.

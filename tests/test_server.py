@@ -36,7 +36,8 @@ def test_the_server_is_uvicorn_with_the_projects_settings(uvicorn_runs):
     [(app, options)] = uvicorn_runs
     assert app == "dealer_assist.asgi:application"
     assert (options["host"], options["port"]) == ("127.0.0.1", 8123)
-    assert options["loop"] == "uvloop" and options["http"] == "httptools" and options["ws"] == "websockets-sansio"
+    assert options["loop"] == "uvloop" and options["http"] == "httptools"
+    assert options["ws"] == "dealer_assist.websocket:WebSocketProtocol"
     assert options["ws_max_size"] == 1024 * 1024 and options["ws_per_message_deflate"] is False
     assert options["lifespan"] == "on"  # a startup that fails stops the process instead of serving
     assert options["proxy_headers"] is False  # no forwarded address is believed unless asked for
@@ -49,7 +50,7 @@ def test_an_option_on_the_command_line_overrides_the_projects_setting(uvicorn_ru
     [(_, options)] = uvicorn_runs
     assert options["proxy_headers"] is True and options["forwarded_allow_ips"] == "*"
     assert options["ws_max_size"] == 4096
-    assert options["ws"] == "websockets-sansio"  # the others keep the project's
+    assert options["ws"] == "dealer_assist.websocket:WebSocketProtocol"  # the others keep the project's
 
 
 def lifespan(*events: str) -> list[dict]:
