@@ -69,9 +69,9 @@ def run_shape(conn, shape: str, taps: int, sql: tuple, round_id: int, user_id: i
     into, values = insert.split(" VALUES ")
     optimistic = f'WITH moved AS ({update} AND "seq" = %s RETURNING "id") {into} SELECT {values[1:-1]} FROM moved'
     one_write = f"WITH written AS ({insert}) {update}"
+    params = list(event_params)  # the event's, its seq set per tap
     wall, cpu, pg = time.perf_counter(), time.process_time(), common.cpu_seconds(backend)
     for _ in range(taps):
-        params = list(event_params)
         params[seq_at] = seq + 1
         moved = [seq + 1, "c" * 64, round_id]
         if shape == "tap":

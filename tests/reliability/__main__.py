@@ -48,6 +48,11 @@ def say(text: str) -> None:
     print(f"reliability: [{time.monotonic() - STARTED:5.1f} s] {text}", file=sys.stderr, flush=True)
 
 
+def say_log_end(log: str) -> None:
+    if log:
+        say("the end of the server's log:\n" + log[-6000:])
+
+
 def run(stack: Stack, started: float) -> dict:
     say(f"starting PostgreSQL, Redis and the server under {stack.root}")
     stack.start()
@@ -98,9 +103,7 @@ def main() -> int:
         return 2
     except Exception:
         traceback.print_exc()
-        log = stack.web_log_text()
-        if log:
-            say("the end of the server's log:\n" + log[-4000:])
+        say_log_end(stack.web_log_text())
         return 2
     finally:
         signal.alarm(0)
@@ -115,7 +118,7 @@ def main() -> int:
         # What missed, on the console too: CI keeps neither the report nor the server's log.
         rows = [line for line in args.report.read_text().splitlines() if "(target missed)" in line]
         say("the attempts that missed:\n" + "\n".join(rows or ["(none listed one by one)"]))
-        say("the end of the server's log:\n" + result["server_log"][-6000:])
+        say_log_end(result["server_log"])
     return 1 if missed else 0
 
 
