@@ -63,7 +63,7 @@ def setup_scratch_django(server: str, database: str) -> None:
 def store_report_figures(started: float) -> None:
     """The report's figures of the rounds just generated (written marked as stored, without
     closing through the services), computed by ``manage.py rebuild_report_figures``."""
-    from games import report_figures
+    from games.reports import cells as report_figures
 
     rounds = report_figures.rebuild()
     print(f"  report figures of {rounds:,} rounds: {time.perf_counter() - started:.0f} s", flush=True)
@@ -98,9 +98,9 @@ def reset_floor(tables: int, tablets: int) -> tuple[list[int], list[str]]:
     from django.contrib.auth.models import Group, User
     from django.db import connection
 
-    from games import services
     from games.models import Table
-    from games.roles import DEALER, FLOORPERSON, ROLES
+    from games.people.roles import DEALER, FLOORPERSON, ROLES
+    from games.table import services
 
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE games_approval, games_settlementline, games_wager, games_roundevent, games_round, "

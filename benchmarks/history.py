@@ -190,7 +190,7 @@ def sample_record() -> str:
 def shapes() -> list[tuple[str, dict]]:
     """(name, query string) of every page shape and filter the history offers."""
     from games.models import Round, Table
-    from games.selectors import Cursor
+    from games.table.selectors import Cursor
 
     day = YEAR_START + timedelta(days=200)
     month = (day.replace(day=1), (day.replace(day=1) + timedelta(days=32)).replace(day=1) - timedelta(days=1))
@@ -199,7 +199,7 @@ def shapes() -> list[tuple[str, dict]]:
     cursor = Cursor.of(deep).token()
     table = Table.objects.order_by("id")[7].name
     # A dealer who dealt on that day, so that "dealer + day" is a page of rounds, not an empty one.
-    from games.reports import gaming_day_start
+    from games.reports.report import gaming_day_start
 
     noon = gaming_day_start(day) + timedelta(hours=6)
     dealer = Round.objects.filter(started_at__gte=noon).order_by("started_at").select_related("dealer").first()
@@ -261,9 +261,10 @@ def explain(statements: list[dict]) -> str:
 def explain_csv(query: dict) -> str:
     from django.db import connection
 
-    from games import chain, selectors
-    from games.history_filters import history_filter
+    from games.history import chain
+    from games.history.filters import history_filter
     from games.models import Approval, RoundEvent, Wager
+    from games.table import selectors
 
     search = history_filter(dict(query))
     assert search.is_valid(), search.errors

@@ -62,8 +62,8 @@ def run(rounds: int, seats: int) -> dict:
     from django.contrib.auth.models import User
     from django.db import close_old_connections, connection
 
-    from games import replay, services
     from games.models import Round, Table
+    from games.table import replay, services
 
     dealer = User.objects.get(username="bench0")
     table = Table.objects.get(name="BENCH-1")
@@ -128,7 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     common.setup_django()
     if args.no_push:
-        from games import push
+        from games.table import push
 
         push.table_changed = lambda table_id, **changed: None
     common.create_database()

@@ -9,7 +9,7 @@ application does, a round of taps cannot cost less CPU than this, so it bounds t
 second per core that ``services.py`` can reach.
 
 The statements are the project's own: the locked read of the round with its table is
-``games.rows``'s, on an open round started through the services, and the event row is the one a
+``games.common.rows``'s, on an open round started through the services, and the event row is the one a
 decision writes.  Each statement is prepared on the connection, as a tap's are after its first
 runs (DB_PREPARE_TAPS).  Three shapes, taken in turn so that a burst of load hits all alike:
 
@@ -44,7 +44,7 @@ def statements(round_id: int, user_id: int) -> tuple[str, str, str, list, int]:
     from django.db import connection
     from django.utils import timezone
 
-    from games import rows
+    from games.common import rows
     from games.models import Round, RoundEvent
 
     read = rows._locked_round_sql(connection.vendor)
@@ -110,7 +110,7 @@ def main() -> None:
     import psycopg
     from django.contrib.auth.models import User
 
-    from games import services
+    from games.table import services
 
     common.create_database()
     table_id = common.reset_floor(1, 6)[0][0]

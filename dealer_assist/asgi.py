@@ -19,14 +19,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from dealer_assist.lifespan import lifespan  # noqa: E402
-from games.origins import TrustedOriginValidator  # noqa: E402
+from games.people.origins import TrustedOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # A websocket whose full Origin (scheme, host, port) is neither its own nor one of
-        # CSRF_TRUSTED_ORIGINS is refused before it reaches a consumer (games.origins); the
+        # CSRF_TRUSTED_ORIGINS is refused before it reaches a consumer (games.people.origins); the
         # session cookie then identifies the user (scope["user"]).
         "websocket": TrustedOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,

@@ -18,7 +18,7 @@ def get_ready() -> None:
     connection of this process.  Otherwise each game's first close builds them (140 ms, 1.1 s for
     all the games) while the taps behind it wait.  A database that cannot be reached now leaves
     them to be built then."""
-    from games import report_figures
+    from games.reports import cells as report_figures
 
     try:
         built = report_figures.build_closing_statements()

@@ -127,11 +127,11 @@ TEMPLATES = [
         },
     },
     {
-        # The table's fragment alone, rendered on every tap for every tablet (games.jinja_env).
+        # The table's fragment alone, rendered on every tap for every tablet (games.table.jinja_env).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "games.jinja_env.environment"},
+        "OPTIONS": {"environment": "games.table.jinja_env.environment"},
     },
 ]
 
@@ -178,13 +178,13 @@ if DATABASE_URL:
             server_side_binding=True, prepare_threshold=DB_PREPARE_THRESHOLD)
     elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_TAPS:
         # A tap's statements are prepared after this many runs, and nothing else unless asked
-        # (games.prepared): server-side parameters for every statement, so that a tap's are the same
+        # (games.common.prepared): server-side parameters for every statement, so that a tap's are the same
         # text each time.  Off, as the threshold, behind a pooler that shares connections per transaction.
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=PREPARE_ONLY_WHEN_ASKED)
     elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARE_CLOSE:
         # Only what asks to be prepared is (Django's cursors never ask): the two statements that add
-        # a closing round to the report figures (games.report_figures), which PostgreSQL then plans
+        # a closing round to the report figures (games.reports.cells), which PostgreSQL then plans
         # once per connection instead of on every close, 6 ms of it.  Off, as the threshold, behind
         # a pooler that shares connections per transaction.
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = PREPARE_ONLY_WHEN_ASKED
@@ -218,7 +218,7 @@ if REDIS_URL:
         "default": {
             # channels_redis's publish/subscribe layer, which also resends the latest state to
             # this process's sockets when it reconnects to Redis (pushes are lost while it is away).
-            "BACKEND": "games.channel_layer.ResyncingPubSubChannelLayer",
+            "BACKEND": "games.table.channel_layer.ResyncingPubSubChannelLayer",
             # Redis's publish/subscribe channels are shared by every database of a server: the
             # prefix names the database, so that sites (or test runs) on other databases of the
             # same Redis never receive each other's pushes (table ids repeat between them).
@@ -228,10 +228,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# The cache holds the latest render of each table and of the pit (games.push), which every
+# The cache holds the latest render of each table and of the pit (games.table.push), which every
 # server process must see: Redis when REDIS_URL is set, this process's memory otherwise.
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "games.cache.KeptRedisCache", "LOCATION": REDIS_URL,
+    CACHES = {"default": {"BACKEND": "games.table.cache.KeptRedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "dealer-assist"}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -254,7 +254,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # the proxy's address and its lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "games.backends.RolesModelBackend",  # reads the user's roles with the user: one query per request
+    "games.backends.RolesModelBackend",  # the path signed-in sessions store; see games/backends.py
     # Never reached by a sign-in (the one above takes every valid one); keeps the sessions it signed in.
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -266,7 +266,7 @@ AXES_COOLOFF_TIME = envint("LOGIN_LOCKOUT_MINUTES", 15) / 60  # hours, as django
 # keep guessing others' passwords from the same address.
 AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_VERBOSE = False  # lock-outs are logged once, as security events (games.security)
+AXES_VERBOSE = False  # lock-outs are logged once, as security events (games.people.security)
 if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME <= 0:
     raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be at least 1")
 
@@ -278,7 +278,7 @@ LOGOUT_REDIRECT_URL = "login"
 
 # Sessions are read from the cache (Redis, shared by every server process; this process's memory
 # in the embedded mode) and kept in the database: a request costs no query for its session.
-SESSION_ENGINE = "games.sessions"
+SESSION_ENGINE = "games.people.sessions"
 
 # Secure cookies are only sent over HTTPS (browsers also accept them on http://localhost).
 # SECURE_COOKIES=0 lets a non-DEBUG server be tried over plain HTTP on another host.

@@ -10,7 +10,7 @@ here too; they change on the "Dealers at tables" page (a supervisor's or an admi
 ``services.dealer_assign``.
 
 Every change made here to a table or to a user's roles (groups, staff, superuser, active) is
-written to the audit trail (``games.audit``) in the save's transaction; the trail itself is shown
+written to the audit trail (``games.people.audit``) in the save's transaction; the trail itself is shown
 and never written here.
 """
 
@@ -21,7 +21,6 @@ from django.contrib.auth.admin import UserAdmin
 from django.urls import reverse
 from django.utils.html import format_html
 
-from games import audit
 from games.engine.core import Refused
 from games.engine.registry import GAMES
 from games.models import (
@@ -37,6 +36,7 @@ from games.models import (
     SettlementLine,
     Table,
 )
+from games.people import audit
 
 
 class TableAddForm(forms.ModelForm):
@@ -152,7 +152,7 @@ class ApprovalAdmin(ReadOnlyAdmin):
     list_display = ["round", "number", "kind", "status", "decided_by"]
 
 
-# -- progressive meters: shown here, changed only on the supervisor's page (games.progressives), whose
+# -- progressive meters: shown here, changed only on the supervisor's page (games.progressives.services), whose
 # checks (one progressive per table, no parameter change while a link operates) and ledger the admin
 # would bypass.
 

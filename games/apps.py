@@ -8,7 +8,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Signal receivers: sockets follow logouts and changes to their user's rights.
-        from games import audit, live_rights, logins  # noqa: F401 - logins' receivers connect on import
+        from games.people import audit, live_rights, logins  # noqa: F401 - logins' receivers connect on import
 
         live_rights.connect_signals()
         audit.connect_signals()  # users' roles, wherever they change, go to the audit trail

@@ -1,7 +1,7 @@
 """Tables, rounds and their append-only log.
 
 ``RoundEvent`` is the source of truth: the engine rebuilds a round by replaying it.  Its events
-form a hash chain, and a closed round is sealed with a closing hash (``games.chain``).  Wagers,
+form a hash chain, and a closed round is sealed with a closing hash (``games.history.chain``).  Wagers,
 settlement lines and approvals are materialised from the replay in the same transaction, so
 that the pit page and the history can query them; they are never edited by hand.  Each is a
 stable row named by its natural key (a wager by seat, hand and wager; a line also by the stage
@@ -247,10 +247,10 @@ class Approval(models.Model):
 
 
 # -- progressive meters (§ 605a.7, § 605a.8) ---------------------------------------------------------
-# A meter's amount changes only by an entry of its ledger, written by ``games.progressives`` under
+# A meter's amount changes only by an entry of its ledger, written by ``games.progressives.services`` under
 # the meter's row lock: ``Meter.amount`` and ``Meter.reserve`` are the sums of its ledger's pools,
 # stored with each entry (``balance_after``) so that reading a meter is one row, and checked by
-# ``games.progressives.meter_audit``.
+# ``games.progressives.services.meter_audit``.
 
 
 class Link(models.Model):
@@ -447,7 +447,7 @@ RARE_COUNTS = ["approval", "irregularity", "void", "wait"]
 
 
 class BandFigures(models.Model):
-    """A wager kind's wins by size (``games.reports.BANDS``): how many, and what they paid."""
+    """A wager kind's wins by size (``games.reports.report.BANDS``): how many, and what they paid."""
 
     band0_count = models.BigIntegerField(default=0)
     band0_paid = models.BigIntegerField(default=0)
@@ -586,7 +586,7 @@ class AuditQuerySet(models.QuerySet):
 
 class AuditEntry(models.Model):
     """One change of the configuration, a user's roles or a round's record: who, when, what it was
-    before and after (``games.audit`` writes them, in the change's transaction).  Append-only: the
+    before and after (``games.people.audit`` writes them, in the change's transaction).  Append-only: the
     model refuses to save an existing entry or delete one, and on PostgreSQL a trigger refuses any
     UPDATE or DELETE of the table."""
 

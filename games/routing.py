@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import consumers
+from games.table import consumers
 
 websocket_urlpatterns = [
     path("ws/tables/<int:table_id>/", consumers.TableConsumer.as_asgi()),

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from games import audit_views, report_views, views
+from games.people import views as audit_views
+from games.reports import views as report_views
+from games.table import views
 
 urlpatterns = [
     path("", views.home, name="home"),

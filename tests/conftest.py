@@ -45,7 +45,7 @@ def _redis_problem() -> str | None:
     if not url:
         return "needs Redis (set REDIS_URL=redis://127.0.0.1:6379/0)"
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    if not backend.startswith(("channels_redis.", "games.channel_layer.")):
+    if not backend.startswith(("channels_redis.", "games.table.channel_layer.")):
         return f"needs the Redis channel layer, but CHANNEL_LAYERS uses {backend}"
     import redis
 
@@ -96,7 +96,7 @@ def fresh_caches():
     between runs of the suite, and the Redis cache outlives a run."""
     from django.core.cache import cache
 
-    from games import replay, shortcuts
+    from games.table import replay, shortcuts
 
     cache.clear()
     replay.forget_all()
@@ -109,7 +109,7 @@ def fresh_caches():
 @pytest.fixture
 def renders(monkeypatch):
     """Counts the table renders (each makes every variant) and the pit renders of this process."""
-    from games import push
+    from games.table import push
 
     counts = {"table": 0, "pit": 0}
     render_table, render_pit = push.render_table, push.render_pit
@@ -132,7 +132,7 @@ def cast(db):
     """The fixed cast: two dealers, a floorperson, a supervisor, and a stranger with no role."""
     from django.contrib.auth.models import Group, User
 
-    from games.roles import ROLES
+    from games.people.roles import ROLES
 
     groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
     people = {}
@@ -160,7 +160,7 @@ def deal_at(table, *dealers):
     """Sign dealers in at a table, as each would on its page ("I'm dealing this table")."""
     from django.contrib.auth.models import User
 
-    from games import services
+    from games.table import services
 
     for dealer in dealers:
         # A fresh instance: the roles are cached on the one given, which the test may still change.
@@ -169,7 +169,7 @@ def deal_at(table, *dealers):
 
 def start_round(table, dealer):
     """The dealer signs in at the table and starts a round there."""
-    from games import services
+    from games.table import services
 
     deal_at(table, dealer)
     return services.round_start(table_id=table.id, user=dealer)
@@ -179,7 +179,7 @@ def reseal(rnd):
     """Seal a closed round again after a test edited it to stand for an older one (a round closed
     before records were kept, an option a later engine renamed), as the migration that
     introduced the seal did for the rounds it found."""
-    from games import chain
+    from games.history import chain
     from games.models import Round
 
     rnd.refresh_from_db()
@@ -190,7 +190,7 @@ def reseal(rnd):
 
 def tablet_action(rnd, action):
     """``action`` as a tablet sends it at the round's current prompt (``tests.engine.play.named``)."""
-    from games import services
+    from games.table import services
     from tests.engine.play import named
 
     return named(services.engine_round(rnd), action)
@@ -198,7 +198,7 @@ def tablet_action(rnd, action):
 
 def play(rnd, user, *actions):
     """Apply actions one tap at a time through the services, as a tablet would."""
-    from games import services
+    from games.table import services
 
     for action in actions:
         rnd.refresh_from_db()

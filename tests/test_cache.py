@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 
-from games import cache as kept
+from games.table import cache as kept
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ import games.engine
 MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
 MODULES.append("games.templatetags.dealer_assist")
 # The history's cursor and casino midnight; the strict readers of input; the chain's canonical form.
-MODULES += ["games.selectors", "games.history_filters", "games.round_filters", "games.history", "games.inputs",
-            "games.chain"]
+MODULES += ["games.table.selectors", "games.history.filters", "games.history.round_filters", "games.history.record",
+            "games.table.inputs", "games.history.chain"]
 
 
 @pytest.mark.parametrize("name", MODULES)

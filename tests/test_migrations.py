@@ -7,8 +7,9 @@ from types import SimpleNamespace
 from django.apps import apps
 from django.db import connection
 
-from games import chain, services
+from games.history import chain
 from games.models import ReliefDealer, Round, RoundEvent, Table
+from games.table import services
 from tests.conftest import OPENING, play
 from tests.views.test_pages import ROUND_END
 

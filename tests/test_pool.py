@@ -147,8 +147,8 @@ def test_a_taps_statements_are_prepared_and_a_search_run_as_often_is_not(cast, t
     search is, is not: it is planned for its own values every time."""
     from django.db.models import Count
 
-    from games import services
     from games.models import Round
+    from games.table import services
     from tests.conftest import OPENING, play
 
     assert settings.DB_PREPARE_TAPS == 5

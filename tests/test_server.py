@@ -15,9 +15,10 @@ from django.db import OperationalError
 
 from dealer_assist import server
 from dealer_assist.asgi import application
-from games import report_figures, services
 from games.engine.registry import GAMES
 from games.models import Round
+from games.reports import cells as report_figures
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 

@@ -7,7 +7,7 @@ digest its close wrote over the log, before this chain) no longer matches its lo
 after it closed.  Sealing it now would bless the change, so its closing hash is set to that old
 digest instead, which no seal can equal: the verification reports it.
 
-The hashes are computed by ``games.chain``, the code that checks them: its format is fixed by the
+The hashes are computed by ``games.history.chain``, the code that checks them: its format is fixed by the
 hashes already written, so it cannot change without a migration of its own.
 """
 
@@ -31,7 +31,7 @@ def old_log_digest(events):
 
 
 def chain_existing_logs(apps, schema_editor):
-    from games import chain
+    from games.history import chain
 
     Round = apps.get_model("games", "Round")
     RoundEvent = apps.get_model("games", "RoundEvent")

@@ -7,7 +7,7 @@ from django.utils.safestring import mark_safe
 
 from games.engine.core import records
 from games.engine.money import dollars as format_dollars
-from games.selectors import card_label
+from games.table.selectors import card_label
 
 register = template.Library()
 
@@ -161,7 +161,7 @@ def cards_in_text(text: str) -> str:
 @register.simple_tag
 def roles_of(user) -> set[str]:
     """The user's roles, for the navigation: each link shows only to the roles that may open it."""
-    from games import roles
+    from games.people import roles
 
     return roles.roles_of(user)
 
@@ -169,7 +169,8 @@ def roles_of(user) -> set[str]:
 @register.simple_tag
 def pit_waiting(user) -> dict[str, int] | None:
     """What the navigation's pit badge shows a floorperson or supervisor (one query); None for others."""
-    from games import roles, selectors
+    from games.people import roles
+    from games.table import selectors
 
     if not roles.roles_of(user) & {roles.FLOORPERSON, roles.SUPERVISOR}:
         return None

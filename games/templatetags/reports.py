@@ -9,7 +9,7 @@ from html import escape as _escape
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.reports import PaytableHits, duration
+from games.reports.report import PaytableHits, duration
 from games.templatetags.dealer_assist import dollars
 
 register = template.Library()
@@ -28,7 +28,7 @@ def pvalue(value: Decimal) -> str:
     >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50"))
     ('0.00195', '1', '< 1e-50')
     """
-    from games.binomial import BOUND
+    from games.reports.binomial import BOUND
 
     if value <= BOUND:
         return f"< {BOUND:.0e}"

@@ -8,7 +8,7 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-from games import services
+from games.table import services
 from tests.consumers.test_socket_rights import logged_in_client, open_table
 
 # Three minutes: with redis-py's default timeout all 8 sockets were dropped within 40 s (and 11
@@ -22,7 +22,7 @@ def test_the_redis_connections_outlast_any_read_and_notice_a_dead_redis():
     # The publish/subscribe layer polls for messages 0.1 s at a time; the list-based layer blocked
     # for 5 s, exactly redis-py's default socket timeout.  Either way the timeout must be longer,
     # and a dead Redis is found by the health check and TCP keepalive, not by a timed-out read.
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "games.channel_layer.ResyncingPubSubChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "games.table.channel_layer.ResyncingPubSubChannelLayer"
     (host,) = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
     assert host["socket_timeout"] >= 15 and host["health_check_interval"] > 0
 

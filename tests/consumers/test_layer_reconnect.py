@@ -8,7 +8,7 @@ import redis
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import services
+from games.table import services
 from tests.conftest import OPENING, play
 from tests.consumers.test_socket_rights import logged_in_client, open_table, started
 

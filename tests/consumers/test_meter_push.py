@@ -5,7 +5,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import progressives, push
+from games.progressives import services as progressives
+from games.table import push
 from tests.consumers.test_table_consumer import connect
 from tests.services.progressive_play import linked_tables, thb_table
 

@@ -6,7 +6,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from dealer_assist.asgi import application
-from games.origins import origin_allowed
+from games.people.origins import origin_allowed
 from tests.consumers.test_socket_rights import logged_in_client
 
 

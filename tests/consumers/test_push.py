@@ -7,7 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import push, services
+from games.table import push, services
 from tests.conftest import OPENING, REST_OF_ROUND
 from tests.consumers.test_table_consumer import connect
 

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from dealer_assist.asgi import application
-from games import services
-from games.live_rights import CLOSE_REVOKED
 from games.models import Round
+from games.people.live_rights import CLOSE_REVOKED
+from games.table import services
 from tests.conftest import OPENING
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

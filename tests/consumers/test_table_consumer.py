@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from dealer_assist.asgi import application
-from games import services
+from games.table import services
 from tests.conftest import OPENING
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

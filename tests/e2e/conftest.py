@@ -229,7 +229,7 @@ def people(transactional_db, _password_hash):
     """One user per role, and a second dealer, committed so that the server sees them."""
     from django.contrib.auth.models import Group, User
 
-    from games.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
+    from games.people.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
 
     groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
     cast = {}

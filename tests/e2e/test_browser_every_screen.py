@@ -85,9 +85,9 @@ def floor(django_db_setup, django_db_blocker, _password_hash) -> Iterator[dict[s
     """The floor's rows, committed for the server; emptied afterwards, as ``transactional_db`` does."""
     from django.contrib.auth.models import Group, User
 
-    from games import services
     from games.models import Table
-    from games.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
+    from games.people.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
+    from games.table import services
 
     with django_db_blocker.unblock():
         groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}

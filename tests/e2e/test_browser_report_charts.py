@@ -65,7 +65,7 @@ def play_a_round(people) -> Round:
     """The round of tests/services/test_reports.py's test_a_round_played_through_the_services_is_reported:
     two seats at TH-9, a payout approved.  (In a thread of its own: Playwright's event loop runs in
     the test's, and the services' broadcasts after the commit must not.)"""
-    from games import services
+    from games.table import services
 
     try:
         table = Table.objects.create(name="TH-9", game="texas-holdem-bonus",

@@ -14,8 +14,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Approval, Round, Table
+from games.table import services
 
 pytestmark = pytest.mark.browser
 

@@ -5,10 +5,10 @@ import gc
 import poker_play
 import pytest
 
-from games import roles
 from games.engine.core import Refused, RoundState, Step
 from games.engine.core.schema import NAME, NOTE_MAX, SEAT, ActionSchema, Cards, accepts
 from games.engine.registry import ACTIONS, GAMES, _action_schemas, check_shape
+from games.people import roles
 
 
 def test_every_action_type_has_a_schema_and_a_role():

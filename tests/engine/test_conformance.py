@@ -291,7 +291,7 @@ BANKED = [case for case in CASES if GAMES[case[0]].family == "banked"]
 
 @pytest.mark.parametrize("slug, name, rules, actions", BANKED, ids=[f"{c[0]}: {c[1]}" for c in BANKED])
 def test_actions_applied_in_place_on_one_copy_give_the_rounds_applied_on_copies(slug, name, rules, actions):
-    # What a shortcut tries (games.shortcuts.same_for_all): every action on one copy, none copied.
+    # What a shortcut tries (games.table.shortcuts.same_for_all): every action on one copy, none copied.
     # (A Poker hand's state holds pokerkit's own shuffled deck: two plays of it never compare equal.)
     rounds = played(slug, rules, actions)
     first = rounds[0]

@@ -69,7 +69,7 @@ def create_world() -> dict:
     from django.contrib.auth.models import Group, User
 
     from games.models import Table
-    from games.roles import ROLES
+    from games.people.roles import ROLES
 
     groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
     password = make_password(PASSWORD)

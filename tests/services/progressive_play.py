@@ -8,8 +8,9 @@ Payout Hand (they play the Flop Wager, then check).
 
 from __future__ import annotations
 
-from games import progressives, services
 from games.models import Round, Table
+from games.progressives import services as progressives
+from games.table import services
 from tests.conftest import play, start_round
 
 BOARD = ["Th", "Jh", "Qh", "2d", "3s"]

@@ -6,9 +6,11 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.db import DatabaseError, connection, transaction
 
-from games import audit, progressives, services
 from games.engine.core import Refused
 from games.models import AuditEntry, Table
+from games.people import audit
+from games.progressives import services as progressives
+from games.table import services
 from tests.conftest import OPENING, play
 from tests.services.progressive_play import linked_tables
 

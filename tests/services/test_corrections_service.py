@@ -6,9 +6,9 @@ history's dealer filter finding the relief dealer who tapped in a round another 
 import pytest
 from django.urls import reverse
 
-from games import selectors, services
 from games.engine.core import Refused
 from games.models import Approval, AuditEntry, ReliefDealer, Round, RoundEvent, Wager
+from games.table import selectors, services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,11 @@ drawn again on a retry or a restart."""
 import pytest
 from django.db import connection
 
-from games import progressives, services
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.registry import game_for
 from games.models import MeterEntry, Round, RoundEvent, Table
+from games.progressives import services as progressives
+from games.table import services
 from tests.conftest import play, start_round
 from tests.services.progressive_play import thb_table
 

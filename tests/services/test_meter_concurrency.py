@@ -8,9 +8,9 @@ import time
 import pytest
 from django.db import connection
 
-from games import services
 from games.engine.core import progressive
 from games.models import MeterEntry, RoundEvent
+from games.table import services
 from tests.conftest import play, start_round
 from tests.services.progressive_play import ROYAL, linked_tables, opening, settle, to_settlement
 

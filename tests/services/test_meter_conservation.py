@@ -13,8 +13,8 @@ import random
 import pytest
 from django.db.models import Sum
 
-from games import progressives
 from games.models import Meter, MeterEntry, SettlementLine
+from games.progressives import services as progressives
 from tests.services.progressive_play import NOTHING, ROYAL, STRAIGHT_FLUSH, full_round, linked_tables, thb_table
 
 pytestmark = pytest.mark.django_db

@@ -4,10 +4,10 @@ button carried from each to the next, the pots' rows, the record with its hand h
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.engine.core import Refused
 from games.engine.round_sheet import settle_sheet
 from games.models import Round, Table
+from games.table import services
 from tests.conftest import deal_at, play
 
 pytestmark = pytest.mark.django_db

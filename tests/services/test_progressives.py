@@ -7,10 +7,11 @@ of the meter and a straight flush 10% of it, to the cent below (§ 647a.12(d)(1)
 
 import pytest
 
-from games import progressives, push, services
 from games.engine.core import Refused
 from games.models import Meter, MeterEntry, RoundEvent, SettlementLine, Table
-from games.selectors import table_context
+from games.progressives import services as progressives
+from games.table import push, services
+from games.table.selectors import table_context
 from tests.conftest import play, start_round
 from tests.services.progressive_play import (
     NOTHING,

@@ -12,8 +12,10 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from games import charts, report_charts, reports
-from games.charts import Chart, Series
+from games.reports import charts as report_charts
+from games.reports import report as reports
+from games.reports import svg as charts
+from games.reports.svg import Chart, Series
 from tests.services.test_reports import DAY, report_of
 from tests.services.test_reports import day as day  # noqa: F401 (the fixture)
 
@@ -162,7 +164,7 @@ def test_the_page_shows_each_chart_beside_its_numbers_and_exports_them(client, c
 
 def test_many_tables_are_shown_in_full_under_their_breakdown_only(client, cast, day, monkeypatch):  # noqa: F811
     # The day's two tables (TH-9, LR-1) as if they were more than the page shows in full.
-    from games import report_views
+    from games.reports import views as report_views
 
     monkeypatch.setattr(report_views, "IN_FULL", 1)
     client.force_login(cast["super"])
@@ -208,7 +210,7 @@ def test_the_report_downloads_as_a_pdf_of_its_figures(client, cast, day):  # noq
 
 
 def test_the_pdf_reads_the_projects_static_files_and_nothing_else():
-    from games.pdf import ORIGIN, static_file
+    from games.reports.pdf import ORIGIN, static_file
 
     assert static_file(f"{ORIGIN}/static/css/dealer-assist.css").read_text().startswith("/*")
     for elsewhere in ("http://127.0.0.1:8000/static/css/dealer-assist.css", f"{ORIGIN}/static/../manage.py",

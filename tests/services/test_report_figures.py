@@ -13,7 +13,6 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import report_figures, reports, services
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.records import SettlementLine as Line
 from games.models import (
@@ -27,7 +26,10 @@ from games.models import (
     RoundEvent,
     Table,
 )
-from games.report_filters import report_filter
+from games.reports import cells as report_figures
+from games.reports import report as reports
+from games.reports.filters import report_filter
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.services.test_reports import _query, at, bonus, bonus_rounds, build_day, expected_counts, make_round
 

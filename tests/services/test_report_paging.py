@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import report_views
+from games.reports import views as report_views
 from tests.services.test_reports import DAY, build_day, report_of
 
 pytestmark = pytest.mark.django_db

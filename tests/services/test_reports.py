@@ -14,14 +14,14 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from games import reports
-from games.binomial import BOUND, two_sided_p_value
 from games.engine.chapters.banked_poker import paytable_line
 from games.engine.core.records import LOSE, RETURNED, VOID, WIN, totals
 from games.engine.core.records import SettlementLine as Line
 from games.engine.paytables import paytable
 from games.models import Approval, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
-from games.report_filters import report_filter
+from games.reports import report as reports
+from games.reports.binomial import BOUND, two_sided_p_value
+from games.reports.filters import report_filter
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
@@ -235,7 +235,7 @@ def test_hit_frequency_beside_the_exact_probabilities(day):
 def test_a_round_played_through_the_services_is_reported(cast, table):
     """TH-9 (tests/conftest.py): seat 1 Ante $10, Bonus $5, Flop $20, Turn $10, River $10; seat 3
     Ante $25, Flop $50, checks twice.  Board Ah Kd 7c 2s 9s, dealer Qs Qd."""
-    from games import services
+    from games.table import services
 
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
@@ -405,7 +405,7 @@ def test_the_gaming_day_follows_its_settings(settings):
     assert (start, end) == (at(2, 20), at(3, 8))
 
 
-@pytest.mark.parametrize("name", ["games.reports", "games.binomial", "games.templatetags.reports"])
+@pytest.mark.parametrize("name", ["games.reports.report", "games.reports.binomial", "games.templatetags.reports"])
 def test_the_docstring_examples_hold(name):
     import doctest
     import importlib

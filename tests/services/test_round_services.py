@@ -6,9 +6,9 @@ from types import SimpleNamespace
 import pytest
 from django.db import connection
 
-from games import services
 from games.engine.core import Refused
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,10 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import progressives, rows, services
+from games.common import rows
 from games.models import Round, RoundEvent, Table
+from games.progressives import services as progressives
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +115,7 @@ def test_an_update_of_a_row_that_is_gone_is_refused_as_save_refuses_it(cast, tab
 
 
 def test_a_row_read_by_key_is_the_orms_row_with_its_columns_of_sql(cast, django_assert_num_queries):
-    from games import backends, roles
+    from games.people import backends, roles
 
     read = rows.by_pk(User, cast["floor"].pk, {"role_bits": backends._roles_sql()}, backends.NAMES)
     assert fields_of(read) == fields_of(User.objects.get(pk=cast["floor"].pk))

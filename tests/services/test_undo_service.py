@@ -4,9 +4,9 @@ round now stands, the button on the dealer's screen naming what it takes back.""
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.engine.core import Refused
 from games.models import RoundEvent, Wager
+from games.table import services
 from tests.conftest import OPENING, play
 
 pytestmark = pytest.mark.django_db

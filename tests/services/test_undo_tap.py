@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import selectors, services
 from games.engine.core import Refused
 from games.models import AuditEntry, Round, RoundEvent, Wager
+from games.table import selectors, services
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
 from tests.views.test_pages import ROUND_END
 
@@ -188,7 +188,7 @@ def test_the_render_after_a_tap_offers_its_undo_without_reading_the_log(cast, ta
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import push
+    from games.table import push
 
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:1])
     wagers = [{"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "10"},

@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games import services
 from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table
+from games.table import services
 from tests.conftest import OPENING, play
 from tests.services.test_round_services import REST_OF_ROUND, snapshot
 

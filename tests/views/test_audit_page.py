@@ -10,8 +10,10 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from games import audit_views, roles, services
 from games.models import AuditEntry, Table
+from games.people import roles
+from games.people import views as audit_views
+from games.table import services
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from games import services
 from games.engine.core import Refused
+from games.table import services
 from tests.conftest import OPENING, play
 from tests.services.test_round_services import REST_OF_ROUND, snapshot
 

@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.models import DealerAssignment, Round, Table
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
 from tests.consumers.test_table_consumer import connect
 from tests.services.test_round_services import snapshot

@@ -1,10 +1,10 @@
-"""The table's fragment is a Jinja2 template (games.jinja_env) that writes what the Django
+"""The table's fragment is a Jinja2 template (games.table.jinja_env) that writes what the Django
 template wrote: Django's spelling of escaped quotes, nothing for a missing value, the same filters."""
 
 from django.template import engines
 from django.utils.html import escape
 
-from games import jinja_env
+from games.table import jinja_env
 
 
 def render_string(source: str, **context) -> str:

@@ -12,9 +12,9 @@ from django.test import AsyncRequestFactory, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from games import selectors, views
-from games.history_filters import history_filter
+from games.history.filters import history_filter
 from games.models import ReliefDealer, Round, Table
+from games.table import selectors, views
 
 pytestmark = pytest.mark.django_db
 

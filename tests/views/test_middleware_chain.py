@@ -45,7 +45,7 @@ def hand_overs(monkeypatch):
 
 
 async def test_a_tap_crosses_to_a_thread_a_few_times_and_runs_on_one(cast, table, hand_overs):
-    from games import services
+    from games.table import services
 
     client = AsyncClient()
     await client.aforce_login(cast["dealer"])

@@ -7,9 +7,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.engine.round_sheet import settle_sheet
-from games.reports import gaming_day_of
+from games.reports.report import gaming_day_of
+from games.table import services
 from tests.conftest import OPENING, deal_at, play
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from channels.layers import get_channel_layer
 from django.test import Client
 from django.urls import reverse
 
-from games import push
+from games.table import push
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis, pytest.mark.postgres]
 
@@ -65,7 +65,7 @@ def test_a_tap_is_rendered_from_the_state_it_committed_without_reading_the_round
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import services
+    from games.table import services
     from tests.conftest import OPENING, play
 
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
@@ -95,7 +95,8 @@ def test_a_tap_at_a_table_no_meter_feeds_reads_no_meter_and_one_with_a_meter_doe
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import progressives, services
+    from games.progressives import services as progressives
+    from games.table import services
     from tests.conftest import OPENING, play
 
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
@@ -112,7 +113,8 @@ def test_a_tap_at_a_table_no_meter_feeds_reads_no_meter_and_one_with_a_meter_doe
 
 
 def test_a_table_that_joins_a_down_link_says_so_at_once_and_after_every_tap(cast):
-    from games import progressives, services
+    from games.progressives import services as progressives
+    from games.table import services
     from tests.conftest import deal_at
     from tests.services.progressive_play import linked_tables, thb_table
 
@@ -145,7 +147,7 @@ def test_a_round_start_renders_the_round_it_created_and_replays_no_banked_round_
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import replay, services
+    from games.table import replay, services
     from tests.conftest import play
 
     first = services.round_start(table_id=table.id, user=cast["dealer"])
@@ -174,8 +176,8 @@ def test_a_tables_status_built_from_the_round_just_committed_is_the_one_the_data
     """The pit's status after a start or an end is built from the committed round, without a read:
     it must say what ``tables_with_status`` reads, whether the round is in play, waiting for a
     floorperson or ended."""
-    from games import selectors, services
     from games.models import Table
+    from games.table import selectors, services
     from tests.conftest import OPENING, play
 
     def both(rnd):

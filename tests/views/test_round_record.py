@@ -7,11 +7,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services, views
 from games.engine import ENGINE_VERSION
 from games.engine.core import WIN
 from games.engine.registry import game_for
 from games.models import Round, RoundEvent
+from games.table import services, views
 from tests.conftest import OPENING, play, reseal
 from tests.views.test_pages import ROUND_END
 

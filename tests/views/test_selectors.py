@@ -2,7 +2,7 @@
 
 from games.engine.core import RoundState
 from games.engine.registry import game_for
-from games.selectors import in_wager_order
+from games.table.selectors import in_wager_order
 from tests.engine.play import tap
 
 
@@ -37,7 +37,7 @@ def test_the_card_picker_follows_the_games_deck():
     from types import SimpleNamespace
 
     from games.engine.cards import Deck, parse_cards
-    from games.selectors import card_picker
+    from games.table.selectors import card_picker
 
     # Two decks without tens: a card already used once is still offered; used twice, it is greyed out.
     deck = Deck(decks=2, without_ranks=(10,), section="§ 635a.3")

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Round, RoundEvent, Table, Wager
+from games.table import services
 from tests.conftest import OPENING, deal_at, play
 from tests.views.test_pages import ROUND_END, login
 
@@ -181,7 +181,7 @@ def test_a_fold_is_never_offered_for_every_seat(client, cast, table):
 
 
 def test_last_rounds_wagers_are_read_in_one_query(cast, table, django_assert_num_queries):
-    from games.shortcuts import previous_wagers
+    from games.table.shortcuts import previous_wagers
 
     play_round_one(table, cast["dealer"])
     second = services.round_start(table_id=table.id, user=cast["dealer"])

@@ -13,7 +13,7 @@ from django.template import Context, Template
 from django.test import override_settings
 from django.urls import reverse
 
-from games import services
+from games.table import services
 from tests.conftest import OPENING, play
 
 pytestmark = pytest.mark.django_db

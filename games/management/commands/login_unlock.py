@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.core import Refused
-from games.logins import locked_logins, login_unlock
+from games.people.logins import locked_logins, login_unlock
 
 
 class Command(BaseCommand):

@@ -13,8 +13,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import report_figures
 from games.models import ReportCell
+from games.reports import cells as report_figures
 
 
 class Command(BaseCommand):

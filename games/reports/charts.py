@@ -1,4 +1,4 @@
-"""The charts of the supervisor's reports: which figures each one draws (``games.charts`` draws).
+"""The charts of the supervisor's reports: which figures each one draws (``games.reports.svg`` draws).
 
 - hold % by gaming day, one line per table, and one per game;
 - drop and win by gaming day, for the floor;
@@ -16,9 +16,9 @@ from datetime import date, timedelta
 
 from django.db.models import QuerySet
 
-from games import reports
-from games.charts import Chart, Series
 from games.models import Round
+from games.reports import report as reports
+from games.reports.svg import Chart, Series
 
 # Waits from request to decision, in seconds: [low, high).
 WAIT_BANDS = ((0, 60, "under 1 min"), (60, 120, "1 to 2 min"), (120, 300, "2 to 5 min"),

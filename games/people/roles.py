@@ -31,7 +31,7 @@ FLOOR_ACTIONS = frozenset({"approve", "refuse"})
 
 
 def roles_of(user) -> set[str]:
-    """The user's roles, read once per user object (``games.backends`` reads them with the user)."""
+    """The user's roles, read once per user object (``games.people.backends`` reads them with the user)."""
     if not user or not user.is_authenticated:
         return set()
     cached = getattr(user, "_dealer_assist_roles", None)

@@ -1,5 +1,5 @@
-"""The supervisor's reports page, its PDF and its CSV exports (the figures are in ``games.reports``,
-the charts in ``games.report_charts``)."""
+"""The supervisor's reports page, its PDF and its CSV exports (the figures are in ``games.reports.report``,
+the charts in ``games.reports.charts``)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from games import report_charts, reports, roles
-from games.pdf import NoPango, pdf_of
-from games.report_filters import REPORT_BY, report_filter
-from games.round_filters import TRAINING
-from games.views import role_required
+from games.history.round_filters import TRAINING
+from games.people import roles
+from games.reports import charts as report_charts
+from games.reports import report as reports
+from games.reports.filters import REPORT_BY, report_filter
+from games.reports.pdf import NoPango, pdf_of
+from games.table.views import role_required
 
 
 def _refused(messages: list[str]) -> HttpResponse:

@@ -1,5 +1,5 @@
 """Progressive meters and links: their configuration, and the ledger every change of a meter is
-written to (§ 605a.7, § 605a.8).  With ``games.services``, the only code that changes them.
+written to (§ 605a.7, § 605a.8).  With ``games.table.services``, the only code that changes them.
 
 A meter's amount moves only by a ledger entry: a contribution when a wager on it is accepted at
 "no more bets" (§ 605a.7(a)(1)), a payout to a winning hand (§ 605a.7(d)(1)), the reset after a
@@ -19,14 +19,15 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from games import audit, push, roles
 from games.engine.core import CAGE, Refused, RoundState
 from games.engine.core import progressive as engine
 from games.engine.core.progressive import MeterParameters
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars, plain_dollars
 from games.engine.registry import GAMES, game_for
 from games.models import Link, LinkedTable, Meter, MeterEntry, Round, SettlementLine, Table
-from games.selectors import table_feed
+from games.people import audit, roles
+from games.table import push
+from games.table.selectors import table_feed
 
 EXPLANATION_MIN = 20  # characters: a correction's written explanation (§ 605a.7(d)(3)) says what happened
 PARAMETERS_SECTION = "§ 605a.8(b)(4)"

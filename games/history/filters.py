@@ -1,5 +1,5 @@
 """What the history search accepts, with django-filter: the page and its CSV share it, and it
-extends the filters the reports share (``games.round_filters``).
+extends the filters the reports share (``games.history.round_filters``).
 
 Every value is checked and a bad one is refused with a message naming its filter (an impossible
 date, an unknown game, status, wager or irregularity, a seat no game has, an amount that is not
@@ -22,12 +22,9 @@ from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
 from django.db.models import Exists, OuterRef, QuerySet
 
-from games import selectors
 from games.engine.core.records import COLLECTED, WIN
 from games.engine.registry import GAMES
-from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
-from games.reports import gaming_day_start
-from games.round_filters import (
+from games.history.round_filters import (
     DATE_ERRORS,
     INCLUDE,
     TRAINING,
@@ -37,7 +34,10 @@ from games.round_filters import (
     named_users,
     training_rounds,
 )
-from games.selectors import Cursor
+from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
+from games.reports.report import gaming_day_start
+from games.table import selectors
+from games.table.selectors import Cursor
 
 CURSOR = RegexValidator(r"^\d{1,20}-\d{1,19}\Z", "This is not a page of this history; start from the first page.")
 ANY = "any"

@@ -15,15 +15,18 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from games import chain, logins, progressives, push, roles, selectors, services
 from games.engine.core import Refused
 from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
-from games.history import recompute, round_page
-from games.history_filters import history_filter
-from games.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
+from games.history import chain
+from games.history.filters import history_filter
+from games.history.record import recompute, round_page
 from games.models import Meter, Round, Table
-from games.security import request_address, security_event
+from games.people import logins, roles
+from games.people.security import request_address, security_event
+from games.progressives import services as progressives
+from games.table import push, selectors, services
+from games.table.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
 
 
 def role_required(*allowed: str):
@@ -119,7 +122,7 @@ def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[
     """The actions one tap sends: a JSON ``action``, or a seat's wagers, or picked cards."""
     post = request.POST
     if "actions" in post:
-        # One tap that does several things (a shortcut: games.shortcuts), all or none.
+        # One tap that does several things (a shortcut: games.table.shortcuts), all or none.
         return parse_actions_field(post["actions"])
     if "action" in post:
         action = parse_action_field(post["action"])

@@ -22,11 +22,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from games import roles
+from games.history.round_filters import NamedRefusals
 from games.models import AuditEntry
-from games.reports import gaming_day_start
-from games.round_filters import NamedRefusals
-from games.views import role_required
+from games.people import roles
+from games.reports.report import gaming_day_start
+from games.table.views import role_required
 
 PAGE_SIZE = 100
 CSV_HEADER = ("when", "kind", "user", "subject", "summary", "before", "after")

@@ -1,7 +1,7 @@
 """The supervisor's reports: gaming-day and shift figures, and hit frequency against theory.
 
 Every figure is an aggregate the database computes over the settlement lines, rounds,
-approvals, events and meter ledgers of the rounds the filter keeps (``games.report_filters``),
+approvals, events and meter ledgers of the rounds the filter keeps (``games.reports.filters``),
 grouped by table, dealer and game (the finest cells); those few rows are then added up per
 table, game, dealer and for the floor.  No round is replayed or read one by one.
 
@@ -54,12 +54,12 @@ from django.db.models.fields.json import KT, KeyTextTransform
 from django.db.models.functions import Coalesce, TruncHour
 from django.utils import timezone
 
-from games.binomial import two_sided_p_value
 from games.engine.core.records import DECISION, LOSE, PUSH, RETURNED, WIN
 from games.engine.money import plain_dollars
 from games.engine.paytables import MeterShare, paytable, paytables_for
 from games.engine.registry import GAMES
 from games.models import Approval, MeterEntry, Round, RoundEvent, SettlementLine
+from games.reports.binomial import two_sided_p_value
 
 # A round in play has no figures yet, and one cancelled (started by mistake) never had any.
 NOT_REPORTED = (Round.Status.OPEN, Round.Status.CANCELLED)
@@ -338,7 +338,7 @@ class Selection:
 def selection_of(rounds: QuerySet) -> Selection | None:
     """The selection ``rounds`` stands for, when it came from ``ReportFilter`` as it is (a
     queryset filtered further loses it) and the stored figures can be read on this database."""
-    from games import report_figures
+    from games.reports import cells as report_figures
 
     selection = getattr(rounds, "report_selection", None)
     return selection if selection is not None and report_figures.enabled() else None
@@ -349,7 +349,7 @@ def breadth(rounds: QuerySet[Round]) -> dict[str, int]:
     their ``Report``."""
     selection = selection_of(rounds)
     if selection is not None:
-        from games import report_figures
+        from games.reports import cells as report_figures
 
         return report_figures.breadth(selection)
     return rounds.order_by().aggregate(table=Count("table", distinct=True), dealer=Count("dealer", distinct=True))
@@ -365,7 +365,7 @@ def ids_and_names(rounds: QuerySet[Round], level: str) -> list[tuple[int, str]]:
     column, field, _ = NAMED[level]
     selection = selection_of(rounds)
     if selection is not None:
-        from games import report_figures
+        from games.reports import cells as report_figures
 
         report_figures.catch_up()
         ids = selection.filter(report_figures.ReportCell.objects.all()).values(column)
@@ -393,7 +393,7 @@ class Report:
     """The figures of ``rounds`` (a filtered queryset of closed and voided rounds) per level.
 
     Rounds selected by ``ReportFilter`` are reported from the figures stored as they closed
-    (``games.report_figures``); any other queryset from its lines, rounds, approvals, events
+    (``games.reports.cells``); any other queryset from its lines, rounds, approvals, events
     and ledgers (the same figures, summed on each request)."""
 
     def __init__(self, rounds: QuerySet[Round], levels: tuple[str, ...] | None = None):
@@ -404,7 +404,7 @@ class Report:
         selection = selection_of(rounds)
         with without_jit():
             if selection is not None:
-                from games import report_figures
+                from games.reports import cells as report_figures
 
                 report_figures.collect(self, selection, levels)
             else:
@@ -687,7 +687,7 @@ def hit_frequency(rounds: QuerySet[Round], significance: Decimal = SIGNIFICANCE)
     wagers judged on their cards: a wager forfeited by a fold or returned is not one."""
     selection = selection_of(rounds)
     if selection is not None:
-        from games import report_figures
+        from games.reports import cells as report_figures
 
         with without_jit():
             games, counted = report_figures.hit_counts(selection)
@@ -712,7 +712,7 @@ class HitRows:
     when no row matches)."""
 
     def __init__(self, games: Iterable[str]):
-        from games.selectors import _paytable_return  # cached per paytable: the counts are exact enumerations
+        from games.table.selectors import _paytable_return  # cached per paytable: the counts are exact enumerations
 
         self.keys = paytable_wagers(sorted(games))
         self.known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
@@ -744,7 +744,7 @@ class HitRows:
 @functools.cache
 def _hand_lines(game: str, wager: str, letter: str) -> tuple[tuple[str, str, Fraction], ...]:
     """Each row's name, payout and exact probability (a ``Fraction`` made once, not per table)."""
-    from games.selectors import _paytable_return
+    from games.table.selectors import _paytable_return
 
     return tuple((line.name, line.payout, line.probability) for line in _paytable_return(game, wager, letter).hands)
 
@@ -812,7 +812,7 @@ def by_gaming_day(rounds: QuerySet[Round], levels: tuple[str, ...] | None = None
     (``levels``: only those, as ``rolled_up``)."""
     selection = selection_of(rounds)
     if selection is not None:  # from the cells stored as the rounds closed, as ``Report``
-        from games import report_figures
+        from games.reports import cells as report_figures
 
         with without_jit():
             return report_figures.by_gaming_day(selection, levels)

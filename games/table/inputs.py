@@ -13,10 +13,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games import roles
 from games.engine.core import Refused
 from games.engine.core.schema import NOTE_MAX
 from games.engine.core.schema import shown as _shown
+from games.people import roles
 
 # 18 digits always fit the database's 64-bit integer columns.
 _ID = re.compile(r"[0-9]{1,18}")

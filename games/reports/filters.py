@@ -15,8 +15,8 @@ import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
 
-from games import reports
-from games.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
+from games.history.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
+from games.reports import report as reports
 
 MAX_DAYS = 400  # a report spans at most this many gaming days (a year and a month or so)
 REPORT_BY = (("floor", "Floor"), ("game", "Game"), ("table", "Table"), ("dealer", "Dealer"))
@@ -44,7 +44,7 @@ class WholeNumberFilter(django_filters.Filter):
 
 
 class ReportFilter(RoundFilterSet):
-    """The shared filters (``games.round_filters``), a period of gaming days and the report's options."""
+    """The shared filters (``games.history.round_filters``), a period of gaming days and the report's options."""
 
     shift = django_filters.ChoiceFilter(method=as_given, empty_label="whole gaming day",
                                         choices=[(str(n), label) for n, label in reports.shift_choices()])
@@ -67,7 +67,7 @@ class ReportFilter(RoundFilterSet):
         first, last = self.period()
         windows = reports.windows(first, last, self.chosen_shift())
         queryset = queryset.filter(_any_window(windows))
-        # The same rounds as the stored figures' cells name them (games.report_figures).
+        # The same rounds as the stored figures' cells name them (games.reports.cells).
         data = self.form.cleaned_data
         queryset.report_selection = reports.Selection(first, last, self.chosen_shift(), data.get("table"),
                                                       data.get("game") or "", data.get("dealer"),

@@ -7,7 +7,7 @@ counts, ``ReportCount`` (per wager kind, wins by size, approvals by status and b
 and irregularities by kind, paytable rows hit), keyed by its gaming day, shift, table, game,
 dealer and whether it was a training round.  Every figure is a sum (the clock hours a bit set
 OR-ed together; the approvals' waits a count per exact wait, from which the median is taken),
-so the figures of any set of cells are exact: the same queries as ``games.reports`` sums from
+so the figures of any set of cells are exact: the same queries as ``games.reports.report`` sums from
 the lines (``Report._collect``), grouped by the cell instead of by the report's rows.
 
 The same figures are kept added up without the table and the dealer, ``ReportGameCell`` and
@@ -17,14 +17,14 @@ added, ``_new_hours``); and the paytable rows hit without the dealer, ``ReportHi
 frequency.  A report reads the floor and the games from those unless it names a table or a
 dealer, and the tables and dealers from the cells.
 
-The figures are added in the transaction that closes the round (``games.services.round_act``),
+The figures are added in the transaction that closes the round (``games.table.services.round_act``),
 with one ``INSERT … ON CONFLICT DO UPDATE`` adding to the cells and their roll-up and one to the
 counts and theirs.  A round
 written any other way (before this existed, by a data load) has ``figures_stored`` false: the
 next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
 every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and
 ``SHIFT_STARTS`` on the casino's wall clock: after changing them, run the rebuild.  (The wall
-clock's hour and the instants of ``games.reports.windows`` agree except when a gaming day or a
+clock's hour and the instants of ``games.reports.report.windows`` agree except when a gaming day or a
 shift starts in an hour the clocks skip or repeat, 1:00-2:59 in New York: a round of that hour
 counts by the hour its wall clock showed.)
 
@@ -66,7 +66,6 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce, TruncHour
 
-from games import reports
 from games.engine.core.records import LOSE, WIN
 from games.engine.registry import GAMES
 from games.models import (
@@ -82,6 +81,7 @@ from games.models import (
     SettlementLine,
     Table,
 )
+from games.reports import report as reports
 
 KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
 KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
@@ -103,7 +103,7 @@ def enabled() -> bool:
 def key(prefix: str = "") -> dict[str, Any]:
     """The cell key of the round (``prefix`` "round__" from its lines, approvals, events or
     ledger entries): its gaming day and shift from the clock hour it started in, on the casino's
-    wall clock (``games.reports.gaming_day_of``, ``windows``)."""
+    wall clock (``games.reports.report.gaming_day_of``, ``windows``)."""
     start = settings.GAMING_DAY_START
     local_hour = TruncHour(f"{prefix}started_at", tzinfo=reports.casino_zone())  # a wall-clock timestamp
     # Hours since the gaming day began (0-23), and the gaming day: the wall clock moved back
@@ -565,7 +565,7 @@ def _collect_games(report: reports.Report, selection: reports.Selection, levels:
 
 def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None = None,
                   ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
-    """``games.reports.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
+    """``games.reports.report.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
     gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
     catch_up()
     games, levels = _split(selection, levels)
@@ -626,7 +626,7 @@ def _table_hours(cells: QuerySet, levels: tuple[str, ...] | None = None) -> list
 
 def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
     """The games of ``selection`` and its paytable rows hit: (table, game, wager, letter, row,
-    count, staked, won, lost), as ``games.reports.hit_frequency`` counts them from the lines."""
+    count, staked, won, lost), as ``games.reports.report.hit_frequency`` counts them from the lines."""
     catch_up()
     model = ReportGameCell if selection.tables is None and selection.dealers is None else ReportCell
     games = list(selection.filter(model.objects.all()).values_list("game", flat=True).distinct())

@@ -20,10 +20,10 @@ from django.db.models import Max, Sum
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games import roles
 from games.engine.core import Refused
-from games.security import request_address, security_event
-from games.services import NotAllowed
+from games.people import roles
+from games.people.security import request_address, security_event
+from games.table.services import NotAllowed
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from django.db.models.fields.json import KT
 from django.urls import reverse
 from django.utils import timezone
 
-from games import chain, roles, shortcuts
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import CAGE, RETURNED, Refused, RoundState, corrections
@@ -29,6 +28,7 @@ from games.engine.core.contract import GameRound
 from games.engine.money import plain_dollars
 from games.engine.paytables import paytable
 from games.engine.registry import GAMES
+from games.history import chain
 from games.models import (
     Approval,
     DealerAssignment,
@@ -42,8 +42,10 @@ from games.models import (
     Table,
     Wager,
 )
-from games.poker_view import poker_round_view
-from games.replay import cached_state, engine_round
+from games.people import roles
+from games.table import shortcuts
+from games.table.poker_view import poker_round_view
+from games.table.replay import cached_state, engine_round
 
 DEALING_LABELS = {
     "manual_shoe": "Dealt from a manual shoe",
@@ -639,7 +641,7 @@ def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet
 
 def history_rounds() -> QuerySet[Round]:
     """Every round as the history lists it, newest first, narrow: its filters
-    (``games.history_filters``) each read an index whose order is the history's (games/models.py)."""
+    (``games.history.filters``) each read an index whose order is the history's (games/models.py)."""
     return Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS).order_by("-started_at", "-id")
 
 
@@ -686,7 +688,7 @@ def history_csv(rounds: QuerySet[Round], *, on_broken: Callable[[Round, list[cha
                 ) -> Iterator[bytes]:
     """The history's CSV of ``rounds``, in chunks, in constant memory: the rounds are read from a
     cursor, and a batch at a time their wagers and approvals are read and their logs and seals
-    verified (``games.chain``); the last column says whether each round's log and row are intact,
+    verified (``games.history.chain``); the last column says whether each round's log and row are intact,
     or where they first break (``on_broken`` is also told).  Names, not slugs; times in the
     casino's time zone with their offset, to the microsecond, as the screens show them; dollars
     as 12.50."""

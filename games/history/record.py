@@ -5,7 +5,7 @@ settled.  Replaying the log with today's engine would not: a changed paytable, a
 option or a reworked procedure would silently change (or break) every past round.  So the close
 writes the record (the seats, cards, settlement lines and void as the page shows them, the round
 sheet and the settlement sheet) with the engine version that settled it; the page, the CSV and
-the sheet read that, and the round's closing hash seals it with its log (``games.chain``).  A
+the sheet read that, and the round's closing hash seals it with its log (``games.history.chain``).  A
 record written before the chain also holds a ``log_digest``, which nothing reads any more.
 ``recompute`` is the separate, explicit question
 "what would today's engine pay?", answered from the recorded sheet, with the differences.
@@ -18,11 +18,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games import chain, rows, selectors
+from games.common import rows
 from games.engine import ENGINE_VERSION
 from games.engine.core import Refused
 from games.engine.round_sheet import SheetError, settle_sheet, settlement_sheet, sheet_from_log
+from games.history import chain
 from games.models import Round
+from games.table import selectors
 
 logger = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from typing import Any
 from django.db import DatabaseError, connection, connections
 from django.db.models import Model
 
-from games import selectors
 from games.models import Round, Table
+from games.table import selectors
 
 
 def _columns(model: type[Model]) -> list[str]:

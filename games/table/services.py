@@ -7,9 +7,9 @@ is written: the round row's changed columns, and the wagers, settlement lines an
 whose engine records differ from before the tap, as stable rows keyed by their natural key
 (updated in place, inserted when new, deleted only when the engine no longer has them).  The
 change is rendered and pushed to the table's tablets (and to the pit when an approval changed)
-only after the transaction commits (``games.push``).
+only after the transaction commits (``games.table.push``).
 
-Each tap's events are chained to the round's log as they are written (``games.chain``), and a
+Each tap's events are chained to the round's log as they are written (``games.history.chain``), and a
 round that closes is sealed in the same transaction.  A dealer acts only at the table they are
 assigned to (``dealer_assign``, ``dealer_sign_in``).
 """
@@ -27,32 +27,26 @@ from django.db.models import BooleanField, F, Value
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games import (
-    audit,
-    chain,
-    prepared,
-    progressives,
-    push,
-    replay,
-    report_figures,
-    roles,
-    rows,
-    selectors,
-)
+from games.common import prepared, rows
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
 from games.engine.registry import check_shape, game_for
+from games.history import chain
 from games.models import Approval, DealerAssignment, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
-from games.security import security_event
+from games.people import audit, roles
+from games.people.security import security_event
+from games.progressives import services as progressives
+from games.reports import cells as report_figures
+from games.table import push, replay, selectors
 
 logger = logging.getLogger(__name__)
 
 STUB_COUNT_EVERY = 5  # rounds, § 647a.8(f)
 
-# Kept here for the callers that rebuild a round (views, tests); the cache lives in games.replay.
+# Kept here for the callers that rebuild a round (views, tests); the cache lives in games.table.replay.
 engine_round = replay.engine_round
 table_group = push.table_group
 PIT_GROUP = push.PIT_GROUP
@@ -162,7 +156,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         changed += ["status", "closed_at"]
         if not cancelled:  # nothing was dealt: the stub was not dealt from
             _count_round_for_stub(rnd, state)
-        from games import history  # here: history reads through selectors, which import this module
+        from games.history import record as history  # here: history reads through selectors, which import this module
 
         history.record_round(rnd, state)
     _write_wagers(rnd, before, state)

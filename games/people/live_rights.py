@@ -30,9 +30,9 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 
-from games import roles
-from games.security import scope_address, security_event
-from games.services import NotAllowed
+from games.people import roles
+from games.people.security import scope_address, security_event
+from games.table.services import NotAllowed
 
 logger = logging.getLogger(__name__)
 
@@ -204,4 +204,4 @@ def _on_groups_changed(sender, instance, action, reverse, pk_set, **kwargs) -> N
 
 def connect_signals() -> None:
     m2m_changed.connect(_on_groups_changed, sender=get_user_model().groups.through,
-                        dispatch_uid="games.live_rights.groups")
+                        dispatch_uid="games.people.live_rights.groups")

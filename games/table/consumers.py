@@ -1,7 +1,7 @@
 """Websockets: authenticate, join the table's (or the pit's) group, and forward.
 
 Every change arrives already rendered, once per role variant, in the group message
-(``games.push``): a consumer picks its variant and sends it, with no database work, unless it
+(``games.table.push``): a consumer picks its variant and sends it, with no database work, unless it
 is not newer than what it sent last (messages from several server processes can arrive out of
 order).  A tablet that connects or reconnects is sent the latest render from the cache.
 Actions may also arrive over the socket; they go through the same services, with the same role
@@ -17,11 +17,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import channel_layer, push, roles, services
 from games.engine.core import Refused
-from games.inputs import parse_socket_message
-from games.live_rights import LiveRightsMixin
 from games.models import Round, Table
+from games.people import roles
+from games.people.live_rights import LiveRightsMixin
+from games.table import channel_layer, push, services
+from games.table.inputs import parse_socket_message
 
 # The latest-render look-ups under way in this process, per table (None: the pit).  A reconnect
 # storm (every tablet of the floor at once) then costs one look-up, and at most one render, per

@@ -36,9 +36,9 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games import cache as kept_cache
-from games import jinja_env, selectors
 from games.models import Approval, Meter, Round, Table
+from games.table import cache as kept_cache
+from games.table import jinja_env, selectors
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ PIT_GROUP = "pit"
 PIT_KEY = "dealer-assist:pit"
 CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when a tablet opens it
 
-# The table's fragment and its layouts are Jinja2 templates (games.jinja_env).
+# The table's fragment and its layouts are Jinja2 templates (games.table.jinja_env).
 TABLE_TEMPLATE = "games/table_state.html"
 # Layouts that show every role the same (Poker's shows the dealer its seating forms): rendered once.
 SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
@@ -56,7 +56,7 @@ PIT_TEMPLATE = "games/pit.html#pit-state"
 TABLE_STATUS_TEMPLATE = "games/pit.html#table-status"
 
 # One cache backend for the whole process (``django.core.cache.cache`` is one per request under
-# ASGI; with Redis, they share their connections: ``games.cache``).
+# ASGI; with Redis, they share their connections: ``games.table.cache``).
 cache = caches.create_connection("default")
 
 # What this thread rendered last, per table: the view that made the change answers with it
@@ -131,7 +131,7 @@ def render_table(table_id: int, committed: selectors.Committed | None = None) ->
 
 
 def _remember(key: str, payload: dict[str, Any], order=order) -> None:
-    """Keep the newest render: one atomic step on Redis (``games.cache.set_if_newer``)."""
+    """Keep the newest render: one atomic step on Redis (``games.table.cache.set_if_newer``)."""
     try:
         kept_cache.set_if_newer(cache, key, payload, order(payload), CACHE_SECONDS)
     except Exception:

@@ -1,7 +1,7 @@
 """The Jinja2 environment of the table's fragment (``templates/jinja2``).
 
 The fragment is rendered after every tap, once per role variant, and pushed to every tablet
-(``games.push``): Django's template language took most of a tap's render time there, so that
+(``games.table.push``): Django's template language took most of a tap's render time there, so that
 one fragment and the layouts it draws are Jinja2 templates; every page stays a Django template.
 
 The fragment reads as the Django template did:

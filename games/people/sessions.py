@@ -2,7 +2,7 @@
 ``REDIS_URL`` is set, the database only when the cache does not have it), made to hold when the
 cache does not answer.
 
-Redis is only the messenger (games.push): with it down, a request reads its session from the
+Redis is only the messenger (games.table.push): with it down, a request reads its session from the
 database as the plain database engine would, instead of failing.  A session ends in the cache
 before the database, so that a cache that cannot forget it leaves the session whole in both (the
 logout fails and can be repeated) rather than alive in the cache alone.

@@ -25,7 +25,7 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from games.security import scope_address, security_event
+from games.people.security import scope_address, security_event
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
