@@ -189,8 +189,8 @@ def sample_record() -> str:
 
 def shapes() -> list[tuple[str, dict]]:
     """(name, query string) of every page shape and filter the history offers."""
+    from games.history.selectors import Cursor
     from games.models import Round, Table
-    from games.table.selectors import Cursor
 
     day = YEAR_START + timedelta(days=200)
     month = (day.replace(day=1), (day.replace(day=1) + timedelta(days=32)).replace(day=1) - timedelta(days=1))
@@ -261,10 +261,9 @@ def explain(statements: list[dict]) -> str:
 def explain_csv(query: dict) -> str:
     from django.db import connection
 
-    from games.history import chain
+    from games.history import chain, selectors
     from games.history.filters import history_filter
     from games.models import Approval, RoundEvent, Wager
-    from games.table import selectors
 
     search = history_filter(dict(query))
     assert search.is_valid(), search.errors

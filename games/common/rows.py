@@ -20,13 +20,13 @@ from typing import Any
 from django.db import DatabaseError, connection, connections
 from django.db.models import Model
 
+from games.common import sql
 from games.models import Round, Table
-from games.table import selectors
 
 
 def _columns(model: type[Model]) -> list[str]:
     """Every concrete column of ``model``, in the order ``_from_row`` reads them."""
-    return [selectors.column_sql(model, field.name) for field in model._meta.concrete_fields]
+    return [sql.column_sql(model, field.name) for field in model._meta.concrete_fields]
 
 
 @functools.cache
@@ -36,13 +36,13 @@ def _locked_round_sql(vendor: str) -> str:
     for a write anyway)."""
     q = connection.ops.quote_name
     round_table, table_table = q(Round._meta.db_table), q(Table._meta.db_table)
-    joined = f"{selectors.column_sql(Round, 'table')} = {selectors.column_sql(Table, 'id')}"
+    joined = f"{sql.column_sql(Round, 'table')} = {sql.column_sql(Table, 'id')}"
     columns = _columns(Round) + _columns(Table)
-    dealing, fed = selectors.assigned_sql(Round, "table"), selectors.meters_feed(Round, "table").sql
+    dealing, fed = sql.assigned_sql(Round, "table"), sql.meters_feed(Round, "table").sql
     lock = f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     return (f"SELECT {', '.join(columns)}, ({dealing}), ({fed}) FROM {round_table} "  # noqa: S608 - names only
             f"INNER JOIN {table_table} ON ({joined}) "
-            f"WHERE {selectors.column_sql(Round, 'id')} = %s{lock}")
+            f"WHERE {sql.column_sql(Round, 'id')} = %s{lock}")
 
 
 @functools.cache
@@ -101,7 +101,7 @@ def _by_pk_sql(vendor: str, model: type[Model], columns: tuple[str, ...]) -> str
     table = connection.ops.quote_name(model._meta.db_table)
     selected = _columns(model) + [f"({sql})" for sql in columns]
     return (f"SELECT {', '.join(selected)} FROM {table} "  # noqa: S608 - the model's names and the caller's SQL
-            f"WHERE {selectors.column_sql(model, model._meta.pk.name)} = %s")
+            f"WHERE {sql.column_sql(model, model._meta.pk.name)} = %s")
 
 
 def by_pk(model: type[Model], pk: Any, columns: Mapping[str, str] | None = None,

@@ -24,6 +24,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from games.engine.core.records import COLLECTED, WIN
 from games.engine.registry import GAMES
+from games.history import selectors
 from games.history.round_filters import (
     DATE_ERRORS,
     INCLUDE,
@@ -34,10 +35,9 @@ from games.history.round_filters import (
     named_users,
     training_rounds,
 )
+from games.history.selectors import Cursor
 from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
 from games.reports.report import gaming_day_start
-from games.table import selectors
-from games.table.selectors import Cursor
 
 CURSOR = RegexValidator(r"^\d{1,20}-\d{1,19}\Z", "This is not a page of this history; start from the first page.")
 ANY = "any"

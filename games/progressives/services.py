@@ -26,8 +26,8 @@ from games.engine.money import Cents, MoneyError, dollars, parse_dollars, plain_
 from games.engine.registry import GAMES, game_for
 from games.models import Link, LinkedTable, Meter, MeterEntry, Round, SettlementLine, Table
 from games.people import audit, roles
+from games.progressives.selectors import table_feed
 from games.table import push
-from games.table.selectors import table_feed
 
 EXPLANATION_MIN = 20  # characters: a correction's written explanation (§ 605a.7(d)(3)) says what happened
 PARAMETERS_SECTION = "§ 605a.8(b)(4)"

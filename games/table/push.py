@@ -36,6 +36,8 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from games.common import sql
+from games.floor import selectors as floor_selectors
 from games.models import Approval, Meter, Round, Table
 from games.table import cache as kept_cache
 from games.table import jinja_env, selectors
@@ -115,7 +117,7 @@ def render_table(table_id: int, committed: selectors.Committed | None = None) ->
     table row loaded with it), which are what that read would return."""
     stamp = time.time_ns()  # before the reads: a later stamp never shows an older state
     if committed is None:
-        table = Table.objects.annotate(fed=selectors.meters_feed(Table, "id")).get(pk=table_id)
+        table = Table.objects.annotate(fed=sql.meters_feed(Table, "id")).get(pk=table_id)
         context = selectors.table_context(table)
     else:
         table = committed[0].table
@@ -225,7 +227,7 @@ def pit_position() -> tuple[int, ...]:
 def render_pit() -> dict[str, Any]:
     stamp = time.time_ns()
     where = pit_position()
-    return {"stamp": stamp, "position": where, "html": render_to_string(PIT_TEMPLATE, selectors.pit_state())}
+    return {"stamp": stamp, "position": where, "html": render_to_string(PIT_TEMPLATE, floor_selectors.pit_state())}
 
 
 def publish_pit() -> dict[str, Any] | None:
@@ -245,9 +247,9 @@ def table_status_changed(table_id: int, committed: selectors.Committed | None = 
     ``render_table``) when the service holds it."""
     try:
         if committed is not None:
-            table = selectors.table_with_status(committed[0].table, committed[0], committed[1])
+            table = floor_selectors.table_with_status(committed[0].table, committed[0], committed[1])
         else:
-            table = selectors.tables_with_status(Table.objects.filter(pk=table_id))[0]
+            table = floor_selectors.tables_with_status(Table.objects.filter(pk=table_id))[0]
         html = render_to_string(TABLE_STATUS_TEMPLATE, {"table": table})
     except Exception:
         logger.exception("Could not render table %s's status for the pit", table_id)

@@ -27,7 +27,7 @@ from django.db.models import BooleanField, F, Value
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games.common import prepared, rows
+from games.common import prepared, rows, sql
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -40,7 +40,7 @@ from games.people import audit, roles
 from games.people.security import security_event
 from games.progressives import services as progressives
 from games.reports import cells as report_figures
-from games.table import push, replay, selectors
+from games.table import push, replay
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def round_start(*, table_id: int, user) -> Round:
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
     table = (Table.objects.select_for_update()
-             .annotate(dealing_here=_dealing_here(user, Table, "id"), fed=selectors.meters_feed(Table, "id"))
+             .annotate(dealing_here=_dealing_here(user, Table, "id"), fed=sql.meters_feed(Table, "id"))
              .get(pk=table_id))
     if not table.dealing_here:
         _refuse_elsewhere(user, table)
@@ -230,7 +230,7 @@ def _dealing_here(user, model, field: str) -> RawSQL:
     """Whether ``user`` is assigned to the table of the row (its ``field``, of ``model``, the query's
     main table): read with the row that is locked anyway, so a dealer's tap costs no query of its
     own for it.  Plain SQL: the ORM's EXISTS cost more CPU to build than a query."""
-    return RawSQL(selectors.assigned_sql(model, field), (user.pk,), output_field=BooleanField())  # noqa: S611 - the models' names, the user's id a parameter
+    return RawSQL(sql.assigned_sql(model, field), (user.pk,), output_field=BooleanField())  # noqa: S611 - the models' names, the user's id a parameter
 
 
 def _refuse_elsewhere(user, table: Table) -> None:

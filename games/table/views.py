@@ -18,12 +18,15 @@ from django.views.decorators.http import require_POST
 from games.engine.core import Refused
 from games.engine.registry import GAMES, game_for
 from games.engine.round_sheet import sheet_from_log
+from games.floor import selectors as floor_selectors
 from games.history import chain
+from games.history import selectors as history_selectors
 from games.history.filters import history_filter
 from games.history.record import recompute, round_page
 from games.models import Meter, Round, Table
 from games.people import logins, roles
 from games.people.security import request_address, security_event
+from games.progressives import selectors as progressives_selectors
 from games.progressives import services as progressives
 from games.table import push, selectors, services
 from games.table.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
@@ -54,7 +57,7 @@ ANY_ROLE = roles.ROLES
 def home(request: HttpRequest) -> HttpResponse:
     held = roles.roles_of(request.user)
     return render(request, "games/home.html", {
-        "tables": selectors.tables_with_status(),
+        "tables": floor_selectors.tables_with_status(),
         "roles": sorted(held),
         "at_tables": bool(held & set(ANY_ROLE)),  # an administrator alone opens no table's page
     })
@@ -77,7 +80,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     context = selectors.table_state(table, request.user)
     return render(request, "games/table.html", {**context, "table_state_html": push.render_fragment(context),
-                                                **selectors.dealer_seat(table, request.user)})
+                                                **floor_selectors.dealer_seat(table, request.user)})
 
 
 @require_POST
@@ -91,7 +94,8 @@ def dealer_sign_in(request: HttpRequest, table_id: int) -> HttpResponse:
     except Refused as refusal:
         _log_if_not_allowed(request, refusal)
         error = str(refusal)
-    return render(request, "games/table.html#dealer-seat", selectors.dealer_seat(table, request.user, error=error))
+    seat = floor_selectors.dealer_seat(table, request.user, error=error)
+    return render(request, "games/table.html#dealer-seat", seat)
 
 
 @role_required(*ANY_ROLE)
@@ -253,7 +257,7 @@ def dealer_assignments(request: HttpRequest) -> HttpResponse:
         except Refused as refusal:
             _log_if_not_allowed(request, refusal)
             error = str(refusal)
-    return render(request, "games/dealers.html", {**selectors.dealer_roster(), "error": error, "done": done},
+    return render(request, "games/dealers.html", {**floor_selectors.dealer_roster(), "error": error, "done": done},
                   status=400 if error else 200)
 
 
@@ -262,19 +266,19 @@ def dealer_assignments(request: HttpRequest) -> HttpResponse:
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_page(request: HttpRequest) -> HttpResponse:
     # The meters are drawn once here, outside the pit's pushed fragment: each is pushed on its own.
-    return render(request, "games/pit.html", {**selectors.pit_state(), "meters": list(Meter.objects.all())})
+    return render(request, "games/pit.html", {**floor_selectors.pit_state(), "meters": list(Meter.objects.all())})
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_fragment(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/pit.html#pit-state", selectors.pit_state())
+    return render(request, "games/pit.html#pit-state", floor_selectors.pit_state())
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_waiting(request: HttpRequest) -> JsonResponse:
     """How many requests wait in the live pit, and the newest: what a floorperson's page away from
     the pit checks now and then to update its badge and sound the alert (one query)."""
-    return JsonResponse(selectors.live_pending())
+    return JsonResponse(floor_selectors.live_pending())
 
 
 DECISIONS = {"approve": True, "refuse": False}
@@ -300,7 +304,7 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
         return _table_fragment(request, table, error, changed=not error)
     if not error and (pit := push.current_pit()) is not None:
         return HttpResponse(pit["html"])
-    return render(request, "games/pit.html#pit-state", {**selectors.pit_state(), "error": error})
+    return render(request, "games/pit.html#pit-state", {**floor_selectors.pit_state(), "error": error})
 
 
 
@@ -368,7 +372,7 @@ def progressives_page(request: HttpRequest) -> HttpResponse:
             error = str(refusal)
     wagers = [(f"{game.slug}:{w.slug}", f"{game.name}: {w.label}") for game in GAMES.values() for w in game.wagers
               if w.progressive]
-    return render(request, "games/progressives.html", {**selectors.progressives_overview(), "error": error,
+    return render(request, "games/progressives.html", {**progressives_selectors.progressives_overview(), "error": error,
                                                        "done": done, "wagers": wagers})
 
 
@@ -418,7 +422,7 @@ def history(request: HttpRequest) -> HttpResponse:
                "kept": request.GET.urlencode() if search.is_valid() else ""}
     if not search.is_valid():
         return render(request, "games/history.html", {**context, "errors": search.form.messages()}, status=400)
-    page = selectors.history_page(search.qs, **search.page_from())
+    page = history_selectors.history_page(search.qs, **search.page_from())
     kept = request.GET.copy()
     for key in ("older", "newer"):
         kept.pop(key, None)
@@ -460,7 +464,7 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
     def broken(rnd: Round, breaks: list[chain.Break]) -> None:
         _log_tampered(request, rnd, breaks, "csv")
 
-    chunks = _read_in_transaction(selectors.history_csv(search.qs, on_broken=broken))
+    chunks = _read_in_transaction(history_selectors.history_csv(search.qs, on_broken=broken))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
     return response

@@ -7,6 +7,7 @@ from django.utils.safestring import mark_safe
 
 from games.engine.core import records
 from games.engine.money import dollars as format_dollars
+from games.floor import selectors
 from games.table.selectors import card_label
 
 register = template.Library()
@@ -170,7 +171,6 @@ def roles_of(user) -> set[str]:
 def pit_waiting(user) -> dict[str, int] | None:
     """What the navigation's pit badge shows a floorperson or supervisor (one query); None for others."""
     from games.people import roles
-    from games.table import selectors
 
     if not roles.roles_of(user) & {roles.FLOORPERSON, roles.SUPERVISOR}:
         return None

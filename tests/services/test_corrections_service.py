@@ -7,8 +7,10 @@ import pytest
 from django.urls import reverse
 
 from games.engine.core import Refused
+from games.floor import selectors
+from games.history import selectors as history_selectors
 from games.models import Approval, AuditEntry, ReliefDealer, Round, RoundEvent, Wager
-from games.table import selectors, services
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +113,7 @@ def test_a_round_started_by_mistake_is_cancelled_and_counts_for_nothing(client, 
     assert (event.action["type"], event.actor) == ("cancel", cast["dealer"])
     table.refresh_from_db()
     assert table.rounds_since_stub_count == 0  # nothing was dealt from the stub
-    assert list(selectors.history_rounds().filter(status="cancelled")) == [rnd]
+    assert list(history_selectors.history_rounds().filter(status="cancelled")) == [rnd]
     client.force_login(cast["super"])
     assert "Cancelled (started by mistake)" in client.get(reverse("round-detail", args=[rnd.id])).content.decode()
     assert services.round_start(table_id=table.id, user=cast["dealer"]).number == rnd.number + 1
@@ -124,8 +126,9 @@ def test_the_dealer_filter_finds_a_relief_dealer(client, cast, table):
     assert relieved.dealer == cast["dealer"]  # dealer started it; dealer2 took the wagers
     # Two taps of the relief dealer, one row for the filter; none for the dealer who started it.
     assert list(ReliefDealer.objects.values_list("round", "dealer")) == [(relieved.id, cast["dealer2"].id)]
-    assert list(selectors.rounds_dealt_by(selectors.history_rounds(), [cast["dealer2"]])) == [relieved]
-    assert list(selectors.rounds_dealt_by(selectors.history_rounds(), [cast["dealer"]])) == [relieved, alone]
+    every_round = history_selectors.history_rounds()
+    assert list(history_selectors.rounds_dealt_by(every_round, [cast["dealer2"]])) == [relieved]
+    assert list(history_selectors.rounds_dealt_by(every_round, [cast["dealer"]])) == [relieved, alone]
     client.force_login(cast["super"])
     page = client.get(reverse("history"), {"dealer": "dealer2"}).content.decode()
     assert reverse("round-detail", args=[relieved.id]) in page

@@ -5,8 +5,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.floor import selectors
 from games.models import Approval, SettlementLine, Wager
-from games.table import replay, selectors, services
+from games.table import replay, services
 from tests.conftest import OPENING, deal_at, play, tablet_action
 from tests.services.test_round_services import REST_OF_ROUND
 

@@ -14,9 +14,9 @@ from django.http import StreamingHttpResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from games.history import selectors
 from games.history.filters import history_filter
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
-from games.table import selectors
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.floor import selectors
 from games.models import Table
-from games.table import selectors, services
+from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
 
 pytestmark = pytest.mark.django_db

@@ -5,6 +5,7 @@ from channels.layers import get_channel_layer
 from django.test import Client
 from django.urls import reverse
 
+from games.floor import selectors
 from games.table import push
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis, pytest.mark.postgres]
@@ -177,7 +178,7 @@ def test_a_tables_status_built_from_the_round_just_committed_is_the_one_the_data
     it must say what ``tables_with_status`` reads, whether the round is in play, waiting for a
     floorperson or ended."""
     from games.models import Table
-    from games.table import selectors, services
+    from games.table import services
     from tests.conftest import OPENING, play
 
     def both(rnd):
