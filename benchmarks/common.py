@@ -98,9 +98,9 @@ def reset_floor(tables: int, tablets: int) -> tuple[list[int], list[str]]:
     from django.contrib.auth.models import Group, User
     from django.db import connection
 
+    from games.floor import services
     from games.models import Table
     from games.people.roles import DEALER, FLOORPERSON, ROLES
-    from games.table import services
 
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE games_approval, games_settlementline, games_wager, games_roundevent, games_round, "

@@ -160,7 +160,7 @@ def deal_at(table, *dealers):
     """Sign dealers in at a table, as each would on its page ("I'm dealing this table")."""
     from django.contrib.auth.models import User
 
-    from games.table import services
+    from games.floor import services
 
     for dealer in dealers:
         # A fresh instance: the roles are cached on the one given, which the test may still change.

@@ -16,6 +16,7 @@ from django.db import OperationalError
 from dealer_assist import server
 from dealer_assist.asgi import application
 from games.engine.registry import GAMES
+from games.floor import services as floor_services
 from games.models import Round
 from games.reports import cells as report_figures
 from games.table import services
@@ -82,7 +83,7 @@ def test_the_startup_builds_every_games_statements_and_a_close_reuses_them(cast,
     assert lifespan("startup", "shutdown") == [READY, STOPPED]
     assert report_figures._round_statements.cache_info().currsize == len(GAMES)
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     rnd.refresh_from_db()
     built = report_figures._round_statements.cache_info().misses
     services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],

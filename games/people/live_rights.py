@@ -31,8 +31,8 @@ from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 
 from games.people import roles
+from games.people.access import NotAllowed
 from games.people.security import scope_address, security_event
-from games.table.services import NotAllowed
 
 logger = logging.getLogger(__name__)
 

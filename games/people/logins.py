@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from games.engine.core import Refused
 from games.people import roles
+from games.people.access import NotAllowed
 from games.people.security import request_address, security_event
-from games.table.services import NotAllowed
 
 
 @dataclass(frozen=True)

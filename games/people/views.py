@@ -22,11 +22,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from games.engine.core import Refused
 from games.history.round_filters import NamedRefusals
 from games.models import AuditEntry
-from games.people import roles
+from games.people import logins, roles
+from games.people.access import role_required
+from games.people.security import request_address
 from games.reports.report import gaming_day_start
-from games.table.views import role_required
 
 PAGE_SIZE = 100
 CSV_HEADER = ("when", "kind", "user", "subject", "summary", "before", "after")
@@ -127,3 +129,20 @@ def audit_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="audit.csv"'
     return response
+
+
+@role_required(roles.SUPERVISOR)
+def locked_logins(request: HttpRequest) -> HttpResponse:
+    """The usernames and addresses locked out after failed logins; a supervisor resets them."""
+    error, done = "", ""
+    if request.method == "POST":
+        try:
+            kind, value = request.POST.get("kind", ""), request.POST.get("value", "")
+            if kind not in ("username", "address"):
+                raise Refused(f"Unlock a username or an address, got {kind!r:.40}")
+            logins.login_unlock(by=request.user, by_address=request_address(request), **{kind: value})
+            done = f"Unlocked {value}"
+        except Refused as refusal:
+            error = str(refusal)
+    return render(request, "games/locked_logins.html",
+                  {"locks": logins.locked_logins(), "error": error, "done": done})

@@ -9,11 +9,11 @@ from django.template.loader import render_to_string
 
 from games.history.round_filters import TRAINING
 from games.people import roles
+from games.people.access import role_required
 from games.reports import charts as report_charts
 from games.reports import report as reports
 from games.reports.filters import REPORT_BY, report_filter
 from games.reports.pdf import NoPango, pdf_of
-from games.table.views import role_required
 
 
 def _refused(messages: list[str]) -> HttpResponse:

@@ -7,6 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
+from games.floor import services as floor_services
 from games.table import push, services
 from tests.conftest import OPENING, REST_OF_ROUND
 from tests.consumers.test_table_consumer import connect
@@ -144,7 +145,7 @@ async def test_the_pit_is_pushed_only_when_an_approval_changes(cast, table, rend
     requested = await pit.receive_from(timeout=5)
     assert "payout of $115.00" in requested
     approval = await sync_to_async(lambda: rnd.approvals.get())()
-    await sync_to_async(services.approval_decide)(approval_id=approval.id, user=cast["floor"], approve=True)
+    await sync_to_async(floor_services.approval_decide)(approval_id=approval.id, user=cast["floor"], approve=True)
     assert "Nothing waits for a floorperson" in await pit.receive_from(timeout=5)
     assert renders["pit"] - before == 2
     await pit.disconnect()

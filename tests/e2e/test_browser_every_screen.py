@@ -85,6 +85,7 @@ def floor(django_db_setup, django_db_blocker, _password_hash) -> Iterator[dict[s
     """The floor's rows, committed for the server; emptied afterwards, as ``transactional_db`` does."""
     from django.contrib.auth.models import Group, User
 
+    from games.floor import services as floor_services
     from games.models import Table
     from games.people.roles import DEALER, FLOORPERSON, ROLES, SUPERVISOR
     from games.table import services
@@ -103,7 +104,7 @@ def floor(django_db_setup, django_db_blocker, _password_hash) -> Iterator[dict[s
         deal_at(th2, cast["dealer2"])
         closed = play(services.round_start(table_id=th1.id, user=cast["dealer"]), cast["dealer"],
                       *OPENING, *REST_OF_ROUND)
-        services.approval_decide(approval_id=closed.approvals.get().id, user=cast["floor"], approve=True)
+        floor_services.approval_decide(approval_id=closed.approvals.get().id, user=cast["floor"], approve=True)
         closed = play(closed, cast["dealer"], CLOSE)
         waiting = play(services.round_start(table_id=th1.id, user=cast["dealer"]), cast["dealer"],
                        *OPENING, *REST_OF_ROUND)

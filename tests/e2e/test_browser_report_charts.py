@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
+from games.floor import services as floor_services
 from games.models import Round, Table
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
 from tests.services.test_reports import build_day
@@ -73,7 +74,7 @@ def play_a_round(people) -> Round:
         deal_at(table, people["dealer"])
         rnd = play(services.round_start(table_id=table.id, user=people["dealer"]), people["dealer"], *OPENING,
                    *REST_OF_ROUND)
-        services.approval_decide(approval_id=rnd.approvals.get().id, user=people["floor"], approve=True)
+        floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=people["floor"], approve=True)
         play(rnd, people["dealer"], {"type": "close", "step": "close"})
         return rnd
     finally:

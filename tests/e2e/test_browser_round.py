@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
+from games.floor import services as floor_services
 from games.models import Approval, Round, Table
 from games.table import services
 
@@ -253,7 +254,7 @@ def test_a_push_is_drawn_at_once_and_keeps_the_amount_being_typed(tablet, table)
 
 def start_round_and_disconnect(table_id, user):
     try:
-        services.dealer_sign_in(table_id=table_id, user=user)  # a dealer acts only at their table
+        floor_services.dealer_sign_in(table_id=table_id, user=user)  # a dealer acts only at their table
         services.round_start(table_id=table_id, user=user)
     finally:
         connection.close()

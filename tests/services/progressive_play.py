@@ -8,6 +8,7 @@ Payout Hand (they play the Flop Wager, then check).
 
 from __future__ import annotations
 
+from games.floor import services as floor_services
 from games.models import Round, Table
 from games.progressives import services as progressives
 from games.table import services
@@ -71,7 +72,7 @@ def finish(rnd: Round, dealer, floor) -> Round:
     if services.engine_round(rnd).prompt.step == "envy":
         rnd = play(rnd, dealer, {"type": "settle"})
     for approval in rnd.approvals.filter(status="pending"):
-        services.approval_decide(approval_id=approval.id, user=floor, approve=True)
+        floor_services.approval_decide(approval_id=approval.id, user=floor, approve=True)
     return play(rnd, dealer, {"type": "close"})
 
 

@@ -7,6 +7,7 @@ from django.contrib.auth.models import Group, User
 from django.db import DatabaseError, connection, transaction
 
 from games.engine.core import Refused
+from games.floor import services as floor_services
 from games.models import AuditEntry, Table
 from games.people import audit
 from games.progressives import services as progressives
@@ -107,11 +108,11 @@ def test_a_login_is_no_change_of_roles(cast, client):
 
 def test_assigning_a_dealer_is_audited_with_the_table_before_and_after(cast, table):
     th10 = Table.objects.create(name="TH-10", game="texas-holdem-bonus", rules=dict(table.rules))
-    services.dealer_assign(dealer_id=cast["dealer"].id, table_id=th10.id, user=cast["super"])
+    floor_services.dealer_assign(dealer_id=cast["dealer"].id, table_id=th10.id, user=cast["super"])
     entry = entries("dealer_assignment")[-1]
     assert (entry.actor, entry.subject) == (cast["super"], "user dealer")
     assert entry.before == {"table": "TH-9"} and entry.after == {"table": "TH-10", "how": "assigned"}
-    services.dealer_assign(dealer_id=cast["dealer"].id, table_id=None, user=cast["super"])
+    floor_services.dealer_assign(dealer_id=cast["dealer"].id, table_id=None, user=cast["super"])
     entry = entries("dealer_assignment")[-1]
     assert entry.before == {"table": "TH-10"} and entry.after == {"table": None, "how": "assigned"}
 
@@ -139,7 +140,7 @@ def test_a_void_is_audited_by_the_floorperson_who_confirmed_it(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     assert entries("void") == []  # asked for, not yet confirmed
-    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     (entry,) = entries("void")
     assert (entry.actor, entry.object_type, entry.object_id) == (cast["floor"], "round", rnd.id)
     assert entry.before["status"] == "open" and entry.after["status"] == "void"
@@ -149,12 +150,12 @@ def test_a_void_is_audited_by_the_floorperson_who_confirmed_it(cast, table):
 def test_a_refused_void_is_no_void(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
-    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=False)
+    floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=False)
     assert entries("void") == []
 
 
 def test_an_entry_cannot_be_changed_or_deleted_through_the_model(cast, table):
-    services.dealer_assign(dealer_id=cast["dealer"].id, table_id=None, user=cast["super"])
+    floor_services.dealer_assign(dealer_id=cast["dealer"].id, table_id=None, user=cast["super"])
     entry = entries("dealer_assignment")[-1]
     entry.summary = "nothing happened"
     with pytest.raises(ValueError, match="append-only"):

@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from games.engine.core import Refused
 from games.floor import selectors
+from games.floor import services as floor_services
 from games.history import selectors as history_selectors
 from games.models import Approval, AuditEntry, ReliefDealer, Round, RoundEvent, Wager
+from games.people import access
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 
@@ -44,9 +46,9 @@ def test_a_correction_is_asked_approved_and_recorded_with_who_did_each(client, c
     client.force_login(cast["floor"])
     assert "take back entry 7" in client.get(reverse("pit")).content.decode()
     # The dealer who dealt the round cannot approve it, whatever other role they hold.
-    with pytest.raises(services.NotAllowed):
-        services.approval_decide(approval_id=asked.id, user=cast["dealer"], approve=True)
-    rnd = services.approval_decide(approval_id=asked.id, user=cast["floor"], approve=True, note="seat 3 checked")
+    with pytest.raises(access.NotAllowed):
+        floor_services.approval_decide(approval_id=asked.id, user=cast["dealer"], approve=True)
+    rnd = floor_services.approval_decide(approval_id=asked.id, user=cast["floor"], approve=True, note="seat 3 checked")
     decision = RoundEvent.objects.get(round=rnd, seq=rnd.seq)
     assert (decision.action["type"], decision.actor, decision.role) == ("approve", cast["floor"], "floorperson")
     # As before seat 3's decision: its Flop Wager is gone, the flop is to be dealt again after it.
@@ -72,7 +74,7 @@ def test_a_refused_correction_leaves_the_round_as_it_was(cast, table):
     rnd = ask(rnd, cast["dealer"], SEAT_3_FLOP_WAGER)
     with pytest.raises(Refused, match="waits for a floorperson to decide the correction"):
         play(rnd, cast["dealer"], REST_OF_ROUND[0])
-    rnd = services.approval_decide(approval_id=correction(rnd).id, user=cast["floor"], approve=False)
+    rnd = floor_services.approval_decide(approval_id=correction(rnd).id, user=cast["floor"], approve=False)
     assert Approval.objects.get(round=rnd, kind="correction").status == "refused"
     assert set(Wager.objects.filter(round=rnd).values_list("seat", "wager", "amount")) == wagers
     rnd = play(rnd, cast["dealer"], *REST_OF_ROUND)  # the round goes on as it stood
@@ -93,7 +95,7 @@ def test_a_payout_waiting_for_the_floor_is_withdrawn_and_a_paid_seat_refused(cas
     rnd.refresh_from_db()
     assert rnd.seq == seq
     rnd = ask(rnd, cast["dealer"], 17)
-    rnd = services.approval_decide(approval_id=correction(rnd).id, user=cast["floor"], approve=True)
+    rnd = floor_services.approval_decide(approval_id=correction(rnd).id, user=cast["floor"], approve=True)
     payout.refresh_from_db()
     assert (payout.status, payout.decided_by) == ("withdrawn", cast["floor"])
     assert not rnd.lines.filter(seat=1).exists() and rnd.lines.filter(seat=3).count() == 2

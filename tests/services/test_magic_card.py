@@ -8,6 +8,7 @@ from django.db import connection
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.registry import game_for
 from games.models import MeterEntry, Round, RoundEvent, Table
+from games.people import access
 from games.progressives import services as progressives
 from games.table import services
 from tests.conftest import play, start_round
@@ -55,7 +56,7 @@ def test_the_draw_is_logged_with_no_more_bets_and_never_drawn_again(cast):
     with pytest.raises(Refused, match="moved on"):  # the tap sent again: refused, nothing drawn again
         services.round_act(round_id=rnd.id, user=cast["dealer"],
                            actions=[{"type": "no_more_bets", "step": "wagers"}], expected_seq=seq)
-    with pytest.raises(services.NotAllowed):  # nobody draws by hand
+    with pytest.raises(access.NotAllowed):  # nobody draws by hand
         services.round_act(round_id=rnd.id, user=cast["dealer"], expected_seq=seq + 2,
                            actions=[{"type": "system_draw", "step": "magic_draw", "magic_card": "As", "lucky": 1}])
     connection.close()  # a restart: only the database is left

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games.engine.core import Refused
 from games.engine.round_sheet import settle_sheet
+from games.floor import services as floor_services
 from games.models import Round, Table
 from games.table import services
 from tests.conftest import deal_at, play
@@ -93,7 +94,7 @@ def test_a_misdeal_waits_for_a_floorperson_who_did_not_deal(cast, poker):
     rnd = play(rnd, cast["dealer"], {"type": "irregularity", "step": at, "kind": "misdeal"})
     approval = rnd.approvals.get()
     assert (approval.kind, approval.section) == ("void", "§ 637a.18")
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     assert rnd.status == Round.Status.VOID
     assert sorted(rnd.lines.values_list("seat", "outcome", "stake")) == [
@@ -165,7 +166,7 @@ def test_a_bad_beat_waits_for_a_floorperson_and_the_cage_pays_it(client, cast):
     assert f'id="approval-{approval.id}-decide"' in html
     with pytest.raises(Refused, match="A floorperson approves or refuses the payout first"):
         play(rnd, cast["dealer"], {"type": "close"})
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     assert rnd.status == Round.Status.CLOSED
     assert sorted(rnd.lines.values_list("seat", "wager", "outcome", "amount")) == [

@@ -8,6 +8,7 @@ of the meter and a straight flush 10% of it, to the cent below (§ 647a.12(d)(1)
 import pytest
 
 from games.engine.core import Refused
+from games.floor import services as floor_services
 from games.models import Meter, MeterEntry, RoundEvent, SettlementLine, Table
 from games.progressives import services as progressives
 from games.table import push, services
@@ -211,7 +212,7 @@ def test_a_royal_flush_is_paid_the_meter_at_the_players_turn_then_the_meter_rese
     assert list(rnd.lines.filter(wager="progressive_envy").values_list("seat", "amount")) == [(4, 5_000_00)]
     with pytest.raises(Refused, match="approval is pending"):
         play(rnd, cast["dealer"], {"type": "close"})
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     assert progressives.meter_audit(meter) == []
 
 
@@ -236,7 +237,7 @@ def test_a_refused_validation_puts_the_payout_back_until_the_seat_is_settled_aga
     meter.refresh_from_db()
     assert meter.amount == 10_000_00
     approval = rnd.approvals.get(seat=1)
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=False, note="not a royal")
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=False, note="not a royal")
     meter.refresh_from_db()
     assert meter.amount == 10_000_50  # the $10,000.50 paid goes back, the $10,000 reset comes off
     assert [kind for kind, _, _ in ledger(meter)][-2:] == ["correction", "correction"]
@@ -348,7 +349,7 @@ def test_a_void_after_no_more_bets_returns_the_wager_and_leaves_the_meter_as_it_
     _, meter, (table,) = linked_tables(cast["super"], "TH-1")
     rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening({1: True, 2: False}),
                {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
-    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     meter.refresh_from_db()
     assert rnd.status == "void" and meter.amount == 10_000_50

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.records import SettlementLine as Line
+from games.floor import services as floor_services
 from games.models import (
     Approval,
     ReportCell,
@@ -215,7 +216,7 @@ def today_report() -> reports.Report:
 def test_a_round_adds_its_figures_in_the_transaction_that_closes_it(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     assert not ReportCell.objects.exists()  # open: nothing yet
     play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     rnd.refresh_from_db()
@@ -231,7 +232,7 @@ def test_a_round_adds_its_figures_in_the_transaction_that_closes_it(cast, table)
 def test_a_failed_close_leaves_the_figures_as_they_were(cast, table, monkeypatch):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     store = report_figures.store_round
 
     def store_then_fail(round_id, game):
@@ -269,7 +270,7 @@ def test_a_close_runs_statements_built_once_per_game_and_stores_its_own_round(ca
     for _ in range(2):
         play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
         rnd = Round.objects.get(status="open")
-        services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+        floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
         rnd.refresh_from_db()
         with CaptureQueriesContext(connection) as ran:
             services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
@@ -311,7 +312,7 @@ def closing_statements_prepared() -> list[tuple[int, int]]:
 def close_a_round(cast, table) -> None:
     play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     rnd = Round.objects.get(status="open")
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     play(rnd, cast["dealer"], {"type": "close", "step": "close"})
 
 

@@ -18,6 +18,7 @@ from games.engine.chapters.banked_poker import paytable_line
 from games.engine.core.records import LOSE, RETURNED, VOID, WIN, totals
 from games.engine.core.records import SettlementLine as Line
 from games.engine.paytables import paytable
+from games.floor import services as floor_services
 from games.models import Approval, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
 from games.reports import report as reports
 from games.reports.binomial import BOUND, two_sided_p_value
@@ -239,7 +240,7 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
 
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     filters = report_filter(_query({}))  # today's gaming day
     assert filters.is_valid()

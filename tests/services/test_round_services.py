@@ -7,7 +7,9 @@ import pytest
 from django.db import connection
 
 from games.engine.core import Refused
+from games.floor import services as floor_services
 from games.models import Approval, Round, RoundEvent, SettlementLine, Table
+from games.people import access
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
 
@@ -32,17 +34,17 @@ def test_it_starts_one_round_at_a_time(cast, table):
 
 def test_it_refuses_a_floorperson_who_deals(cast, table):
     rnd = services.round_start(table_id=table.id, user=cast["dealer"])
-    with pytest.raises(services.NotAllowed, match="Only a dealer"):
+    with pytest.raises(access.NotAllowed, match="Only a dealer"):
         services.round_act(round_id=rnd.id, user=cast["floor"], actions=[OPENING[0]], expected_seq=0)
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(access.NotAllowed):
         services.round_start(table_id=table.id, user=cast["floor"])
 
 
 def test_it_refuses_a_dealer_who_approves(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     approval = rnd.approvals.get()
-    with pytest.raises(services.NotAllowed, match="Only a floorperson"):
-        services.approval_decide(approval_id=approval.id, user=cast["dealer"], approve=True)
+    with pytest.raises(access.NotAllowed, match="Only a floorperson"):
+        floor_services.approval_decide(approval_id=approval.id, user=cast["dealer"], approve=True)
     assert Approval.objects.get(pk=approval.id).status == "pending"
 
 
@@ -122,7 +124,7 @@ def test_a_payout_over_the_threshold_waits_for_a_floorperson(cast, table):
     with pytest.raises(Refused, match="approval is pending"):
         services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "close", "step": "close"}],
                            expected_seq=rnd.seq)
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True, note="verified")
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True, note="verified")
     approval.refresh_from_db()
     assert (approval.status, approval.decided_by, approval.note) == ("approved", cast["floor"], "verified")
     # The decision is logged with the step the round was at, like every action.
@@ -135,16 +137,16 @@ def test_a_payout_over_the_threshold_waits_for_a_floorperson(cast, table):
 def test_an_approval_cannot_be_decided_twice(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     approval = rnd.approvals.get()
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     with pytest.raises(Refused, match="already approved"):
-        services.approval_decide(approval_id=approval.id, user=cast["super"], approve=False)
+        floor_services.approval_decide(approval_id=approval.id, user=cast["super"], approve=False)
 
 
 def test_a_void_waits_for_a_floorperson_and_returns_every_wager(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     approval = rnd.approvals.get(kind="void")
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     assert rnd.status == "void"
     # § 647a.13(c): all wagers returned: seat 1 Ante and Bonus, seat 3 Ante.
@@ -161,7 +163,7 @@ def test_the_stub_count_is_due_every_fifth_round(cast, table):
         play(rnd, cast["dealer"], {"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "5"},
              {"type": "no_more_bets", "step": "wagers"},
              {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
-        services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+        floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
         play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     # § 647a.8(f): at least once every 5 rounds without a counting shuffler.
     assert steps == [False, False, False, False, True]

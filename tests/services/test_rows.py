@@ -8,6 +8,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.common import rows
+from games.floor import services as floor_services
 from games.models import Round, RoundEvent, Table
 from games.progressives import services as progressives
 from games.table import services
@@ -23,7 +24,7 @@ def fields_of(instance):
 def test_the_locked_read_gives_the_round_and_its_table_as_the_orm_reads_them(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING,
                *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True, note="")
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True, note="")
     rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     Table.objects.filter(pk=table.id).update(training=True)  # a true boolean to convert
     assert rnd.status == Round.Status.CLOSED and rnd.record and rnd.closed_at  # every kind of column filled

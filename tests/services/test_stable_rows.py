@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.floor import selectors
+from games.floor import services as floor_services
 from games.models import Approval, SettlementLine, Wager
 from games.table import replay, services
 from tests.conftest import OPENING, deal_at, play, tablet_action
@@ -66,7 +67,7 @@ def test_a_refused_payout_deletes_only_the_seats_settled_lines(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     before = line_ids(rnd)
     approval = rnd.approvals.get()
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=False)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=False)
     rnd.refresh_from_db()
     after = line_ids(rnd)
     # Seat 1's cards are entered again (§ 647a.13 dispute): its settled lines go, seat 3's stay as they were.
@@ -83,7 +84,7 @@ def test_a_void_replaces_the_lines_and_deletes_only_the_vanished_one(cast, table
     folded = SettlementLine.objects.get(round=rnd, seat=3, wager="ante")
     assert (folded.stage, folded.outcome) == ("decision", "lose")
     play(rnd, cast["dealer"], {"type": "irregularity", "step": "flop", "kind": "wrong_card_count"})
-    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     rnd.refresh_from_db()
     # § 647a.13(c): every wager returned, the folded Ante too; the fold's line is gone.
     assert sorted(rnd.lines.values_list("seat", "wager", "stage", "outcome")) == [

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games.engine.core import Refused
 from games.models import RoundEvent, Wager
+from games.people import access
 from games.table import services
 from tests.conftest import OPENING, play
 
@@ -31,7 +32,7 @@ def test_a_wrong_flop_wager_is_taken_back_by_the_dealer_and_logged(client, cast,
 def test_a_floorperson_cannot_undo_and_a_settled_entry_stays(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "decide", "step": "flop_decision", "seat": 1, "choice": "fold"})
-    with pytest.raises(services.NotAllowed, match="Only a dealer"):
+    with pytest.raises(access.NotAllowed, match="Only a dealer"):
         services.round_act(round_id=rnd.id, user=cast["floor"], actions=[{"type": "undo", "step": "flop_decision"}],
                            expected_seq=rnd.seq)
     seq = rnd.seq

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine.core import Refused
+from games.floor import services as floor_services
 from games.models import AuditEntry, Round, RoundEvent, Wager
 from games.table import selectors, services
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
@@ -157,7 +158,7 @@ def test_only_what_may_still_be_undone_is_offered_and_the_rest_is_named(cast, ta
 
 def test_a_floorpersons_decision_is_not_undone_by_the_dealer(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     assert selectors.table_context(table)["undo"] is None
 
 
@@ -168,7 +169,7 @@ def test_the_totals_after_an_undone_tap_are_those_of_the_round_without_it(client
     act(client, rnd, {"actions": json.dumps(undo_form(client.get(reverse("table", args=[table.id])).content
                                                       .decode())[1])})
     rnd = play(rnd, cast["dealer"], *OPENING[3:], *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     # By hand: seat 1 wins its Flop $20, Turn $10 and River $10 at 1 to 1 and its $5 Bonus on ace-king
     # offsuit at 15 to 1 ($75), its Ante returned; seat 3's three aces win its $50 Flop Wager, its Ante

@@ -8,6 +8,8 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from games.engine.core import Refused
+from games.floor import services as floor_services
+from games.people import access
 from games.table import services
 from tests.conftest import OPENING, play
 from tests.services.test_round_services import REST_OF_ROUND, snapshot
@@ -84,7 +86,7 @@ def test_nobody_decides_the_approvals_of_a_round_they_dealt(client, cast, table)
         assert "took a dealer's action in round" in text(response)
     assert snapshot(rnd) == before
     # A floorperson who did not deal decides it.
-    services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
     assert rnd.approvals.get().status == "approved"
 
 
@@ -94,8 +96,8 @@ def test_the_dealer_who_started_the_round_cannot_decide_its_void(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=dealer), cast["dealer2"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     before = snapshot(rnd)
-    with pytest.raises(services.NotAllowed, match="dealer's action"):
-        services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=dealer, approve=True)
+    with pytest.raises(access.NotAllowed, match="dealer's action"):
+        floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=dealer, approve=True)
     assert snapshot(rnd) == before
 
 

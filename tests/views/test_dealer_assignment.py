@@ -11,7 +11,9 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.urls import reverse
 
+from games.floor import services as floor_services
 from games.models import DealerAssignment, Round, Table
+from games.people import access
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
 from tests.consumers.test_table_consumer import connect
@@ -84,7 +86,7 @@ async def test_a_dealer_cannot_act_over_a_socket_at_another_table(cast, table, o
 def test_a_dealer_assigned_nowhere_is_told_how_to_sign_in(cast, table):
     newcomer = User.objects.create_user("dealer3", password="pw")  # noqa: S106
     newcomer.groups.add(Group.objects.get(name="dealer"))
-    with pytest.raises(services.NotAllowed, match="You are not assigned to a table: tap \"I'm dealing this table\""):
+    with pytest.raises(access.NotAllowed, match="You are not assigned to a table: tap \"I'm dealing this table\""):
         services.round_start(table_id=table.id, user=newcomer)
     assert not Round.objects.exists()
 
@@ -92,7 +94,7 @@ def test_a_dealer_assigned_nowhere_is_told_how_to_sign_in(cast, table):
 def test_floorpersons_and_supervisors_are_not_assigned_to_decide(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
     assert current_table(cast["floor"]) is None
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     assert rnd.approvals.get().status == "approved"
 
 
@@ -125,7 +127,7 @@ def test_signing_in_at_a_table_moves_the_dealers_assignment(client, cast, table,
 
 def test_signing_in_again_at_the_same_table_changes_nothing(cast, table):
     first = DealerAssignment.objects.get(dealer=cast["dealer"], ended_at__isnull=True)
-    again = services.dealer_sign_in(table_id=table.id, user=cast["dealer"])
+    again = floor_services.dealer_sign_in(table_id=table.id, user=cast["dealer"])
     assert again.pk == first.pk and DealerAssignment.objects.filter(dealer=cast["dealer"]).count() == 1
 
 
@@ -154,7 +156,7 @@ def test_a_supervisor_assigns_a_dealer_to_a_table_and_ends_an_assignment(client,
 
     ended = client.post(reverse("dealer-assignments"), {"dealer": cast["dealer2"].id, "table": ""})
     assert "The assignment is ended" in text(ended) and current_table(cast["dealer2"]) is None
-    with pytest.raises(services.NotAllowed, match="You are not assigned to a table"):
+    with pytest.raises(access.NotAllowed, match="You are not assigned to a table"):
         services.round_start(table_id=other_table.id, user=cast["dealer2"])
 
     # The page lists who is where, and the changes: who assigned whom where, and when it ended.
@@ -171,8 +173,8 @@ def test_only_a_supervisor_or_an_administrator_assigns_dealers(client, cast, tab
     assert client.get(reverse("dealer-assignments")).status_code == 403
     response = client.post(reverse("dealer-assignments"), {"dealer": cast["dealer"].id, "table": other_table.id})
     assert response.status_code == 403 and current_table(cast["dealer"]) == "TH-9"
-    with pytest.raises(services.NotAllowed, match="Only a supervisor or an administrator can assign dealers to tables"):
-        services.dealer_assign(dealer_id=cast["dealer"].id, table_id=other_table.id, user=cast[who])
+    with pytest.raises(access.NotAllowed, match="Only a supervisor or an administrator can assign dealers to tables"):
+        floor_services.dealer_assign(dealer_id=cast["dealer"].id, table_id=other_table.id, user=cast[who])
     assert current_table(cast["dealer"]) == "TH-9"
 
 

@@ -12,10 +12,9 @@ from django.test import AsyncRequestFactory, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from games.history import selectors
+from games.history import selectors, views
 from games.history.filters import history_filter
 from games.models import ReliefDealer, Round, Table
-from games.table import views
 
 pytestmark = pytest.mark.django_db
 

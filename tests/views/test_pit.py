@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.floor import selectors
+from games.floor import services as floor_services
 from games.models import Table
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
@@ -119,7 +120,7 @@ def test_the_table_list_says_which_tables_are_idle_in_play_or_waiting(client, ca
 
 def test_training_is_marked_on_the_table_the_round_the_history_and_the_sheet(client, cast, table):
     training = training_void(cast)
-    services.approval_decide(approval_id=training.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=training.approvals.get().id, user=cast["floor"], approve=True)
     training = play(training, cast["dealer2"], {"type": "close", "step": "close"})
     live = awaiting_approval(table, cast["dealer"])
     client.force_login(cast["super"])

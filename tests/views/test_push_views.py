@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.floor import selectors
+from games.floor import services as floor_services
 from games.table import push
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis, pytest.mark.postgres]
@@ -193,7 +194,7 @@ def test_a_tables_status_built_from_the_round_just_committed_is_the_one_the_data
     play(rnd, cast["dealer"], *OPENING[:4], {"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
     built, read = both(rnd)
     assert built == read == ("waiting", (rnd.id, 0))  # the void waits for a floorperson
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     built, read = both(rnd)
     assert built == read == ("idle", (rnd.id, 1))

@@ -10,8 +10,10 @@ from django.urls import reverse
 from games.engine import ENGINE_VERSION
 from games.engine.core import WIN
 from games.engine.registry import game_for
+from games.floor import services as floor_services
+from games.history import views as history_views
 from games.models import Round, RoundEvent
-from games.table import services, views
+from games.table import services
 from tests.conftest import OPENING, play, reseal
 from tests.views.test_pages import ROUND_END
 
@@ -62,7 +64,7 @@ def test_an_open_round_has_no_record_yet(cast, table):
 def test_a_void_round_records_its_void_and_recomputes_to_the_same(client, cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
-    services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close", "step": "close"})
     assert rnd.status == "void" and rnd.record["page"]["void"]["section"].startswith("§ 647a")
     assert rnd.record["sheet"]["irregularities"][0]["kind"] == "wrong_card_count"
@@ -123,8 +125,8 @@ def test_a_closed_round_is_shown_and_exported_without_replaying_its_log(client, 
     def replay(*args, **kwargs):
         raise AssertionError("a closed round was replayed")
 
-    monkeypatch.setattr(services, "engine_round", replay)
-    monkeypatch.setattr(views, "sheet_from_log", replay)
+    monkeypatch.setattr(history_views, "engine_round", replay)
+    monkeypatch.setattr(history_views, "sheet_from_log", replay)
     assert "pay $50.00" in round_page(client, cast["super"], played)
     assert json.loads(client.get(reverse("round-sheet", args=[played.id])).content)["seats"]["3"]["cards"] == [
         "3c", "4c"]

@@ -20,6 +20,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
+from games.floor import services as floor_services
 from games.history import chain
 from games.models import Round, RoundEvent
 from games.reports.report import gaming_day_of
@@ -260,7 +261,7 @@ def test_an_edit_of_the_recorded_page_is_caught_where_the_record_is_read(client,
 
 def test_an_edit_of_an_approval_breaks_the_seal(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING, *REST_OF_ROUND)
-    services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
+    floor_services.approval_decide(approval_id=rnd.approvals.get().id, user=cast["floor"], approve=True)
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all()) == []
     rnd.approvals.update(decided_by=cast["super"])

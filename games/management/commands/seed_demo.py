@@ -3,9 +3,9 @@
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 
+from games.floor import services
 from games.models import DealerAssignment, Table
 from games.people.roles import ROLES, grant_administrator
-from games.table import services
 
 DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - demo accounts of the embedded default only
 DEMO_USERS = {"dealer": ["dealer"], "dealer2": ["dealer"], "floor": ["floorperson"], "super": ["supervisor"]}
