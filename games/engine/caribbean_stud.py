@@ -51,12 +51,12 @@ from games.engine.core import (
 from games.engine.core.progressive import Progressive
 from games.engine.core.state import ZoneSpec
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
-from games.engine.hands import Category, high_hand
+from games.engine.hands import Category, counting, high_hand
 from games.engine.hands.compare import against_dealer
 from games.engine.hands.high import HighHand, at_least_ace_king
 from games.engine.money import EVEN_MONEY, Cents, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import DECISIONS, PLAYED, Dealt, counting
+from games.engine.return_models import DECISIONS, PLAYED, Dealt
 
 SLUG = "caribbean-stud"
 # Said of every prompt and option that rests on no Pennsylvania text.

@@ -60,13 +60,13 @@ from games.engine.core import (
 )
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
-from games.engine.hands import high_hand
+from games.engine.hands import counting, high_hand
 from games.engine.hands.compare import against_dealer
 from games.engine.hands.four_card import FourCardCategory, FourCardHand, crazy4_dealer_qualifies, four_card_hand
 from games.engine.hands.high import Category
 from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import DECISIONS, PLAYED, Dealt, counting
+from games.engine.return_models import DECISIONS, PLAYED, Dealt
 
 SLUG = "crazy-4-poker"
 COMMON = "procedure as commonly played; the Pennsylvania section is not available"

@@ -47,11 +47,11 @@ from games.engine.core import (
 from games.engine.core.progressive import Progressive
 from games.engine.core.state import ZoneSpec
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
-from games.engine.hands import Category, FourCardCategory, FourCardHand, four_card_hand, high_hand
+from games.engine.hands import Category, FourCardCategory, FourCardHand, counting, four_card_hand, high_hand
 from games.engine.hands.compare import against_dealer
 from games.engine.money import EVEN_MONEY, Cents, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import FOUR_OF_FIVE, PLAYED, Dealt, NotStated, counting
+from games.engine.return_models import FOUR_OF_FIVE, PLAYED, Dealt, NotStated
 
 SLUG = "four-card-poker"
 COMMON = "Procedure as commonly played; the Pennsylvania section is not available."

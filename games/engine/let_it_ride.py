@@ -82,11 +82,11 @@ from games.engine.core import (
 from games.engine.core.progressive import Progressive
 from games.engine.core.records import LOSE, WIN
 from games.engine.core.wagers import Limits, PaytableChoice, WagerDef
-from games.engine.hands import Category, HighHand, high_hand, three_card_hand
+from games.engine.hands import Category, HighHand, counting, high_hand, three_card_hand
 from games.engine.hands.six_card import six_card_hand
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import DECISIONS, FIVE, Dealt, counting
+from games.engine.return_models import DECISIONS, FIVE, Dealt
 
 BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
 SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)

@@ -66,10 +66,10 @@ from games.engine.core import (
 )
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
-from games.engine.hands import high_hand
+from games.engine.hands import counting, high_hand
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import Push, paytable
-from games.engine.returns import DECISIONS, PLAYED, Dealt, counting
+from games.engine.return_models import DECISIONS, PLAYED, Dealt
 
 COMMON = "Procedure as commonly played; the Pennsylvania section is not available."
 STREETS = ("third_street", "fourth_street", "fifth_street")

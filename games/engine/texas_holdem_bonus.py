@@ -46,13 +46,13 @@ from games.engine.core import (
 )
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
-from games.engine.hands import Category, high_hand
+from games.engine.hands import Category, counting, high_hand
 from games.engine.hands.compare import against_dealer
 from games.engine.hands.high import HighHand
 from games.engine.hands.two_card import holdem_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
-from games.engine.returns import Dealt, counting, two_card_counts
+from games.engine.return_models import Dealt, two_card_counts
 
 ANTE_THRESHOLDS = {"straight": Category.STRAIGHT, "flush": Category.FLUSH}
 MAIN_WAGERS = ("ante", "flop", "turn", "river")

@@ -56,7 +56,7 @@ from games.engine.hands import Category, high_hand
 from games.engine.hands.compare import against_dealer
 from games.engine.money import EVEN_MONEY, Cents, Odds, parse_dollars
 from games.engine.paytables import Paytable, paytable
-from games.engine.returns import DECISIONS, SEVEN
+from games.engine.return_models import DECISIONS, SEVEN
 from games.engine.wpt_heads_up import WptHeadsUp
 
 SLUG = "ultimate-texas-holdem"

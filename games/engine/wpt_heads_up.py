@@ -50,7 +50,7 @@ from games.engine.hands.compare import against_dealer
 from games.engine.hands.two_card import pocket_bonus_hand
 from games.engine.money import EVEN_MONEY, Cents, Odds, dollars, parse_dollars
 from games.engine.paytables import Paytable, paytable
-from games.engine.returns import DECISIONS, SEVEN, Dealt, two_card_counts
+from games.engine.return_models import DECISIONS, SEVEN, Dealt, two_card_counts
 
 SLUG = "wpt-heads-up"
 # § 677a.8 manual dealing shoe, § 677a.9 from the hand, § 677a.10 automated dealing shoe, and

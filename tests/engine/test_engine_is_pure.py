@@ -8,22 +8,12 @@ The rules must run the same on a tablet, in ``settle_round`` and in a test witho
 import ast
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from engine_modules import ENGINE, ROOT, imported_from, module_name, package_of
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "games" / "engine"
 FORBIDDEN = ("django", "channels", "channels_redis", "daphne", "uvicorn", "psycopg", "psycopg2", "redis",
              "asgiref", "dealer_assist")
-
-
-def module_name(path):
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-
-
-def package_of(path):
-    return module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
 
 
 def imported_modules(source, package):
@@ -33,11 +23,7 @@ def imported_modules(source, package):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parent = ".".join(parts[:len(parts) - node.level + 1])
-                base = f"{parent}.{base}" if base else parent
+            base = imported_from(node, package)
             yield base
             yield from (f"{base}.{alias.name}" for alias in node.names)
         elif (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in

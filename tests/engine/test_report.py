@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from games.engine.hands.counting import four_card_value_counts, high_value_counts, six_card_hands
 from games.engine.hands.four_card import FourCardCategory
 from games.engine.hands.four_card import category_of as four_card_category
 from games.engine.hands.high import Category, category_of
 from games.engine.paytables import all_paytables, paytable, paytables_for
 from games.engine.registry import GAMES
 from games.engine.returns import NOT_YET_OFFERED, format_report, models, paytable_return, report
-from games.engine.returns.counting import four_card_value_counts, high_value_counts, six_card_hands
 
 ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
 

@@ -9,6 +9,7 @@
     game      the Game base class and its rules options
     machine   RoundState: the round rebuilt from its log, one action at a time
     floor     irregularities, voids and approvals
+    sheets    a banked round on paper: played into a round, and written from its log
 """
 
 from games.engine.core import progressive

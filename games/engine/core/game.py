@@ -5,19 +5,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from games.engine.cards import STANDARD_DECK, Deck
-from games.engine.core import progressive
+from games.engine.core import progressive, sheets
+from games.engine.core.machine import Action, RoundState
 from games.engine.core.records import IMMEDIATE, SETTLE, VOID, Approval, Irregularity, Refused, SettlementLine
 from games.engine.core.state import Hand, Seat, ZoneSpec
 from games.engine.core.steps import Step
 from games.engine.core.wagers import BEFORE_DEAL, WagerDef, derived_rules
 from games.engine.money import Cents, MoneyError, parse_dollars
 from games.engine.paytables import paytables_for
-
-if TYPE_CHECKING:
-    from games.engine.core.machine import Action, RoundState
 
 # Options a round carries that no Rules Submission sets: whether the stub is due, training mode,
 # the progressive meters the round's wagers feed (written when the round starts).
@@ -210,14 +208,10 @@ class Game:
     # -- what every game answers (games.engine.core.contract) ---------------------------------
 
     def new_round(self, rules: Mapping[str, Any], *, shoe_order: Iterable[str] | None = None) -> RoundState:
-        from games.engine.core.machine import RoundState  # the machine imports this module
-
         return RoundState(self, rules, shoe_order=shoe_order)
 
     def replay(self, rules: Mapping[str, Any], actions: Iterable[Action], *,
                shoe_order: Iterable[str] | None = None) -> RoundState:
-        from games.engine.core.machine import RoundState
-
         return RoundState.replay(self, rules, actions, shoe_order=shoe_order)
 
     def carried_options(self, previous: RoundState | None) -> dict[str, Any]:
@@ -233,15 +227,11 @@ class Game:
         return None
 
     def settle_sheet(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
-        from games.engine import round_sheet  # it reads the registry, which imports every game
-
-        return round_sheet.settle_banked_sheet(self, sheet)
+        return sheets.settle_banked_sheet(self, sheet)
 
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Action],
                        shoe_order: list[str] | None = None, closing: RoundState | None = None) -> dict[str, Any]:
-        from games.engine import round_sheet
-
-        return round_sheet.banked_sheet_from_log(self, rules, actions, shoe_order, closing)
+        return sheets.banked_sheet_from_log(self, rules, actions, shoe_order, closing)
 
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         raise NotImplementedError

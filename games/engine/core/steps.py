@@ -71,7 +71,7 @@ class Step:
         """An action of this step, naming it: the round refuses it once another step is current."""
         return {"type": kind, "step": self.id, **fields}
 
-    # A round sheet (games/engine/round_sheet.py) is played and written step by step: each step
+    # A round sheet (games/engine/core/sheets.py) is played and written step by step: each step
     # reads its part of the sheet through the reader and writes it back from the round.
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:

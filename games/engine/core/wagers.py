@@ -51,7 +51,7 @@ class WagerDef:
     judged_on: str = ""  # what decides it, in the chapter's words
     capped: bool = False  # covered by the chapter's aggregate payout limit
     survives_fold: bool = False  # settled although the player folds
-    returns: Any = None  # how the return report values its paytables (a model of games.engine.returns)
+    returns: Any = None  # how the return report values its paytables (a model of games.engine.return_models)
     # The yes/no Rules Submission option that offers an optional wager with no paytable letter to
     # choose (Match-the-Dealer, § 635a.6(e): its paytable follows the number of decks).
     offered_by: str = ""

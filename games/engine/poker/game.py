@@ -28,6 +28,8 @@ from games.engine.core.schema import (
 )
 from games.engine.core.state import ZoneSpec
 from games.engine.money import Cents
+from games.engine.poker import phh
+from games.engine.poker import sheet as poker_sheet
 from games.engine.poker.options import DEFAULT_RULES, POSITIONS, RULE_OPTIONS, read_options
 from games.engine.poker.pots import wager_label
 from games.engine.poker.round import PokerRound
@@ -119,26 +121,18 @@ class PokerGame:
         return {POSITIONS: previous.carried().as_option()}
 
     def settle_sheet(self, sheet: Mapping[str, Any]) -> dict[str, Any]:
-        from games.engine.poker import sheet as poker_sheet  # the sheet module plays rounds of this game
-
         return poker_sheet.settle(self, sheet)
 
     def hand_history(self, rnd: PokerRound, *, table: str = "", hand: int | None = None) -> str:
         """The hand as a Poker Hand History (PHH) file."""
-        from games.engine.poker import phh  # it settles through the round sheets, which read the registry
-
         return phh.export(rnd, table=table, hand=hand)
 
     def sheet_from_hand_history(self, text: str) -> dict[str, Any]:
         """The round sheet of a PHH file."""
-        from games.engine.poker import phh
-
         return phh.to_sheet(self, text)
 
     def sheet_from_log(self, rules: Mapping[str, Any], actions: Iterable[Mapping[str, Any]],
                        shoe_order: list[str] | None = None, closing: Any = None) -> dict[str, Any]:
-        from games.engine.poker import sheet as poker_sheet
-
         # Replayed whatever the caller holds: the sheet writes each action with the cards it dealt.
         return poker_sheet.from_log(self, rules, actions, shoe_order)
 

@@ -33,12 +33,12 @@ from pokerkit import (
 )
 
 from games.engine.core.records import Refused
+from games.engine.core.sheets import SHEET_VERSION, SheetError
 from games.engine.money import Cents, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
 from games.engine.poker.seating import read_positions
 from games.engine.poker.variants import LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, VARIANTS
-from games.engine.round_sheet import SHEET_VERSION, SheetError
 
 if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame

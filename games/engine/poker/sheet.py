@@ -14,11 +14,11 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.engine.core.records import Refused
+from games.engine.core.sheets import SHEET_VERSION, SheetError, settlement_sheet
 from games.engine.money import MoneyError, parse_dollars, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
 from games.engine.poker.seating import read_positions
-from games.engine.round_sheet import SHEET_VERSION, SheetError, settlement_sheet
 
 if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame

@@ -28,7 +28,7 @@ from games.engine.core import (
 from games.engine.core.state import Hand
 from games.engine.core.wagers import BY_DECISION, Limits, WagerDef
 from games.engine.money import MoneyError, parse_dollars
-from games.engine.returns import DECISIONS, MatchTheDealer
+from games.engine.return_models import DECISIONS, MatchTheDealer
 from games.engine.spanish21 import hands as h
 from games.engine.spanish21 import irregularities, settlement
 from games.engine.spanish21.play import CardReaderPeek, InsuranceOffer, PlayHands, deferred_surrenders, surrender_lines
