@@ -11,7 +11,8 @@ is inside them already.  Imports under ``if TYPE_CHECKING:`` are for annotations
 import ast
 
 import pytest
-from engine_modules import ENGINE, imported_from, module_name
+
+from tests.engine.engine_modules import ENGINE, imported_from, module_name
 
 REGISTRY = "games.engine.registry"
 # What knows every game: the core never leads to it.

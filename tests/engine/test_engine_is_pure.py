@@ -10,7 +10,8 @@ import subprocess
 import sys
 
 import pytest
-from engine_modules import ENGINE, ROOT, imported_from, module_name, package_of
+
+from tests.engine.engine_modules import ENGINE, ROOT, imported_from, module_name, package_of
 
 FORBIDDEN = ("django", "channels", "channels_redis", "daphne", "uvicorn", "psycopg", "psycopg2", "redis",
              "asgiref", "dealer_assist")

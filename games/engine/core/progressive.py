@@ -166,7 +166,7 @@ def check_wager(rnd: RoundState, seat_no: int, slug: str, amount: Cents) -> None
 
 def contribution(wager_amount: Cents, rate: Decimal) -> Cents:
     """What one wager adds to a meter fed at ``rate`` percent.  A meter's configuration is refused
-    unless this is a whole number of cents (``games.progressives``), so nothing is ever rounded."""
+    unless this is a whole number of cents (``games.progressives.services``), so nothing is ever rounded."""
     exact = Decimal(wager_amount) * rate / 100
     if exact != exact.to_integral_value():
         raise Refused(f"{rate.normalize():f}% of {dollars(wager_amount)} is {exact.normalize():f}¢, not a whole "
