@@ -199,7 +199,7 @@ def shapes() -> list[tuple[str, dict]]:
     cursor = Cursor.of(deep).token()
     table = Table.objects.order_by("id")[7].name
     # A dealer who dealt on that day, so that "dealer + day" is a page of rounds, not an empty one.
-    from games.reports.report import gaming_day_start
+    from games.common.calendar import gaming_day_start
 
     noon = gaming_day_start(day) + timedelta(hours=6)
     dealer = Round.objects.filter(started_at__gte=noon).order_by("started_at").select_related("dealer").first()

@@ -66,7 +66,7 @@ def generate(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from games.reports.report import gaming_day_start
+    from games.common.calendar import gaming_day_start
 
     common.admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.database}"')
     common.admin_sql(args.server, f'CREATE DATABASE "{args.database}"')
@@ -219,7 +219,7 @@ def measure(args: argparse.Namespace) -> None:
 def explain(args: argparse.Namespace, statements: list[dict]) -> None:
     from django.db import connection
 
-    from games.reports.report import without_jit
+    from games.reports.figures import without_jit
 
     out = ["# EXPLAIN of the reports page over a month (benchmarks/reports.py), JIT off as the page runs\n"]
     with without_jit(), connection.cursor() as cur:

@@ -80,7 +80,7 @@ class Round(models.Model):
     closing_hash = models.CharField(max_length=64, blank=True, default="")
     # Whether the report's stored figures (``ReportCell``, ``ReportCount``) include this round:
     # set in the transaction that closes it; a round written otherwise is folded in by the next
-    # report or ``manage.py rebuild_report_figures`` (games/report_figures.py).
+    # report or ``manage.py rebuild_report_figures`` (games/reports/cells.py).
     figures_stored = models.BooleanField(default=False, db_default=False)
 
     class Meta:
@@ -422,7 +422,7 @@ class ReportKey(models.Model):
 
 
 class ReportCell(ReportKey):
-    """The additive figures of the closed and voided rounds of one cell (games/report_figures.py)."""
+    """The additive figures of the closed and voided rounds of one cell (games/reports/cells.py)."""
 
     rounds = models.BigIntegerField(default=0)  # closed
     voids = models.BigIntegerField(default=0)
@@ -447,7 +447,7 @@ RARE_COUNTS = ["approval", "irregularity", "void", "wait"]
 
 
 class BandFigures(models.Model):
-    """A wager kind's wins by size (``games.reports.report.BANDS``): how many, and what they paid."""
+    """A wager kind's wins by size (``games.reports.figures.BANDS``): how many, and what they paid."""
 
     band0_count = models.BigIntegerField(default=0)
     band0_paid = models.BigIntegerField(default=0)

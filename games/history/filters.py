@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
 from django.db.models import Exists, OuterRef, QuerySet
 
+from games.common.calendar import gaming_day_start
 from games.engine.core.records import COLLECTED, WIN
 from games.engine.registry import GAMES
 from games.history import selectors
@@ -37,7 +38,6 @@ from games.history.round_filters import (
 )
 from games.history.selectors import Cursor
 from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
-from games.reports.report import gaming_day_start
 
 CURSOR = RegexValidator(r"^\d{1,20}-\d{1,19}\Z", "This is not a page of this history; start from the first page.")
 ANY = "any"

@@ -22,13 +22,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from games.common.calendar import gaming_day_start
 from games.engine.core import Refused
 from games.history.round_filters import NamedRefusals
 from games.models import AuditEntry
 from games.people import logins, roles
 from games.people.access import role_required
 from games.people.security import request_address
-from games.reports.report import gaming_day_start
 
 PAGE_SIZE = 100
 CSV_HEADER = ("when", "kind", "user", "subject", "summary", "before", "after")

@@ -24,7 +24,7 @@ written any other way (before this existed, by a data load) has ``figures_stored
 next report folds it in first (``catch_up``), and ``manage.py rebuild_report_figures`` recomputes
 every cell from the rounds.  The gaming day and shift follow ``GAMING_DAY_START`` and
 ``SHIFT_STARTS`` on the casino's wall clock: after changing them, run the rebuild.  (The wall
-clock's hour and the instants of ``games.reports.report.windows`` agree except when a gaming day or a
+clock's hour and the instants of ``games.common.calendar.windows`` agree except when a gaming day or a
 shift starts in an hour the clocks skip or repeat, 1:00-2:59 in New York: a round of that hour
 counts by the hour its wall clock showed.)
 
@@ -36,13 +36,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
-from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
 import psycopg
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.postgres.aggregates import BitOr
 from django.db import connection, transaction
 from django.db.models import (
@@ -66,6 +64,7 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce, TruncHour
 
+from games.common import calendar
 from games.engine.core.records import LOSE, WIN
 from games.engine.registry import GAMES
 from games.models import (
@@ -81,7 +80,7 @@ from games.models import (
     SettlementLine,
     Table,
 )
-from games.reports import report as reports
+from games.reports import figures, paytable_rows
 
 KEY = ("k_day", "k_shift", "k_table", "k_game", "k_dealer", "k_training")
 KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "dealer_id", "training")
@@ -89,7 +88,7 @@ GAME_KEY_COLUMNS = ("gaming_day", "shift", "game", "training")  # the floor's an
 HIT_KEY_COLUMNS = ("gaming_day", "shift", "table_id", "game", "training")  # the rows hit, per table
 CELL_FIGURES = ("rounds", "voids", "paid", "collected", "hours", "contributed", "jackpots", "jackpot_amounts")
 COUNT_NAMES = ("kind", "wager", "letter", "name")
-BAND_FIGURES = tuple(f"band{n}_{figure}" for n, _ in enumerate(reports.BANDS) for figure in ("count", "paid"))
+BAND_FIGURES = tuple(f"band{n}_{figure}" for n, _ in enumerate(figures.BANDS) for figure in ("count", "paid"))
 COUNT_FIGURES = ("count", "amount", "won", "lost", "hands", *BAND_FIGURES)
 BATCH = 50_000  # rounds folded in per statement by the rebuild and the catch-up
 
@@ -103,16 +102,16 @@ def enabled() -> bool:
 def key(prefix: str = "") -> dict[str, Any]:
     """The cell key of the round (``prefix`` "round__" from its lines, approvals, events or
     ledger entries): its gaming day and shift from the clock hour it started in, on the casino's
-    wall clock (``games.reports.report.gaming_day_of``, ``windows``)."""
+    wall clock (``games.common.calendar.gaming_day_of``, ``windows``)."""
     start = settings.GAMING_DAY_START
-    local_hour = TruncHour(f"{prefix}started_at", tzinfo=reports.casino_zone())  # a wall-clock timestamp
+    local_hour = TruncHour(f"{prefix}started_at", tzinfo=calendar.casino_zone())  # a wall-clock timestamp
     # Hours since the gaming day began (0-23), and the gaming day: the wall clock moved back
     # by its starting hour.  ``start`` is an int from the settings.
     offset = Func(local_hour, template=f"MOD(CAST(EXTRACT(HOUR FROM %(expressions)s) AS integer) + {24 - start}, 24)",
                   output_field=IntegerField())
     day = Func(local_hour, template=f"CAST((%(expressions)s - INTERVAL '{start} hours') AS date)",
                output_field=DateField())
-    begins = [(hour - start) % 24 for hour in reports.shift_hours()]  # 0 first, increasing
+    begins = [(hour - start) % 24 for hour in calendar.shift_hours()]  # 0 first, increasing
     shift = Case(*(When(k_offset__gte=begin, then=Value(n)) for n, begin in reversed(list(enumerate(begins, 1)))),
                  default=Value(1), output_field=IntegerField())
     return {"k_offset": offset, "k_day": day, "k_shift": shift, "k_table": F(f"{prefix}table_id"),
@@ -263,7 +262,7 @@ def _only_the_round_as_parameter(sql: str, params: list) -> tuple[str, list]:
 
 
 def _statements(rounds: QuerySet[Round], games: Iterable[str]) -> list[tuple[str, list]]:
-    rounds = rounds.exclude(status__in=reports.NOT_REPORTED).order_by()
+    rounds = rounds.exclude(status__in=figures.NOT_REPORTED).order_by()
     ids = rounds.values("id")
     zero = {column: "0" for column in CELL_FIGURES}
     # Rounds, voids, totals, hours; the ledgers' figures.
@@ -272,7 +271,7 @@ def _statements(rounds: QuerySet[Round], games: Iterable[str]) -> list[tuple[str
         paid=Sum("total_paid"), collected=Sum("total_collected"),
         hours=BitOr(Func(F("k_offset"), template="(1 << %(expressions)s)", output_field=IntegerField())))
     meters = _keyed(MeterEntry.objects.filter(round__in=ids), "round__").values(*KEY).annotate(
-        **reports.METER_FIGURES)
+        **figures.METER_FIGURES)
     return [
         _upsert(ReportCell, [
             _select(cells, {**zero, **{name: f's."{name}"' for name in ("rounds", "voids", "paid", "collected",
@@ -332,11 +331,11 @@ def _count_parts(rounds: QuerySet[Round], ids: QuerySet, games: Iterable[str]) -
     # Per wager kind, the lines settled with action (as ``Report._collect`` counts them), and its
     # wins by size band (a win is always settled with action).
     bands = {}
-    for n, (low, high, _) in enumerate(reports.BANDS):
+    for n, (low, high, _) in enumerate(figures.BANDS):
         won = Q(outcome=WIN, amount__gte=low) & (Q(amount__lt=high) if high else Q())
         bands[f"b{n}_count"] = Count("id", filter=won)
         bands[f"b{n}_paid"] = Coalesce(Sum("amount", filter=won), 0)
-    yield part(lines.filter(reports.ACTED).values(*KEY, "wager").annotate(
+    yield part(lines.filter(figures.ACTED).values(*KEY, "wager").annotate(
         wagers=Count("id", filter=Q(stake__gt=0)), staked=Sum("stake"),
         paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
         collected=Coalesce(Sum("amount", filter=Q(outcome=LOSE)), 0), first_hands=Count("id", filter=Q(hand_no=1)),
@@ -352,13 +351,13 @@ def _count_parts(rounds: QuerySet[Round], ids: QuerySet, games: Iterable[str]) -
                 output_field=IntegerField())
     yield part(approvals.filter(decided_at__isnull=False).annotate(wait=wait).values(*KEY, "wait").annotate(
         waits=Count("id")), "wait", name='CAST(s."wait" AS varchar)', count='s."waits"')
-    yield part(_keyed(rounds.filter(status=Round.Status.VOID)).annotate(label=reports.VOID_KIND)
+    yield part(_keyed(rounds.filter(status=Round.Status.VOID)).annotate(label=figures.VOID_KIND)
                .values(*KEY, "label").annotate(voids=Count("id")), "void", name='s."label"', count='s."voids"')
     yield part(_keyed(RoundEvent.objects.filter(round__in=ids, action__type="irregularity"), "round__")
-               .annotate(label=reports.IRREGULARITY_KIND).values(*KEY, "label").annotate(events=Count("id")),
+               .annotate(label=figures.IRREGULARITY_KIND).values(*KEY, "label").annotate(events=Count("id")),
                "irregularity", name='s."label"', count='s."events"')
     # The paytable rows hit, by the letter each round played.
-    hits = reports.HitRows(games)
+    hits = paytable_rows.HitRows(games)
     if hits.keys:
         yield part(hits.lines(lines).values(*KEY, "wager", "letter", "row").annotate(
             lines=Count("id"), staked=Sum("stake"), paid=Coalesce(Sum("amount", filter=Q(outcome=WIN)), 0),
@@ -373,7 +372,7 @@ def catch_up() -> int:
     a report running at the same time waits for it and then finds them stored."""
     if not enabled():
         return 0
-    # Once per report's transaction (``reports.without_jit``): its later reads find them stored.
+    # Once per report's transaction (``figures.without_jit``): its later reads find them stored.
     reporting = connection.in_atomic_block and getattr(connection, "reports_jit_off", False)
     if reporting and getattr(connection, "reports_caught_up", False):
         return 0
@@ -416,224 +415,4 @@ def rebuild() -> int:
 
 # -- reading them ------------------------------------------------------------------------------------
 
-# The cells are added up by the ids of their table and dealer (integers group faster than
-# names, benchmarks/RESULTS.md); each row's name is looked up once, after.
-IDS = {"t": F("table_id"), "d": F("dealer_id"), "g": F("game")}
 
-
-class Names:
-    """The tables' and dealers' names of rolled-up rows named by id."""
-
-    def __init__(self, rows: list[dict[str, Any]]):
-        ids = {level: {int(row["name"]) for row in rows if row["level"] == level} for level in ("table", "dealer")}
-        self.tables = dict(Table.objects.filter(id__in=ids["table"]).values_list("id", "name"))
-        self.dealers = dict(get_user_model().objects.filter(id__in=ids["dealer"]).values_list("id", "username"))
-
-    def rows(self, rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for row in rows:
-            if row["level"] == "table":
-                row = {**row, "name": self.tables[int(row["name"])]}
-            elif row["level"] == "dealer":
-                row = {**row, "name": self.dealers[int(row["name"])]}
-            yield row
-
-
-GAME_LEVELS = {"floor", "game"}
-
-
-def _split(selection: reports.Selection, levels: tuple[str, ...] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The levels asked (all when None) the roll-up without tables and dealers holds (the floor's
-    and games', of a selection that names no table or dealer), and the others, from the cells."""
-    asked = tuple(level for level, _ in reports.LEVELS if levels is None or level in levels)
-    if selection.tables is not None or selection.dealers is not None:
-        return (), asked
-    return (tuple(level for level in asked if level in GAME_LEVELS),
-            tuple(level for level in asked if level not in GAME_LEVELS))
-
-
-def breadth(selection: reports.Selection) -> dict[str, int]:
-    """How many tables and dealers the selection's rows hold (its report's rows at those levels)."""
-    catch_up()
-    counts = selection.filter(ReportCell.objects.all()).aggregate(
-        table=Count("table_id", distinct=True), dealer=Count("dealer_id", distinct=True))
-    return {level: counts[level] or 0 for level in ("table", "dealer")}
-
-
-def collect(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...] | None = None) -> None:
-    """``report``'s figures from the stored cells of ``selection``, rolled up as the lines are
-    (``levels``: only those, all when None)."""
-    catch_up()
-    games, levels = _split(selection, levels)
-    if games:
-        _collect_games(report, selection, games)
-    if not levels:
-        return
-    total = "COALESCE(SUM({}), 0)".format
-    cells = selection.filter(ReportCell.objects.all()).annotate(**IDS)
-    totals = list(reports.rolled_up(cells.values("t", "d", "g").annotate(
-        closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
-        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts")),
-        (), {name: total(f'"{name}"') for name in ("closed", "voided", "paid", "collected", "contributed", "jackpots",
-                                                   "jackpots_paid")}, levels))
-    names = Names(totals)
-    totals = list(names.rows(totals))
-    report.add_totals(totals)
-    report.add_meters(totals)
-    report.add_hours(names.rows(_table_hours(cells, levels)))
-    counts = selection.filter(ReportCount.objects.all()).annotate(**IDS)
-    # (Each cell's column is "c_" and the name of the figure the roll-up gives: a stored column's own name is taken.)
-    wagers = counts.filter(kind="wager").values("t", "d", "g", "wager").annotate(
-        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
-    report.add_wagers(names.rows(reports.rolled_up(wagers, ("g", "wager"),
-                                                   {name: total(f'"c_{name}"') for name in WAGER_FIGURES}, levels)))
-    named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(label=F("name"))
-             .values("t", "d", "g", "kind", "label").annotate(number=Sum("count")))
-    _add_named(report, names.rows(reports.rolled_up(named, ("kind", "label"), {"count": total('"number"')}, levels)))
-    report.add_waits(((names.tables.get(table), names.dealers.get(dealer), game, timedelta(microseconds=int(wait)))
-                      for table, dealer, game, wait, number in counts.filter(kind="wait").values_list(
-                          "t", "d", "g", "name", "count")
-                      for _ in range(number)), levels)
-
-
-def _wager_figures() -> dict[str, Sum]:
-    """A cell's figures per wager kind from its "wager" rows."""
-    return {"staked": Sum("amount"), "count": Sum("count"), "first_hands": Sum("hands"), "won": Sum("won"),
-            "lost": Sum("lost"), **{name: Sum(name) for name in BAND_FIGURES}}
-
-
-WAGER_FIGURES = _wager_figures()
-
-
-def _add_named(report: reports.Report, rows: Iterable[dict[str, Any]]) -> None:
-    rows = list(rows)
-    report.add_approvals({**row, "status": row["label"]} for row in rows if row["kind"] == "approval")
-    for kind, counter in (("void", "void_kinds"), ("irregularity", "irregularities")):
-        report.add_kinds(({**row, "kind": row["label"]} for row in rows if row["kind"] == kind), counter)
-
-
-def _levels(rows: Iterable[dict[str, Any]], key: tuple[str, ...], figures: tuple[str, ...],
-            levels: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Rows per game (``"g"`` and ``key``) as ``rolled_up`` gives them: the games' rows and the
-    floor's, their sums per ``key`` (one row with zeros when there is none, as a sum of nothing)."""
-    rows = list(rows)
-    out = [{**row, "level": "game", "name": row["g"]} for row in rows] if "game" in levels else []
-    if "floor" in levels:
-        floor: dict[tuple, dict[str, Any]] = {}
-        for row in rows:
-            found = floor.setdefault(tuple(row[column] for column in key),
-                                     {**{column: row[column] for column in key}, "level": "floor", "name": "Floor",
-                                      **dict.fromkeys(figures, 0)})
-            for figure in figures:
-                found[figure] += row[figure] or 0
-        if not rows and not key:
-            floor[()] = {"level": "floor", "name": "Floor", **dict.fromkeys(figures, 0)}
-        out.extend(floor.values())
-    return out
-
-
-def _collect_games(report: reports.Report, selection: reports.Selection, levels: tuple[str, ...]) -> None:
-    """The floor's and games' figures from the roll-up without tables and dealers (a month is a
-    few hundred rows)."""
-    cells = list(selection.filter(ReportGameCell.objects.all()).values("game").annotate(
-        closed=Sum("rounds"), voided=Sum("voids"), paid=Sum("paid"), collected=Sum("collected"),
-        contributed=Sum("contributed"), jackpots=Sum("jackpots"), jackpots_paid=Sum("jackpot_amounts"),
-        game_hours=Sum("table_hours"), table_hours=Sum("floor_hours")))
-    figures = ("closed", "voided", "paid", "collected", "contributed", "jackpots", "jackpots_paid")
-    totals = _levels(({**row, "g": row["game"]} for row in cells), (), figures, levels)
-    report.add_totals(totals)
-    report.add_meters(totals)
-    # The floor's hours: each table's once, whichever games it dealt in them (of one game, its own).
-    floor = "game_hours" if selection.game else "table_hours"
-    hours = [{"level": "game", "name": row["game"], "hours": row["game_hours"]} for row in cells] \
-        if "game" in levels else []
-    if "floor" in levels:
-        hours.append({"level": "floor", "name": "Floor", "hours": sum(row[floor] for row in cells)})
-    report.add_hours(hours)
-    counts = selection.filter(ReportGameCount.objects.all())
-    wagers = counts.filter(kind="wager").annotate(g=F("game")).values("g", "wager").annotate(
-        **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
-    report.add_wagers(_levels(({"g": row["g"], "wager": row["wager"],
-                                **{name: row[f"c_{name}"] or 0 for name in WAGER_FIGURES}} for row in wagers),
-                              ("g", "wager"), tuple(WAGER_FIGURES), levels))
-    named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(g=F("game"), label=F("name"))
-             .values("g", "kind", "label").annotate(count=Sum("count")))
-    _add_named(report, _levels(named, ("kind", "label"), ("count",), levels))
-    report.add_waits(((None, None, game, timedelta(microseconds=int(wait)))
-                      for game, wait, number in counts.filter(kind="wait").values_list("game", "name")
-                      .annotate(number=Sum("count")) for _ in range(number)), levels)
-
-
-def by_gaming_day(selection: reports.Selection, levels: tuple[str, ...] | None = None,
-                  ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
-    """``games.reports.report.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
-    gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
-    catch_up()
-    games, levels = _split(selection, levels)
-    totals, drops = [], []
-    if games:  # the floor and the games: from their roll-up
-        totals = _levels(selection.filter(ReportGameCell.objects.all()).annotate(g=F("game"))
-                         .values("g", "gaming_day").annotate(closed=Sum("rounds"), paid=Sum("paid"),
-                                                             collected=Sum("collected")),
-                         ("gaming_day",), ("closed", "paid", "collected"), games)
-        drops = _levels(selection.filter(ReportGameCount.objects.filter(kind="wager")).annotate(g=F("game"))
-                        .values("g", "gaming_day").annotate(staked=Sum("amount")), ("gaming_day",), ("staked",),
-                        games)
-    if not levels:
-        return _days(totals, drops)
-    total = "COALESCE(SUM({}), 0)".format
-    cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
-    cell_totals = list(reports.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
-                                                        c_collected=Sum("collected")), ("gaming_day",),
-                                         {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
-                                         levels))
-    wagers = (selection.filter(ReportCount.objects.filter(kind="wager")).annotate(**IDS)
-              .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
-    cell_drops = list(reports.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
-    names = Names(cell_totals + cell_drops)
-    return _days([*totals, *names.rows(cell_totals)], [*drops, *names.rows(cell_drops)])
-
-
-def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
-          ) -> dict[str, dict[str, dict[Any, reports.DayFigures]]]:
-    days = reports.DaysFigures()
-    for row in totals:
-        day = days.of(row, row["gaming_day"])
-        day.rounds += row["closed"]
-        day.paid += row["paid"]
-        day.collected += row["collected"]
-    for row in drops:
-        days.of(row, row["gaming_day"]).drop += row["staked"]
-    return days.as_dict()
-
-
-def _table_hours(cells: QuerySet, levels: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
-    """Per level's row, the (table, clock hour) pairs in which it dealt: for each table and
-    gaming day, the hours its cells of that row OR-ed together, counted (``levels``: only those)."""
-    # The cells' hours OR-ed per table, game, gaming day (and dealer, when asked) first: the shifts
-    # and the dealers of a table's day are a few cells each.
-    columns = ("t", "d", "g", "gaming_day") if levels is None or "dealer" in levels else ("t", "g", "gaming_day")
-    sql, params = cells.values(*columns).annotate(hours=BitOr("hours")).query.sql_with_params()
-    bits = "BIT_COUNT(CAST(BIT_OR(hours) AS bit(24)))"
-    parts = [f"SELECT '{level}' AS level, CAST({name} AS text) AS name, {bits} AS bits FROM cells GROUP BY {group}"  # noqa: S608
-             for level, name, group in (("floor", "'Floor'", "t, gaming_day"), ("game", "g", "g, t, gaming_day"),
-                                        ("table", "t", "t, gaming_day"), ("dealer", "d", "d, t, gaming_day"))
-             if levels is None or level in levels]
-    with connection.cursor() as cursor:
-        cursor.execute(f"WITH cells AS ({sql}) SELECT level, name, SUM(bits) FROM ("  # noqa: S608
-                       + " UNION ALL ".join(parts) + ") levels GROUP BY level, name", params)
-        return [{"level": level, "name": name, "hours": int(hours)} for level, name, hours in cursor.fetchall()]
-
-
-def hit_counts(selection: reports.Selection) -> tuple[list[str], list[tuple]]:
-    """The games of ``selection`` and its paytable rows hit: (table, game, wager, letter, row,
-    count, staked, won, lost), as ``games.reports.report.hit_frequency`` counts them from the lines."""
-    catch_up()
-    model = ReportGameCell if selection.tables is None and selection.dealers is None else ReportCell
-    games = list(selection.filter(model.objects.all()).values_list("game", flat=True).distinct())
-    # Without a dealer filter, from the rows hit per table alone (the counts hold every other kind too).
-    hit = ReportHit.objects.all() if selection.dealers is None else ReportCount.objects.filter(kind="hit")
-    rows = list(selection.filter(hit)
-                .values_list("table_id", "game", "wager", "letter", "name")
-                .annotate(lines=Sum("count"), staked=Sum("amount"), paid=Sum("won"), collected=Sum("lost")))
-    tables = dict(Table.objects.filter(id__in={row[0] for row in rows}).values_list("id", "name"))
-    return games, [(tables[row[0]], *row[1:]) for row in rows]

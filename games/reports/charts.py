@@ -17,7 +17,9 @@ from datetime import date, timedelta
 from django.db.models import QuerySet
 
 from games.models import Round
+from games.reports import daily, paytable_hits
 from games.reports import report as reports
+from games.reports.figures import DayFigures
 from games.reports.svg import Chart, Series
 
 # Waits from request to decision, in seconds: [low, high).
@@ -36,10 +38,10 @@ def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool
     """Hold % per table (unless not ``per_table``; the tables of ``table_rounds`` when given, a
     page of them) and per game, and the floor's drop and win, by gaming day."""
     apart = per_table and table_rounds is not None
-    figures = reports.by_gaming_day(rounds, ("floor", "game", "table") if per_table and not apart
+    figures = daily.by_gaming_day(rounds, ("floor", "game", "table") if per_table and not apart
                                     else ("floor", "game"))
     if apart:
-        figures["table"] = reports.by_gaming_day(table_rounds, ("table",))["table"]
+        figures["table"] = daily.by_gaming_day(table_rounds, ("table",))["table"]
     days = _days(first, last) if figures["floor"] else []
     labels = tuple(str(day) for day in days)
 
@@ -48,7 +50,7 @@ def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool
                      for name, by_day in sorted(figures[level].items(), key=lambda item: item[0].lower()))
 
     floor = figures["floor"].get("Floor", {})
-    nothing = reports.DayFigures()
+    nothing = DayFigures()
     return [chart for chart in [
         Chart("hold-by-table", "Hold % by gaming day, per table",
               "Each table's hold (win ÷ drop × 100) on each gaming day of the period; "
@@ -82,7 +84,7 @@ def approval_chart(report: reports.Report) -> Chart:
                  empty="No approval was decided in this period: nothing to chart.")
 
 
-def hit_chart(entry: reports.PaytableHits, number: int) -> Chart:
+def hit_chart(entry: paytable_hits.PaytableHits, number: int) -> Chart:
     """The paying rows of one paytable, observed beside expected (the losing row, far taller, is
     left to the table)."""
     paying = entry.rows[:-1]

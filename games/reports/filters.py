@@ -15,8 +15,9 @@ import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
 
+from games.common import calendar
 from games.history.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
-from games.reports import report as reports
+from games.reports import figures
 
 MAX_DAYS = 400  # a report spans at most this many gaming days (a year and a month or so)
 REPORT_BY = (("floor", "Floor"), ("game", "Game"), ("table", "Table"), ("dealer", "Dealer"))
@@ -47,7 +48,7 @@ class ReportFilter(RoundFilterSet):
     """The shared filters (``games.history.round_filters``), a period of gaming days and the report's options."""
 
     shift = django_filters.ChoiceFilter(method=as_given, empty_label="whole gaming day",
-                                        choices=[(str(n), label) for n, label in reports.shift_choices()])
+                                        choices=[(str(n), label) for n, label in calendar.shift_choices()])
     by = django_filters.ChoiceFilter(method=as_given, choices=REPORT_BY, empty_label=None,
                                      label="Breakdowns by")
     significance = django_filters.NumberFilter(method=as_given, min_value=Decimal("0.000001"),
@@ -63,13 +64,13 @@ class ReportFilter(RoundFilterSet):
     DEFAULTS = {**RoundFilterSet.DEFAULTS, "by": "floor"}
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
-        queryset = super().filter_queryset(queryset).exclude(status__in=reports.NOT_REPORTED)
+        queryset = super().filter_queryset(queryset).exclude(status__in=figures.NOT_REPORTED)
         first, last = self.period()
-        windows = reports.windows(first, last, self.chosen_shift())
+        windows = calendar.windows(first, last, self.chosen_shift())
         queryset = queryset.filter(_any_window(windows))
         # The same rounds as the stored figures' cells name them (games.reports.cells).
         data = self.form.cleaned_data
-        queryset.report_selection = reports.Selection(first, last, self.chosen_shift(), data.get("table"),
+        queryset.report_selection = figures.Selection(first, last, self.chosen_shift(), data.get("table"),
                                                       data.get("game") or "", data.get("dealer"),
                                                       self.only_training())
         return queryset
@@ -80,7 +81,7 @@ class ReportFilter(RoundFilterSet):
         data = self.form.cleaned_data
         first, last = data.get("from"), data.get("to")
         if first is None and last is None:
-            first = last = reports.gaming_day_of(reports.now())
+            first = last = calendar.gaming_day_of(calendar.now())
         return first or last, last or first
 
     def chosen_shift(self) -> int | None:
@@ -94,7 +95,7 @@ class ReportFilter(RoundFilterSet):
         return self.form.cleaned_data.get("page") or 1
 
     def chosen_significance(self) -> Decimal:
-        return self.form.cleaned_data.get("significance") or reports.SIGNIFICANCE
+        return self.form.cleaned_data.get("significance") or figures.SIGNIFICANCE
 
 
 # "from" is a Python keyword: these two cannot be declared in the class body.

@@ -1,5 +1,6 @@
 """The supervisor's reports, as a page, a CSV and a PDF."""
 
+
 from django.urls import path
 
 from games.reports import views

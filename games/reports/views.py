@@ -7,10 +7,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
+from games.common import calendar
 from games.history.round_filters import TRAINING
 from games.people import roles
 from games.people.access import role_required
 from games.reports import charts as report_charts
+from games.reports import exports, figures, paytable_hits
 from games.reports import report as reports
 from games.reports.filters import REPORT_BY, report_filter
 from games.reports.pdf import NoPango, pdf_of
@@ -54,9 +56,9 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
     """The reports page's context and status (400 with the refusals when a filter is refused);
     by table or dealer, one ``PAGE_SIZE`` of their sections unless not ``paged`` (the PDF)."""
     filters = report_filter(request.GET)
-    context = {"query": request.GET, "filters": filters, "levels": reports.LEVELS, "report_by": REPORT_BY,
-               "training_choices": TRAINING, "shifts": reports.shift_choices(), "bands": reports.BANDS,
-               "gaming_day_start": reports.shift_hours()[0]}
+    context = {"query": request.GET, "filters": filters, "levels": figures.LEVELS, "report_by": REPORT_BY,
+               "training_choices": TRAINING, "shifts": calendar.shift_choices(), "bands": figures.BANDS,
+               "gaming_day_start": calendar.shift_hours()[0]}
     if not filters.is_valid():
         return {**context, "errors": filters.form.messages()}, 400
     rounds = filters.qs
@@ -64,11 +66,11 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
     by = filters.chosen_by()
     significance = filters.chosen_significance()
     paging = None
-    with reports.without_jit():  # one transaction for every figure of the page
+    with figures.without_jit():  # one transaction for every figure of the page
         # Only the levels the page shows are added up: the floor, the games, the breakdown's, and
         # the tables and dealers when they are few.
         breadth = reports.breadth(rounds)
-        shown = tuple(level for level, _ in reports.LEVELS
+        shown = tuple(level for level, _ in figures.LEVELS
                       if level in ("floor", "game", by) or breadth[level] <= IN_FULL)
         page_rounds = None  # by table or dealer: the rounds of the page's tables or dealers
         if paged and by in ("table", "dealer"):
@@ -85,7 +87,7 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
         if page_rounds is not None:  # each row is of one table or dealer: the page's rows are the report's
             report.levels[by] = reports.Report(page_rounds, (by,)).levels[by]
         table_rounds = page_rounds if by == "table" else None
-        hits = reports.hit_frequency(rounds if table_rounds is None else table_rounds, significance)
+        hits = paytable_hits.hit_frequency(rounds if table_rounds is None else table_rounds, significance)
         charts = report_charts.page_charts(rounds, report, first, last,
                                            per_table=by == "table" or breadth["table"] <= IN_FULL,
                                            table_rounds=table_rounds)
@@ -97,7 +99,7 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
         "charts": charts,
         "by_label": dict(REPORT_BY)[by], "shift": filters.chosen_shift(), "significance": significance,
         "training": filters.only_training(),
-        "summaries": [(level, label, report.rows(level)) for level, label in reports.LEVELS
+        "summaries": [(level, label, report.rows(level)) for level, label in figures.LEVELS
                       if level in shown],
         "in_full": IN_FULL,
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(), "paging": paging,
@@ -134,7 +136,7 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
     irregularities, hits, or a chart's numbers: chart-<its name>) with the page's filters."""
     query = request.GET.copy()
     section = query.pop("section", ["summary"])[-1]
-    sections = (*reports.SECTIONS, *report_charts.SECTIONS)
+    sections = (*exports.SECTIONS, *report_charts.SECTIONS)
     if section not in sections:
         return _refused([f"Section: {section!r:.40} is not one of {', '.join(sections)}."])
     filters = report_filter(query)
@@ -147,11 +149,11 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
     if section in report_charts.SECTIONS:
         rows = report_charts.chart_for(section, rounds, first, last).csv_rows()
     elif section == "hits":
-        hits = reports.hit_frequency(rounds, filters.chosen_significance())
-        rows = reports.csv_rows(section, report, level, hits)
+        hits = paytable_hits.hit_frequency(rounds, filters.chosen_significance())
+        rows = exports.csv_rows(section, report, level, hits)
     else:
         report = reports.Report(rounds)
-        rows = reports.csv_rows(section, report, level, hits)
-    response = HttpResponse(reports.as_csv(rows), content_type="text/csv; charset=utf-8")
+        rows = exports.csv_rows(section, report, level, hits)
+    response = HttpResponse(exports.as_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="report-{section}-{first}-to-{last}.csv"'
     return response

@@ -3,7 +3,6 @@ the settlement, the offers to undo and correct."""
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,7 +16,6 @@ from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
 from games.engine.core import CAGE, RETURNED, Refused, RoundState, corrections
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
-from games.engine.paytables import paytable
 from games.models import (
     Round,
     RoundEvent,
@@ -345,18 +343,13 @@ def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
     return rows
 
 
-@functools.cache
-def _paytable_return(game: str, wager: str, letter: str):
-    return returns.paytable_return(paytable(game, wager, letter))
-
-
 def paytable_returns(game, option) -> list[dict[str, Any]]:
     """The exact theoretical return of each paytable a configuration option can select."""
     rows = []
     for letter, label in option.choices:
         if not letter:
             continue
-        entry = _paytable_return(game.slug, option.paytable_wager, option.paytable_letter.format(letter))
+        entry = returns.paytable_return_of(game.slug, option.paytable_wager, option.paytable_letter.format(letter))
         rows.append({"letter": letter, "label": label, "section": entry.section, "note": entry.note,
                      "expected": None if entry.expected is None else f"{float(entry.expected) * 100:+.4f}%"})
     return rows

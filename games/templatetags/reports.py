@@ -9,7 +9,8 @@ from html import escape as _escape
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.reports.report import PaytableHits, duration
+from games.reports.figures import duration
+from games.reports.paytable_hits import PaytableHits
 from games.templatetags.dealer_assist import dollars
 
 register = template.Library()

@@ -13,7 +13,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from games.reports import charts as report_charts
-from games.reports import report as reports
+from games.reports import daily, figures
 from games.reports import svg as charts
 from games.reports.svg import Chart, Series
 from tests.services.test_reports import DAY, report_of
@@ -100,7 +100,7 @@ def test_the_scale_takes_round_steps_around_zero():
 
 def test_the_figures_by_gaming_day(day):  # noqa: F811
     _, filters = report_of(**{"from": "2026-11-01", "to": "2026-11-03"})
-    days = reports.by_gaming_day(filters.qs)
+    days = daily.by_gaming_day(filters.qs)
     floor = days["floor"]["Floor"]
     # 11-02: R1, R2, R3 (the figures of test_the_floor_figures_of_a_gaming_day_computed_by_hand):
     # drop $325, win −$300.  R7 (05:59 on the 2nd) is the 1st's, R6 (06:30 on the 3rd) the 3rd's:
@@ -112,7 +112,7 @@ def test_the_figures_by_gaming_day(day):  # noqa: F811
     # TH-9 on the 2nd: R1 and R2, drop $125, win −$100, hold −80%; LR-1: drop $200, win −$200.
     th9 = days["table"]["TH-9"][date(2026, 11, 2)]
     assert (th9.drop, th9.win, th9.hold) == (125_00, -100_00, Decimal("-80.00"))
-    assert days["table"]["LR-1"] == {date(2026, 11, 2): reports.DayFigures(1, 200_00, 200_00, 0)}
+    assert days["table"]["LR-1"] == {date(2026, 11, 2): figures.DayFigures(1, 200_00, 200_00, 0)}
     assert set(days["game"]) == {"Let It Ride Poker", "Texas Hold 'Em Bonus Poker"}
 
 

@@ -27,6 +27,7 @@ from games.models import (
     RoundEvent,
     Table,
 )
+from games.reports import cell_reads, daily, figures, paytable_hits, paytable_rows
 from games.reports import cells as report_figures
 from games.reports import report as reports
 from games.reports.filters import report_filter
@@ -60,7 +61,7 @@ def build_two_days(cast):
 def snapshot(report: reports.Report) -> dict:
     """Every figure of every row of every level (the waits in order: their order means nothing)."""
     return {level: [{**asdict(f), "waits": sorted(f.waits)} for f in report.rows(level)]
-            for level, _ in reports.LEVELS}
+            for level, _ in figures.LEVELS}
 
 
 def hit_snapshot(hits) -> list:
@@ -87,22 +88,22 @@ def assert_stored_equal_summed():
         filters = report_filter(_query(query))
         assert filters.is_valid(), filters.form.messages()
         stored_rounds = filters.qs
-        assert reports.selection_of(stored_rounds) is not None  # read from the stored figures
+        assert cell_reads.selection_of(stored_rounds) is not None  # read from the stored figures
         summed_rounds = stored_rounds.all()  # a copy carries no selection: summed from the lines
-        assert reports.selection_of(summed_rounds) is None
+        assert cell_reads.selection_of(summed_rounds) is None
         assert snapshot(reports.Report(stored_rounds)) == snapshot(reports.Report(summed_rounds)), query
-        assert (hit_snapshot(reports.hit_frequency(stored_rounds))
-                == hit_snapshot(reports.hit_frequency(summed_rounds))), query
+        assert (hit_snapshot(paytable_hits.hit_frequency(stored_rounds))
+                == hit_snapshot(paytable_hits.hit_frequency(summed_rounds))), query
         # The charts' figures by gaming day, per floor, game, table and dealer.
-        assert reports.by_gaming_day(stored_rounds) == reports.by_gaming_day(summed_rounds), query
+        assert daily.by_gaming_day(stored_rounds) == daily.by_gaming_day(summed_rounds), query
         # The floor and the games alone: from their roll-up without tables and dealers (but for a
         # table or dealer filter), the same as those levels of the whole report.
         games = ("floor", "game")
         whole = snapshot(reports.Report(summed_rounds))
         assert snapshot(reports.Report(stored_rounds, games)) == {**whole, "table": [], "dealer": []}, query
         assert snapshot(reports.Report(summed_rounds, games)) == {**whole, "table": [], "dealer": []}, query
-        by_day = reports.by_gaming_day(summed_rounds)
-        assert reports.by_gaming_day(stored_rounds, games) == {**by_day, "table": {}, "dealer": {}}, query
+        by_day = daily.by_gaming_day(summed_rounds)
+        assert daily.by_gaming_day(stored_rounds, games) == {**by_day, "table": {}, "dealer": {}}, query
         assert reports.breadth(stored_rounds) == reports.breadth(summed_rounds), query
 
 
@@ -291,7 +292,7 @@ def test_a_close_runs_statements_built_once_per_game_and_stores_its_own_round(ca
 
 def test_rounds_folded_in_together_judge_their_hits_once_per_game(cast, monkeypatch):
     built = []
-    hit_rows = reports.HitRows
+    hit_rows = paytable_rows.HitRows
     monkeypatch.setattr(reports, "HitRows", lambda games: built.append(sorted(games)) or hit_rows(games))
     table = Table.objects.create(name="TH-FOLD", game="texas-holdem-bonus", rules={"bonus_paytable": "A"})
     bonus_rounds(table, cast["dealer"], expected_counts(40), at(4, 12))

@@ -14,12 +14,14 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
+from games.common import calendar
 from games.engine.chapters.banked_poker import paytable_line
 from games.engine.core.records import LOSE, RETURNED, VOID, WIN, totals
 from games.engine.core.records import SettlementLine as Line
 from games.engine.paytables import paytable
 from games.floor import services as floor_services
 from games.models import Approval, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table
+from games.reports import figures, paytable_hits
 from games.reports import report as reports
 from games.reports.binomial import BOUND, two_sided_p_value
 from games.reports.filters import report_filter
@@ -216,7 +218,7 @@ def test_a_partial_table_name_and_a_dealer_narrow_the_report(day):
 
 def test_hit_frequency_beside_the_exact_probabilities(day):
     _, filters = report_of()
-    hits = reports.hit_frequency(filters.qs)
+    hits = paytable_hits.hit_frequency(filters.qs)
     # TH-9's Bonus Wagers on Paytable A: R1's Ace-ace and R2's loser; LR-1's Bet 3 (Bet 1 depends on
     # the player's decisions: no probabilities), its pair of kings.
     assert [(h.table, h.wager, h.letter, h.trials) for h in hits] == [("LR-1", "bet3", "A", 1),
@@ -252,7 +254,7 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
     assert (floor.rounds, floor.hands, floor.drop, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
     assert floor.hold == Decimal("-126.92")  # -165 / 130
     assert floor.approvals == {"approved": 1}
-    hits = reports.hit_frequency(filters.qs)
+    hits = paytable_hits.hit_frequency(filters.qs)
     ace_king = next(hit for hit in hits[0].rows if hit.name == "Ace-king (different suits)")
     assert (hits[0].wager, hits[0].trials, ace_king.observed) == ("bonus", 1, 1)
 
@@ -271,7 +273,7 @@ def test_progressive_jackpots_are_told_apart_by_the_row_their_line_names(cast):
              hand="Four of a kind, kings (Kh Kd + Ks Kc 2d): Four-of-a-kind (Paytable)"),
         Line(4, "progressive", 5_00, LOSE, 5_00, "§ 647a.11", hand="Pair of 2s: no paying hand on Paytable",
              stake_collected=True)])
-    hits = reports.hit_frequency(Round.objects.all())
+    hits = paytable_hits.hit_frequency(Round.objects.all())
     progressive = next(entry for entry in hits if entry.wager == "progressive")
     observed = {hit.name: hit.observed for hit in progressive.rows if hit.observed}
     assert observed == {"Royal flush": 1, "Straight flush": 1, "Four-of-a-kind": 1, "Any other hand": 1}
@@ -315,7 +317,7 @@ def test_a_rigged_sample_is_flagged_and_a_fair_one_is_not(cast):
     counts["ace_ace"], counts[None] = 30, counts[None] - 21
     bonus_rounds(rigged, cast["dealer2"], counts, at(2, 12))
     rounds = Round.objects.all()
-    hits = {entry.table: entry for entry in reports.hit_frequency(rounds, Decimal("0.001"))}
+    hits = {entry.table: entry for entry in paytable_hits.hit_frequency(rounds, Decimal("0.001"))}
     assert not hits["FAIR"].flagged
     flagged = [(row.name, row.observed, row.direction) for row in hits["RIGGED"].rows if row.flagged]
     assert flagged == [("Ace-ace", 30, "more often than theory")]
@@ -400,13 +402,14 @@ def test_the_page_is_for_supervisors_and_each_section_exports_as_csv(client, cas
 
 def test_the_gaming_day_follows_its_settings(settings):
     settings.GAMING_DAY_START, settings.SHIFT_STARTS = 8, [8, 20]
-    assert reports.gaming_day_of(at(2, 7, 59)) == datetime(2026, 11, 1).date()
-    assert reports.shift_choices() == [(1, "Shift 1 (08:00 to 20:00)"), (2, "Shift 2 (20:00 to 08:00)")]
-    start, end = reports.windows(datetime(2026, 11, 2).date(), datetime(2026, 11, 2).date(), 2)[0]
+    assert calendar.gaming_day_of(at(2, 7, 59)) == datetime(2026, 11, 1).date()
+    assert calendar.shift_choices() == [(1, "Shift 1 (08:00 to 20:00)"), (2, "Shift 2 (20:00 to 08:00)")]
+    start, end = calendar.windows(datetime(2026, 11, 2).date(), datetime(2026, 11, 2).date(), 2)[0]
     assert (start, end) == (at(2, 20), at(3, 8))
 
 
-@pytest.mark.parametrize("name", ["games.reports.report", "games.reports.binomial", "games.templatetags.reports"])
+@pytest.mark.parametrize("name", ["games.common.calendar", "games.reports.figures", "games.reports.binomial",
+                                  "games.templatetags.reports"])
 def test_the_docstring_examples_hold(name):
     import doctest
     import importlib
@@ -429,7 +432,7 @@ def test_a_report_is_planned_for_its_own_period_without_jit():
 
     before = {name: setting(name) for name in ("jit", "work_mem", "plan_cache_mode")}
     assert before["plan_cache_mode"] == "auto"
-    with reports.without_jit():
+    with figures.without_jit():
         assert (setting("jit"), setting("work_mem"), setting("plan_cache_mode")) == ("off", "32MB",
                                                                                         "force_custom_plan")
     assert {name: setting(name) for name in before} == before

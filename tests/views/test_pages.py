@@ -7,8 +7,8 @@ import json
 import pytest
 from django.urls import reverse
 
+from games.common.calendar import gaming_day_of
 from games.engine.round_sheet import settle_sheet
-from games.reports.report import gaming_day_of
 from games.table import services
 from tests.conftest import OPENING, deal_at, play
 

@@ -20,10 +20,10 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
+from games.common.calendar import gaming_day_of
 from games.floor import services as floor_services
 from games.history import chain
 from games.models import Round, RoundEvent
-from games.reports.report import gaming_day_of
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
 from tests.views.test_pages import ROUND_END

@@ -15,6 +15,7 @@ cent put on a meter is paid out, plus the reseed the house adds after each jackp
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -24,7 +25,7 @@ from math import comb
 
 from games.engine.hands import counting
 from games.engine.money import Odds, dollars
-from games.engine.paytables import FixedAmount, MeterShare, Paytable, Push, all_paytables
+from games.engine.paytables import FixedAmount, MeterShare, Paytable, Push, all_paytables, paytable
 from games.engine.registry import GAMES
 from games.engine.return_models import (
     DECISIONS,
@@ -285,6 +286,13 @@ def paytable_return(table: Paytable) -> PaytableReturn:
         case MatchTheDealer():
             return match_the_dealer_return(table)
     return _entry(table, (), None, [model.why.capitalize() + ".", table.note])
+
+
+@functools.cache
+def paytable_return_of(game: str, wager: str, letter: str) -> PaytableReturn:
+    """``paytable_return`` of a paytable by its name, kept: the counts behind it are exact
+    enumerations, asked for again by every configuration page and hit-frequency report."""
+    return paytable_return(paytable(game, wager, letter))
 
 
 def report(game: str | None = None) -> list[PaytableReturn]:

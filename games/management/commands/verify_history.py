@@ -17,11 +17,11 @@ from datetime import date, timedelta
 from django import forms
 from django.core.management.base import BaseCommand, CommandError
 
+from games.common.calendar import gaming_day_start
 from games.history import chain, selectors
 from games.history.round_filters import DATE_ERRORS
 from games.models import Round, Table
 from games.people.security import security_event
-from games.reports.report import gaming_day_start
 
 
 def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
