@@ -13,7 +13,7 @@ from games.engine.registry import GAMES
 from games.models import Meter
 from games.people import roles
 from games.people.access import log_if_not_allowed, role_required
-from games.progressives import selectors
+from games.progressives import ledger, selectors
 from games.progressives import services as progressives
 from games.table.inputs import parse_id, parse_note
 
@@ -89,4 +89,4 @@ def meter_ledger(request: HttpRequest, meter_id: int) -> HttpResponse:
     meter = get_object_or_404(Meter, pk=meter_id)
     entries = meter.ledger.select_related("round", "round__table", "user").order_by("-seq")[:500]
     return render(request, "games/meter_ledger.html", {"meter": meter, "entries": entries,
-                                                       "problems": progressives.meter_audit(meter)})
+                                                       "problems": ledger.meter_audit(meter)})

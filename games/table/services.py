@@ -37,6 +37,7 @@ from games.history import chain
 from games.models import Approval, DealerAssignment, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
 from games.people import audit, roles
 from games.people.access import NotAllowed
+from games.progressives import ledger
 from games.progressives import services as progressives
 from games.reports import cells as report_figures
 from games.table import push, replay
@@ -73,7 +74,7 @@ def round_start(*, table_id: int, user) -> Round:
         raise Refused(f"Table {table.name} already has a round in play")
     rules = dict(table.rules)
     rules["stub_count_due"] = table.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
-    feeds = progressives.round_option(table) if table.fed else {}
+    feeds = ledger.round_option(table) if table.fed else {}
     if feeds:  # the meters this round's progressive wagers feed, and the link's state (§ 605a.8(c))
         rules[progressive_option] = feeds
     game = game_for(table.game)
@@ -126,7 +127,7 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         applied.append((action, prior, state))
     state, drawn = _system_draws(state)
     # The meters: contributions at "no more bets", claims answered from the meter under its lock.
-    state, answers, meters = progressives.round_tap(rnd, before, state, user)
+    state, answers, meters = ledger.round_tap(rnd, before, state, user)
     logged = [(action, roles.acting_role(user, action["type"])) for action in actions]
     logged += [(answer, roles.SYSTEM) for answer in drawn + answers]
     now = timezone.now()

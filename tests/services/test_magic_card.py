@@ -10,6 +10,7 @@ from games.engine.registry import game_for
 from games.models import MeterEntry, Round, RoundEvent, Table
 from games.people import access
 from games.progressives import services as progressives
+from games.progressives.ledger import meter_audit
 from games.table import services
 from tests.conftest import play, start_round
 from tests.services.progressive_play import thb_table
@@ -97,7 +98,7 @@ def test_a_jackpot_on_the_dealers_hand_is_divided_among_its_wagerers_and_the_met
     assert {entry.line.amount for entry in payouts} == {3_333_83}
     assert RoundEvent.objects.filter(round=rnd, action__type="resolve_claim").count() == 1
     assert sorted(rnd.approvals.filter(kind="payout").values_list("seat", flat=True)) == [1, 3, 5]
-    assert progressives.meter_audit(meter) == []
+    assert meter_audit(meter) == []
 
 
 def test_a_let_it_ride_hand_bonus_feeds_its_meter_and_gets_its_draw_at_no_more_bets(cast):

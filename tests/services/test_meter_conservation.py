@@ -15,6 +15,7 @@ from django.db.models import Sum
 
 from games.models import Meter, MeterEntry, SettlementLine
 from games.progressives import services as progressives
+from games.progressives.ledger import meter_audit
 from tests.services.progressive_play import NOTHING, ROYAL, STRAIGHT_FLUSH, full_round, linked_tables, thb_table
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ def check(model, meters):
     for name, meter in meters.items():
         meter.refresh_from_db()
         assert (meter.amount, meter.reserve) == (model.amount[name], model.reserve[name]), name
-        assert progressives.meter_audit(meter) == []
+        assert meter_audit(meter) == []
         by_kind = dict(MeterEntry.objects.filter(meter=meter).values_list("kind").annotate(total=Sum("amount")))
         assert meter.amount + meter.reserve == sum(by_kind.values())
     totals = dict(MeterEntry.objects.values_list("kind").annotate(total=Sum("amount")))

@@ -11,6 +11,7 @@ from games.engine.core import Refused
 from games.floor import services as floor_services
 from games.models import Meter, MeterEntry, RoundEvent, SettlementLine, Table
 from games.progressives import services as progressives
+from games.progressives.ledger import meter_audit
 from games.table import push, services
 from games.table.selectors import table_context
 from tests.conftest import play, start_round
@@ -38,7 +39,7 @@ def test_a_meter_starts_at_its_initial_amount_with_a_reset_entry(cast):
     _, meter, _ = linked_tables(cast["super"], "TH-1")
     meter.refresh_from_db()
     assert meter.amount == 10_000_00 and ledger(meter) == [("reset", "meter", 10_000_00)]
-    assert progressives.meter_audit(meter) == []
+    assert meter_audit(meter) == []
 
 
 def test_a_reset_amount_below_the_chapters_minimum_is_refused(cast):
@@ -118,7 +119,7 @@ def test_contributions_are_written_at_no_more_bets_in_the_same_transaction(cast)
     assert sorted(entries.values_list("seat", "pool", "amount")) == [
         (1, "meter", 50), (1, "reserve", 10), (3, "meter", 50), (3, "reserve", 10)]
     assert {entry.round_id for entry in entries} == {rnd.id}
-    assert progressives.meter_audit(meter) == []
+    assert meter_audit(meter) == []
 
 
 def test_a_tap_refused_after_no_more_bets_writes_no_contribution(cast, monkeypatch):
@@ -213,7 +214,7 @@ def test_a_royal_flush_is_paid_the_meter_at_the_players_turn_then_the_meter_rese
     with pytest.raises(Refused, match="approval is pending"):
         play(rnd, cast["dealer"], {"type": "close"})
     floor_services.approval_decide(approval_id=approval.id, user=cast["floor"], approve=True)
-    assert progressives.meter_audit(meter) == []
+    assert meter_audit(meter) == []
 
 
 def push_html(table, variant="is_dealer"):
@@ -243,7 +244,7 @@ def test_a_refused_validation_puts_the_payout_back_until_the_seat_is_settled_aga
     assert [kind for kind, _, _ in ledger(meter)][-2:] == ["correction", "correction"]
     rnd = play(rnd, cast["dealer"], settle(1, NOTHING[1]))  # the floorperson read the hand again
     meter.refresh_from_db()
-    assert meter.amount == 10_000_50 and progressives.meter_audit(meter) == []
+    assert meter.amount == 10_000_50 and meter_audit(meter) == []
 
 
 def test_a_transfer_needs_its_written_approval_and_moves_the_amount_whole(cast):
@@ -322,7 +323,7 @@ def test_a_let_it_ride_table_feeds_its_three_tier_meters_and_a_straight_flush_em
     assert (meters["mega"].amount, meters["major"].amount, meters["minor"].amount) == (10_000_09, 1_000_00, 250_03)
     line = SettlementLine.objects.get(round=rnd, seat=1, wager="five_card_progressive")
     assert (line.amount, line.payer) == (1_000_07, "cage")
-    assert all(progressives.meter_audit(meter) == [] for meter in meters.values())
+    assert all(meter_audit(meter) == [] for meter in meters.values())
 
 
 def test_a_linked_table_cannot_change_the_paytable_its_link_shares(cast):
@@ -353,7 +354,7 @@ def test_a_void_after_no_more_bets_returns_the_wager_and_leaves_the_meter_as_it_
     rnd = play(rnd, cast["dealer"], {"type": "close"})
     meter.refresh_from_db()
     assert rnd.status == "void" and meter.amount == 10_000_50
-    assert ledger(meter)[-1] == ("contribution", "meter", 50) and progressives.meter_audit(meter) == []
+    assert ledger(meter)[-1] == ("contribution", "meter", 50) and meter_audit(meter) == []
     returned = rnd.lines.get(seat=1, wager="progressive")
     assert (returned.outcome, returned.amount) == ("void", 0)
     assert "stays on the meter" in returned.note and "§ 605a.7(d)" in returned.note
