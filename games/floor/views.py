@@ -21,7 +21,7 @@ from games.table.inputs import parse_id, parse_note
 @role_required(*ANY_ROLE, roles.ADMINISTRATOR)
 def home(request: HttpRequest) -> HttpResponse:
     held = roles.roles_of(request.user)
-    return render(request, "games/home.html", {
+    return render(request, "games/floor/home.html", {
         "tables": selectors.tables_with_status(),
         "roles": sorted(held),
         "at_tables": bool(held & set(ANY_ROLE)),  # an administrator alone opens no table's page
@@ -44,19 +44,19 @@ def dealer_assignments(request: HttpRequest) -> HttpResponse:
         except Refused as refusal:
             log_if_not_allowed(request, refusal)
             error = str(refusal)
-    return render(request, "games/dealers.html", {**selectors.dealer_roster(), "error": error, "done": done},
+    return render(request, "games/floor/dealers.html", {**selectors.dealer_roster(), "error": error, "done": done},
                   status=400 if error else 200)
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_page(request: HttpRequest) -> HttpResponse:
     # The meters are drawn once here, outside the pit's pushed fragment: each is pushed on its own.
-    return render(request, "games/pit.html", {**selectors.pit_state(), "meters": list(Meter.objects.all())})
+    return render(request, "games/floor/pit.html", {**selectors.pit_state(), "meters": list(Meter.objects.all())})
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_fragment(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/pit.html#pit-state", selectors.pit_state())
+    return render(request, "games/floor/pit.html#pit-state", selectors.pit_state())
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
@@ -89,4 +89,4 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
         return fragment_response(request, table, error, changed=not error)
     if not error and (pit := push.current_pit()) is not None:
         return HttpResponse(pit["html"])
-    return render(request, "games/pit.html#pit-state", {**selectors.pit_state(), "error": error})
+    return render(request, "games/floor/pit.html#pit-state", {**selectors.pit_state(), "error": error})

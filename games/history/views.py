@@ -40,12 +40,12 @@ def history(request: HttpRequest) -> HttpResponse:
     context = {"games": GAMES, "query": request.GET, "selects": _history_selects(search),
                "kept": request.GET.urlencode() if search.is_valid() else ""}
     if not search.is_valid():
-        return render(request, "games/history.html", {**context, "errors": search.form.messages()}, status=400)
+        return render(request, "games/history/history.html", {**context, "errors": search.form.messages()}, status=400)
     page = selectors.history_page(search.qs, **search.page_from())
     kept = request.GET.copy()
     for key in ("older", "newer"):
         kept.pop(key, None)
-    return render(request, "games/history.html", {**context, "page": page, "kept": kept.urlencode(),
+    return render(request, "games/history/history.html", {**context, "page": page, "kept": kept.urlencode(),
                                                   "training": search.form.cleaned_data["training"]})
 
 
@@ -113,7 +113,7 @@ def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
         # A log edited into one the engine refuses: the page still shows what is stored, and why.
         page, extra = {}, {**extra, "error": f"This round's log cannot be replayed: {error}"}
     broken_seqs = {b.seq for b in breaks if b.seq is not None}
-    return render(request, "games/round_detail.html", {
+    return render(request, "games/history/round_detail.html", {
         "round": rnd, **page,
         "recorded": rnd.record is not None,
         "breaks": breaks,

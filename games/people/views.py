@@ -96,12 +96,12 @@ def audit_page(request: HttpRequest) -> HttpResponse:
     kept.pop("older", None)
     context = {"query": request.GET, "kinds": AuditEntry.Kind.choices, "filters": kept.urlencode()}
     if not filters.is_valid():
-        return render(request, "games/audit.html", {**context, "errors": filters.form.messages()}, status=400)
+        return render(request, "games/people/audit.html", {**context, "errors": filters.form.messages()}, status=400)
     rows = list(filters.qs[:PAGE_SIZE + 1])
     entries = rows[:PAGE_SIZE]
     for entry in entries:  # shown as the CSV writes them
         entry.before_text, entry.after_text = _json(entry.before), _json(entry.after)
-    return render(request, "games/audit.html", {
+    return render(request, "games/people/audit.html", {
         **context, "entries": entries, "older": entries[-1].pk if len(rows) > PAGE_SIZE else None,
         "first_page": not request.GET.get("older"),
     })
@@ -144,5 +144,5 @@ def locked_logins(request: HttpRequest) -> HttpResponse:
             done = f"Unlocked {value}"
         except Refused as refusal:
             error = str(refusal)
-    return render(request, "games/locked_logins.html",
+    return render(request, "games/people/locked_logins.html",
                   {"locks": logins.locked_logins(), "error": error, "done": done})

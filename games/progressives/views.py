@@ -80,7 +80,7 @@ def progressives_page(request: HttpRequest) -> HttpResponse:
             error = str(refusal)
     wagers = [(f"{game.slug}:{w.slug}", f"{game.name}: {w.label}") for game in GAMES.values() for w in game.wagers
               if w.progressive]
-    return render(request, "games/progressives.html", {**selectors.progressives_overview(), "error": error,
+    return render(request, "games/progressives/progressives.html", {**selectors.progressives_overview(), "error": error,
                                                        "done": done, "wagers": wagers})
 
 
@@ -88,5 +88,5 @@ def progressives_page(request: HttpRequest) -> HttpResponse:
 def meter_ledger(request: HttpRequest, meter_id: int) -> HttpResponse:
     meter = get_object_or_404(Meter, pk=meter_id)
     entries = meter.ledger.select_related("round", "round__table", "user").order_by("-seq")[:500]
-    return render(request, "games/meter_ledger.html", {"meter": meter, "entries": entries,
+    return render(request, "games/progressives/meter_ledger.html", {"meter": meter, "entries": entries,
                                                        "problems": ledger.meter_audit(meter)})

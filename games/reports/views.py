@@ -109,7 +109,7 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
 @role_required(roles.SUPERVISOR)
 def reports_page(request: HttpRequest) -> HttpResponse:
     context, status = _page(request)
-    return render(request, "games/reports.html", context, status=status)
+    return render(request, "games/reports/reports.html", context, status=status)
 
 
 @role_required(roles.SUPERVISOR)
@@ -118,7 +118,7 @@ def reports_pdf(request: HttpRequest) -> HttpResponse:
     context, status = _page(request, paged=False)
     if status != 200:
         return _refused(context["errors"])
-    html = render_to_string("games/reports.html", context, request=request)
+    html = render_to_string("games/reports/reports.html", context, request=request)
     try:
         pdf = pdf_of(html)
     except NoPango:

@@ -81,7 +81,7 @@ def poker_round_view(rnd: Round, state: PokerRound) -> dict[str, Any]:
         "poker_lines": state.lines,
         "void": state.void,
         "jackpots": _jackpots(state),
-        "layout_template": "games/layouts/poker.html",
+        "layout_template": "games/table/layouts/poker.html",
     }
 
 

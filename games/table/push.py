@@ -51,11 +51,11 @@ PIT_KEY = "dealer-assist:pit"
 CACHE_SECONDS = 24 * 3600  # a table left alone for a day is rendered again when a tablet opens it
 
 # The table's fragment and its layouts are Jinja2 templates (games.table.jinja_env).
-TABLE_TEMPLATE = "games/table_state.html"
+TABLE_TEMPLATE = "games/table/table_state.html"
 # Layouts that show every role the same (Poker's shows the dealer its seating forms): rendered once.
-SHARED_LAYOUTS = frozenset({"games/layouts/banked.html"})
-PIT_TEMPLATE = "games/pit.html#pit-state"
-TABLE_STATUS_TEMPLATE = "games/pit.html#table-status"
+SHARED_LAYOUTS = frozenset({"games/table/layouts/banked.html"})
+PIT_TEMPLATE = "games/floor/pit.html#pit-state"
+TABLE_STATUS_TEMPLATE = "games/floor/pit.html#table-status"
 
 # One cache backend for the whole process (``django.core.cache.cache`` is one per request under
 # ASGI; with Redis, they share their connections: ``games.table.cache``).
@@ -273,7 +273,7 @@ def current_pit() -> dict[str, Any] | None:
 # change of its ledger pushes its amount, a fragment swapped in by its element id.  A tablet drops
 # a push whose ledger position (``seq``) is not newer than the last it was sent.
 
-METER_TEMPLATE = "games/meters.html#meter"
+METER_TEMPLATE = "games/progressives/meters.html#meter"
 
 
 def meter_group(meter_id: int) -> str:

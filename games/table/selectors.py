@@ -272,7 +272,7 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).
         "magic_draw": state.step_results.get("magic_draw"),
         "void": state.void,
-        "layout_template": "games/layouts/banked.html",
+        "layout_template": "games/table/layouts/banked.html",
         "adjacent_boxes": game.adjacent_boxes(state.rules),
     }
 

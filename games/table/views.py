@@ -27,7 +27,7 @@ from games.table.inputs import parse_action_field, parse_actions_field, parse_id
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     context = selectors.table_state(table, request.user)
-    return render(request, "games/table.html", {**context, "table_state_html": push.render_fragment(context),
+    return render(request, "games/table/table.html", {**context, "table_state_html": push.render_fragment(context),
                                                 **floor_selectors.dealer_seat(table, request.user)})
 
 
@@ -43,7 +43,7 @@ def dealer_sign_in(request: HttpRequest, table_id: int) -> HttpResponse:
         log_if_not_allowed(request, refusal)
         error = str(refusal)
     seat = floor_selectors.dealer_seat(table, request.user, error=error)
-    return render(request, "games/table.html#dealer-seat", seat)
+    return render(request, "games/table/table.html#dealer-seat", seat)
 
 
 @role_required(*ANY_ROLE)
@@ -174,7 +174,7 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
         except Refused as refusal:
             error = str(refusal)
         rules = {**rules, **submitted}
-    return render(request, "games/configure.html", {
+    return render(request, "games/table/configure.html", {
         "table": table, "game": game, "error": error, "saved": saved,
         "fixed": game.fixed_by_chapter(game.validate_rules(table.rules)),
         "options": [(option, rules.get(option.key),
