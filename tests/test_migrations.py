@@ -11,7 +11,7 @@ from games.history import chain
 from games.models import ReliefDealer, Round, RoundEvent, Table
 from games.table import services
 from tests.conftest import OPENING, play
-from tests.views.test_pages import ROUND_END
+from tests.test_pages import ROUND_END
 
 fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
 chain_migration = importlib.import_module("games.migrations.0007_event_hash_chain")

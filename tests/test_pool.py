@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import connection
 
 from dealer_assist.asgi import application
-from tests.consumers.test_table_consumer import session_cookie
+from tests.table.test_table_consumer import session_cookie
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

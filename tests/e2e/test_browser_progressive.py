@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from games.models import Approval
 from tests.conftest import play, start_round
-from tests.services.progressive_play import ROYAL, linked_tables, opening, to_settlement
+from tests.progressives.progressive_play import ROYAL, linked_tables, opening, to_settlement
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """The reports' charts in Debian's chromium, on a tablet held either way, and the round page
-printed.  The figures are those of tests/services/test_reports.py (worked out by hand there) over
+printed.  The figures are those of tests/reports/test_reports.py (worked out by hand there) over
 three gaming days: R7 on the 1st and R6 on the 3rd (an Ante of $10 lost each), R1 to R3 on the 2nd
 (drop $325, win −$300)."""
 
@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from games.floor import services as floor_services
 from games.models import Round, Table
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
-from tests.services.test_reports import build_day
+from tests.reports.test_reports import build_day
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_a_supervisor_sees_the_charts_beside_their_numbers(tablet, people):
 
 
 def play_a_round(people) -> Round:
-    """The round of tests/services/test_reports.py's test_a_round_played_through_the_services_is_reported:
+    """The round of tests/reports/test_reports.py's test_a_round_played_through_the_services_is_reported:
     two seats at TH-9, a payout approved.  (In a thread of its own: Playwright's event loop runs in
     the test's, and the services' broadcasts after the commit must not.)"""
     from games.table import services

@@ -1,12 +1,12 @@
 """The supervisor's reports page in Debian's chromium: a gaming day of two tables (the rounds of
-tests/services/test_reports.py, whose figures are worked out by hand there), the filters, a
+tests/reports/test_reports.py, whose figures are worked out by hand there), the filters, a
 refused filter value, and the hit frequency beside theory."""
 
 import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.services.test_reports import DAY, at, bonus_rounds, build_day, expected_counts
+from tests.reports.test_reports import DAY, at, bonus_rounds, build_day, expected_counts
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def test_a_supervisor_reads_a_gaming_day_and_is_refused_a_bad_filter(tablet, peo
     page.locator("select[name=by]").select_option("table")
     page.get_by_role("button", name="Show").click()
     floor = page.locator("table[data-level=floor] tr[data-name=Floor]")
-    # Drop $325, win −$300, hold −92.31%, average bet $81.25 (tests/services/test_reports.py).
+    # Drop $325, win −$300, hold −92.31%, average bet $81.25 (tests/reports/test_reports.py).
     expect(floor).to_contain_text("$325.00")
     expect(floor).to_contain_text("−$300.00")
     expect(floor).to_contain_text("−92.31%")

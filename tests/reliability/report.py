@@ -245,7 +245,7 @@ def write(result: dict, path: Path) -> None:
         "",
         "- A dealer acts only at the table they signed in at: the harness's dealers sign in before they tap "
         "(one dealer per table where tables are played at once). A tap at another table is refused by the "
-        "services and tested in tests/views/test_dealer_assignment.py, not tried here.",
+        "services and tested in tests/floor/test_dealer_assignment.py, not tried here.",
         f"- The server logged {result['server_errors']} tracebacks during the run: the injected faults "
         "(a push that could not reach Redis, requests cut by the PostgreSQL stop) log theirs on purpose.",
         "",

@@ -1,6 +1,6 @@
 """The reports' charts: the SVG of known figures with its marks where the geometry of
 games/charts.py puts them (worked out by hand below), the figures by gaming day of the day of
-tests/services/test_reports.py, each chart's table and CSV, and the report as PDF."""
+tests/reports/test_reports.py, each chart's table and CSV, and the report as PDF."""
 
 import csv
 import io
@@ -16,8 +16,8 @@ from games.reports import charts as report_charts
 from games.reports import daily, figures
 from games.reports import svg as charts
 from games.reports.svg import Chart, Series
-from tests.services.test_reports import DAY, report_of
-from tests.services.test_reports import day as day  # noqa: F401 (the fixture)
+from tests.reports.test_reports import DAY, report_of
+from tests.reports.test_reports import day as day  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -173,7 +173,7 @@ def test_many_tables_are_shown_in_full_under_their_breakdown_only(client, cast, 
     assert 'data-level="table"' not in page and 'data-chart="hold-by-table"' not in page
     assert 'id="more-levels"' in page and "section=chart-hold-by-table" in page
     # The hit frequency in brief: a row per table and paytable, no chart.  TH-9's Bonus: 2 wagers,
-    # $10 wagered, +1,450% observed (tests/services/test_reports.py), -8.54% in theory.
+    # $10 wagered, +1,450% observed (tests/reports/test_reports.py), -8.54% in theory.
     assert 'data-chart="hits-1"' not in page and 'class="history report hits"' not in page
     brief = re.search(r'<table class="history report hits-brief">(.*?)</table>', page, re.S).group(1)
     assert "<td>TH-9</td>" in brief and "<td>LR-1</td>" in brief

@@ -12,7 +12,7 @@ from games.engine.core import progressive
 from games.models import MeterEntry, RoundEvent
 from games.table import services
 from tests.conftest import play, start_round
-from tests.services.progressive_play import ROYAL, linked_tables, opening, settle, to_settlement
+from tests.progressives.progressive_play import ROYAL, linked_tables, opening, settle, to_settlement
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from games.models import Link, Meter, MeterEntry
-from tests.services.progressive_play import linked_tables, thb_table
+from tests.progressives.progressive_play import linked_tables, thb_table
 
 pytestmark = pytest.mark.django_db
 

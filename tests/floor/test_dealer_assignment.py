@@ -16,8 +16,8 @@ from games.models import DealerAssignment, Round, Table
 from games.people import access
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, deal_at, play
-from tests.consumers.test_table_consumer import connect
-from tests.services.test_round_services import snapshot
+from tests.table.test_round_services import snapshot
+from tests.table.test_table_consumer import connect
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from games.history import views as history_views
 from games.models import Round, RoundEvent
 from games.table import services
 from tests.conftest import OPENING, play, reseal
-from tests.views.test_pages import ROUND_END
+from tests.test_pages import ROUND_END
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 from games.table import services
-from tests.consumers.test_socket_rights import logged_in_client, open_table
+from tests.people.test_socket_rights import logged_in_client, open_table
 
 # Three minutes: with redis-py's default timeout all 8 sockets were dropped within 40 s (and 11
 # of 12 within 60 s in the probe); long enough to catch the fault, short enough for every run.

@@ -12,7 +12,7 @@ from games.floor import services as floor_services
 from games.people import access
 from games.table import services
 from tests.conftest import OPENING, play
-from tests.services.test_round_services import REST_OF_ROUND, snapshot
+from tests.table.test_round_services import REST_OF_ROUND, snapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from games.models import Approval, DealerAssignment, Round, RoundEvent, SettlementLine, Table
 from games.table import services
 from tests.conftest import OPENING, play
-from tests.services.test_round_services import REST_OF_ROUND, snapshot
+from tests.table.test_round_services import REST_OF_ROUND, snapshot
 
 pytestmark = pytest.mark.django_db
 

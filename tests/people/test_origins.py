@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from dealer_assist.asgi import application
 from games.people.origins import origin_allowed
-from tests.consumers.test_socket_rights import logged_in_client
+from tests.people.test_socket_rights import logged_in_client
 
 
 @pytest.mark.parametrize("origin, host, scheme, allowed", [

@@ -13,7 +13,7 @@ from games.people import audit
 from games.progressives import services as progressives
 from games.table import services
 from tests.conftest import OPENING, play
-from tests.services.progressive_play import linked_tables
+from tests.progressives.progressive_play import linked_tables
 
 pytestmark = pytest.mark.django_db
 

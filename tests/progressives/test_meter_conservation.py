@@ -16,7 +16,7 @@ from django.db.models import Sum
 from games.models import Meter, MeterEntry, SettlementLine
 from games.progressives import services as progressives
 from games.progressives.ledger import meter_audit
-from tests.services.progressive_play import NOTHING, ROYAL, STRAIGHT_FLUSH, full_round, linked_tables, thb_table
+from tests.progressives.progressive_play import NOTHING, ROYAL, STRAIGHT_FLUSH, full_round, linked_tables, thb_table
 
 pytestmark = pytest.mark.django_db
 

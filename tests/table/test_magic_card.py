@@ -13,7 +13,7 @@ from games.progressives import services as progressives
 from games.progressives.ledger import meter_audit
 from games.table import services
 from tests.conftest import play, start_round
-from tests.services.progressive_play import thb_table
+from tests.progressives.progressive_play import thb_table
 
 pytestmark = pytest.mark.django_db
 

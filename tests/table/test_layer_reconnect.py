@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 
 from games.table import services
 from tests.conftest import OPENING, play
-from tests.consumers.test_socket_rights import logged_in_client, open_table, started
+from tests.people.test_socket_rights import logged_in_client, open_table, started
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -33,7 +33,7 @@ from games.reports import report as reports
 from games.reports.filters import report_filter
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
-from tests.services.test_reports import _query, at, bonus, bonus_rounds, build_day, expected_counts, make_round
+from tests.reports.test_reports import _query, at, bonus, bonus_rounds, build_day, expected_counts, make_round
 
 # The stored figures are PostgreSQL's (report_figures.enabled): elsewhere reports add up the lines.
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]

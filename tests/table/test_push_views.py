@@ -118,7 +118,7 @@ def test_a_table_that_joins_a_down_link_says_so_at_once_and_after_every_tap(cast
     from games.progressives import services as progressives
     from games.table import services
     from tests.conftest import deal_at
-    from tests.services.progressive_play import linked_tables, thb_table
+    from tests.progressives.progressive_play import linked_tables, thb_table
 
     link, meter, (first,) = linked_tables(cast["super"], "TH-1")
     joining = thb_table("TH-2")

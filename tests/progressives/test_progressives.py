@@ -15,7 +15,7 @@ from games.progressives.ledger import meter_audit
 from games.table import push, services
 from games.table.selectors import table_context
 from tests.conftest import play, start_round
-from tests.services.progressive_play import (
+from tests.progressives.progressive_play import (
     NOTHING,
     ROYAL,
     STRAIGHT_FLUSH,

@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from games.floor import services as floor_services
 from games.table import push, services
 from tests.conftest import OPENING, REST_OF_ROUND
-from tests.consumers.test_table_consumer import connect
+from tests.table.test_table_consumer import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis, pytest.mark.postgres]
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.models import Round, RoundEvent, Table, Wager
 from games.table import services
 from tests.conftest import OPENING, deal_at, play
-from tests.views.test_pages import ROUND_END, login
+from tests.test_pages import ROUND_END, login
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.reports import views as report_views
-from tests.services.test_reports import DAY, build_day, report_of
+from tests.reports.test_reports import DAY, build_day, report_of
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from games.floor import services as floor_services
 from games.models import Approval, SettlementLine, Wager
 from games.table import replay, services
 from tests.conftest import OPENING, deal_at, play, tablet_action
-from tests.services.test_round_services import REST_OF_ROUND
+from tests.table.test_round_services import REST_OF_ROUND
 
 pytestmark = pytest.mark.django_db
 

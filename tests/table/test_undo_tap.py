@@ -13,7 +13,7 @@ from games.floor import services as floor_services
 from games.models import AuditEntry, Round, RoundEvent, Wager
 from games.table import selectors, services
 from tests.conftest import OPENING, REST_OF_ROUND, play, tablet_action
-from tests.views.test_pages import ROUND_END
+from tests.test_pages import ROUND_END
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from games.history import chain
 from games.models import Round, RoundEvent
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
-from tests.views.test_pages import ROUND_END
+from tests.test_pages import ROUND_END
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from channels.layers import get_channel_layer
 
 from games.progressives import services as progressives
 from games.table import push
-from tests.consumers.test_table_consumer import connect
-from tests.services.progressive_play import linked_tables, thb_table
+from tests.progressives.progressive_play import linked_tables, thb_table
+from tests.table.test_table_consumer import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis, pytest.mark.postgres]
 
