@@ -11,7 +11,7 @@ import games.engine
 MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
 MODULES.append("games.templatetags.dealer_assist")
 # The history's cursor and casino midnight; the strict readers of input; the chain's canonical form.
-MODULES += ["games.table.selectors", "games.history.filters", "games.history.round_filters", "games.history.record",
+MODULES += ["games.table.selectors", "games.history.filters", "games.common.filters", "games.history.record",
             "games.table.inputs", "games.history.chain"]
 
 

@@ -1,5 +1,5 @@
 """What the history search accepts, with django-filter: the page and its CSV share it, and it
-extends the filters the reports share (``games.history.round_filters``).
+extends the filters the reports share (``games.common.filters``).
 
 Every value is checked and a bad one is refused with a message naming its filter (an impossible
 date, an unknown game, status, wager or irregularity, a seat no game has, an amount that is not
@@ -23,10 +23,7 @@ from django.core.validators import RegexValidator
 from django.db.models import Exists, OuterRef, QuerySet
 
 from games.common.calendar import gaming_day_start
-from games.engine.core.records import COLLECTED, WIN
-from games.engine.registry import GAMES
-from games.history import selectors
-from games.history.round_filters import (
+from games.common.filters import (
     DATE_ERRORS,
     INCLUDE,
     TRAINING,
@@ -36,6 +33,9 @@ from games.history.round_filters import (
     named_users,
     training_rounds,
 )
+from games.engine.core.records import COLLECTED, WIN
+from games.engine.registry import GAMES
+from games.history import selectors
 from games.history.selectors import Cursor
 from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
 

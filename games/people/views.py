@@ -23,8 +23,8 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from games.common.calendar import gaming_day_start
+from games.common.filters import NamedRefusals
 from games.engine.core import Refused
-from games.history.round_filters import NamedRefusals
 from games.models import AuditEntry
 from games.people import logins, roles
 from games.people.access import role_required

@@ -16,7 +16,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 
 from games.common import calendar
-from games.history.round_filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
+from games.common.filters import DATE_ERRORS, RoundFilterForm, RoundFilterSet, as_given
 from games.reports import figures
 
 MAX_DAYS = 400  # a report spans at most this many gaming days (a year and a month or so)
@@ -45,7 +45,7 @@ class WholeNumberFilter(django_filters.Filter):
 
 
 class ReportFilter(RoundFilterSet):
-    """The shared filters (``games.history.round_filters``), a period of gaming days and the report's options."""
+    """The shared filters (``games.common.filters``), a period of gaming days and the report's options."""
 
     shift = django_filters.ChoiceFilter(method=as_given, empty_label="whole gaming day",
                                         choices=[(str(n), label) for n, label in calendar.shift_choices()])

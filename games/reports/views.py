@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from games.common import calendar
-from games.history.round_filters import TRAINING
+from games.common.filters import TRAINING
 from games.people import roles
 from games.people.access import role_required
 from games.reports import charts as report_charts

@@ -12,7 +12,9 @@ import ast
 
 import pytest
 
-from tests.engine.engine_modules import ENGINE, imported_from, module_name
+from tests.import_graph import ROOT, a_cycle, imported_from, module_name, named_modules, the_way, within
+
+ENGINE = ROOT / "games" / "engine"
 
 REGISTRY = "games.engine.registry"
 # What knows every game: the core never leads to it.
@@ -22,31 +24,6 @@ MODULES = {module_name(path): path for path in sorted(ENGINE.rglob("*.py"))}
 
 def is_package(module):
     return module in MODULES and MODULES[module].name == "__init__.py"
-
-
-def type_checking_nodes(tree):
-    """The nodes under ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
-    nodes = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
-            nodes.update(id(inner) for statement in node.body for inner in ast.walk(statement))
-    return nodes
-
-
-def named_modules(source, package):
-    """The modules a source's import statements name, relative imports resolved: for
-    ``from x import y``, ``x``, and ``x.y`` too where it is a module."""
-    tree = ast.parse(source)
-    skipped = type_checking_nodes(tree)
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = imported_from(node, package)
-            yield base
-            yield from (f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES)
 
 
 def run_by_importing(name, importer):
@@ -63,53 +40,9 @@ def import_graph(sources):
     graph = {}
     for module, source in sources.items():
         package = module if is_package(module) else module.rpartition(".")[0]
-        graph[module] = sorted({run for name in named_modules(source, package)
+        graph[module] = sorted({run for name in named_modules(source, package, MODULES)
                                 for run in run_by_importing(name, module)})
     return graph
-
-
-def a_cycle(graph):
-    """One cycle of the graph as the modules along it, the first one again at the end; None if none."""
-    done, path, on_path = set(), [], set()
-
-    def visit(module):
-        path.append(module)
-        on_path.add(module)
-        for imported in graph.get(module, ()):
-            if imported in on_path:
-                return path[path.index(imported):] + [imported]
-            if imported not in done:
-                cycle = visit(imported)
-                if cycle:
-                    return cycle
-        path.pop()
-        on_path.discard(module)
-        done.add(module)
-        return None
-
-    for module in graph:
-        if module not in done:
-            cycle = visit(module)
-            if cycle:
-                return cycle
-    return None
-
-
-def the_way(graph, start, reaches):
-    """The modules from ``start`` to the first module it leads to for which ``reaches`` holds; None if none."""
-    came_from, queue = {start: None}, [start]
-    while queue:
-        module = queue.pop(0)
-        if module != start and reaches(module):
-            way = [module]
-            while came_from[way[-1]] is not None:
-                way.append(came_from[way[-1]])
-            return way[::-1]
-        for imported in graph.get(module, ()):
-            if imported not in came_from:
-                came_from[imported] = module
-                queue.append(imported)
-    return None
 
 
 def game_homes(registry_source):
@@ -121,10 +54,6 @@ def game_homes(registry_source):
             top = imported_from(node, "games.engine").removeprefix("games.engine.").split(".")[0]
             homes.add(f"games.engine.{top}")
     return homes
-
-
-def within(module, names):
-    return any(module == name or module.startswith(name + ".") for name in names)
 
 
 GRAPH = import_graph({module: path.read_text(encoding="utf-8") for module, path in MODULES.items()})

@@ -11,7 +11,9 @@ import sys
 
 import pytest
 
-from tests.engine.engine_modules import ENGINE, ROOT, imported_from, module_name, package_of
+from tests.import_graph import ROOT, imported_from, module_name, package_of
+
+ENGINE = ROOT / "games" / "engine"
 
 FORBIDDEN = ("django", "channels", "channels_redis", "daphne", "uvicorn", "psycopg", "psycopg2", "redis",
              "asgiref", "dealer_assist")

@@ -18,8 +18,8 @@ from django import forms
 from django.core.management.base import BaseCommand, CommandError
 
 from games.common.calendar import gaming_day_start
+from games.common.filters import DATE_ERRORS
 from games.history import chain, selectors
-from games.history.round_filters import DATE_ERRORS
 from games.models import Round, Table
 from games.people.security import security_event
 
