@@ -306,7 +306,7 @@ SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS
 LANGUAGE_CODE = "en-us"
 # The casinos are in Pennsylvania; times are stored in UTC and shown in Eastern time.
 TIME_ZONE = "America/New_York"
-# The gaming day and the shifts of the supervisor's reports (games/reports.py) start at these
+# The gaming day and the shifts of the supervisor's reports (games/common/calendar.py) start at these
 # hours of the casino's clock: GAMING_DAY_START (0-23) and SHIFT_STARTS (comma-separated hours,
 # one of which is GAMING_DAY_START).
 GAMING_DAY_START = envint("GAMING_DAY_START", 6)

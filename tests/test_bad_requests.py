@@ -128,7 +128,7 @@ def act(client, rnd, data):
      "kind must be text"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1e999999"}, "not an amount"),
     ({"seq": "3", "step": "wagers", "seat": "2", "wager": ["ante"], "amount_ante": "1,5"}, "not an amount"),
-    # One tap's several actions (games/shortcuts.py): a list of objects, not too many, all or none.
+    # One tap's several actions (games/table/shortcuts.py): a list of objects, not too many, all or none.
     ({"seq": "3", "actions": "{not json"}, "actions are not valid JSON"),
     ({"seq": "3", "actions": json.dumps({"type": "no_more_bets", "step": "wagers"})}, "must be a JSON list"),
     ({"seq": "3", "actions": "[1]"}, "must be a JSON list of objects"),

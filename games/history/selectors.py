@@ -93,7 +93,7 @@ def rounds_dealt_by(rounds: QuerySet[Round], dealers: Iterable[Any]) -> QuerySet
 
 def history_rounds() -> QuerySet[Round]:
     """Every round as the history lists it, newest first, narrow: its filters
-    (``games.history.filters``) each read an index whose order is the history's (games/models.py)."""
+    (``games.history.filters``) each read an index whose order is the history's (games/models/rounds.py)."""
     return Round.objects.select_related("table", "dealer").only(*HISTORY_COLUMNS).order_by("-started_at", "-id")
 
 

@@ -67,11 +67,11 @@ class Round(models.Model):
     total_paid = models.BigIntegerField(default=0)  # cents, from the settlement lines
     total_collected = models.BigIntegerField(default=0)
     # What the round's page, CSV and sheet show once it is closed or void, written at that moment
-    # (games/history.py), and the engine version that settled it: a past round is read, never
+    # (games/history/record.py), and the engine version that settled it: a past round is read, never
     # replayed, so a later change of engine code or of a rules option cannot change what it shows.
     record = models.JSONField(null=True, blank=True)
     engine_version = models.CharField(max_length=40, blank=True)
-    # The hash of the last event of the log (games/chain.py), empty before the first; the digest
+    # The hash of the last event of the log (games/history/chain.py), empty before the first; the digest
     # of the record; and, once the round is closed or void, the hash that seals them with what its
     # history shows.
     log_hash = models.CharField(max_length=64, blank=True, default="")
@@ -118,7 +118,7 @@ class Round(models.Model):
 
 class RoundEvent(models.Model):
     """One action taken in a round, in order.  Append-only, and chained: ``hash`` covers the
-    event's content and ``prev_hash``, the hash of the event before it (games/chain.py)."""
+    event's content and ``prev_hash``, the hash of the event before it (games/history/chain.py)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
@@ -133,7 +133,7 @@ class RoundEvent(models.Model):
     class Meta:
         ordering = ["round", "seq"]
         constraints = [models.UniqueConstraint(fields=["round", "seq"], name="unique_event_seq")]
-        # The reports count irregularities by kind (games/reports.py): an index of those events
+        # The reports count irregularities by kind (games/reports/report.py): an index of those events
         # alone, a few among the many, so that a month's count never reads every event.
         indexes = [models.Index(fields=["round"], condition=models.Q(action__type="irregularity"),
                                 name="irregularity_events")]

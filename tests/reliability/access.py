@@ -1,7 +1,7 @@
 """Every role against every endpoint and message type, and sockets kept open after their user
 logged out or lost a role: a forbidden attempt must change nothing and show nothing.
 
-Who may do what is written here from the roles' description (README, games/roles.py), not read
+Who may do what is written here from the roles' description (README, games/people/roles.py), not read
 from the code under test.  The forbidden attempts run first, while everything they target is
 still there to be changed (a pending approval, a table with no round in play); then the allowed
 ones, to show that each attempt was one the server would accept from the right role.

@@ -1,5 +1,5 @@
 """The reports' charts: the SVG of known figures with its marks where the geometry of
-games/charts.py puts them (worked out by hand below), the figures by gaming day of the day of
+games/reports/svg.py puts them (worked out by hand below), the figures by gaming day of the day of
 tests/reports/test_reports.py, each chart's table and CSV, and the report as PDF."""
 
 import csv

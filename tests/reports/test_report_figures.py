@@ -1,4 +1,4 @@
-"""The report's figures stored as rounds close (games/report_figures.py): the same as summed
+"""The report's figures stored as rounds close (games/reports/cells.py): the same as summed
 from the rounds' lines, approvals, events and ledgers on each request, added in the closing
 transaction, recomputed identically by the rebuild, and cut by the gaming day and shifts of
 the settings the rebuild ran under."""

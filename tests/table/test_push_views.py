@@ -77,7 +77,7 @@ def test_a_tap_is_rendered_from_the_state_it_committed_without_reading_the_round
     reads = [query["sql"] for query in queries.captured_queries if query["sql"].startswith("SELECT")]
     assert renders["table"] - before == 1
     # The lock, nothing after.  (While wagers are placed, the wagers of the table's previous round
-    # are read for "as last round", games/shortcuts.py: this is the table's first round, so none.)
+    # are read for "as last round", games/table/shortcuts.py: this is the table's first round, so none.)
     assert [sql for sql in reads if 'FROM "games_round"' in sql] == [reads[0]]
     assert not [sql for sql in reads if 'FROM "games_wager"' in sql]
     assert reads[0].endswith("FOR UPDATE")

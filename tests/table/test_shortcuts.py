@@ -1,4 +1,4 @@
-"""The dealer's shortcuts (games/shortcuts.py): quick amounts and limits beside each wager, wagers
+"""The dealer's shortcuts (games/table/shortcuts.py): quick amounts and limits beside each wager, wagers
 that must equal another filled in, last round's wagers in one tap, one tap for every seat that
 decides alike.  Each goes through the same place_wager and decide actions as a tap would."""
 
