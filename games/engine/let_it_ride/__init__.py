@@ -20,8 +20,9 @@ a share of its tier's meter at the player's turn (§ 643a.12(d)(4), (e)(4)), and
 Envy Bonus for each other player's qualifying hand (§ 643a.11(g)(3)(v), (4)(v)).  The Five Card Hand
 Bonus Wager (Magic Card, Lucky Bonus) needs an electronic wagering system and is not offered yet.
 
-    game   the game's data, rules options, procedure and settlement
-    steps  three equal bets, the deal with the Six Card Bonus cards, each bet withdrawn or let ride
+    game        the game's data, rules options and procedure
+    steps       three equal bets, the deal with the Six Card Bonus cards, each bet withdrawn or let ride
+    settlement  the settlement lines and the Envy Bonuses
 
 Reading of § 643a.12(b), the Five Card Bonus: paid "X for 1", not "X to 1"
 ---------------------------------------------------------------------------------------
