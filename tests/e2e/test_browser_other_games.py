@@ -230,7 +230,7 @@ LIR_SEATS = {1: ("Ah", "Kh", "Qh"), 3: ("7c", "7h", "2s"), 5: ("3d", "5h", "8c")
 #   4♣ 4♠ Q♦ with Q♠ 7♦: Q Q 4 4 7, two pair: § 643a.11(f)(2), Paytable A of § 643a.12(a),
 #   2 to 1: $10.00 on each of Bet 1, Bet 2 and Bet 3.
 #   Five Card Bonus, same five cards (§ 643a.11(g)(1)), Paytable C of § 643a.12(b): two pair,
-#   printed "6 to 1", paid 6 for 1 (the engine's reading, games/engine/let_it_ride.py): $30.00 in
+#   printed "6 to 1", paid 6 for 1 (the engine's reading, games/engine/let_it_ride/): $30.00 in
 #   all for the $5 wager, so $25.00 beyond the wager.
 #   Three Card Bonus, 4♣ 4♠ Q♦ alone (§ 643a.11(g)(2)): a pair, Paytable D of § 643a.12(c),
 #   1 to 1: $5.00.

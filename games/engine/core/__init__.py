@@ -7,7 +7,8 @@
     settling    cards turned face up, each seat settled in order, settlement passes over the table
     card_steps  steps of games whose cards are seen as dealt: an open deal, hands in turn, draws to a rule
     game      the Game base class and its rules options
-    machine   RoundState: the round rebuilt from its log, one action at a time
+    logged    LoggedRound: a round of any family replayed from its log, the dealer's undo
+    machine   RoundState: the banked round rebuilt from its log, one action at a time
     floor     irregularities, voids and approvals
     sheets    a banked round on paper: played into a round, and written from its log
 """

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pokerkit import State
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
-from games.engine.core.machine import LoggedRound, check_step_action
+from games.engine.core.logged import LoggedRound, check_step_action
 from games.engine.core.records import Approval, Claim, Irregularity, Refused, SettlementLine
 from games.engine.money import Cents, MoneyError, parse_dollars
 from games.engine.poker.betting import PokerBetting

@@ -1,51 +1,7 @@
-"""Let It Ride Poker, Chapter 643a.
-
-Each player places three equal wagers, Bet Number 1, 2 and 3 (§ 643a.7(d)), and is dealt three
-cards; two community cards lie face down in front of the dealer.  Before the first community
-card is turned each player withdraws Bet 1 or lets it ride (§ 643a.11(b)); before the second,
-Bet 2 (§ 643a.11(d)).  Bet 3 always stays.  There is no dealer's hand: the player's three cards
-and the two community cards win on a pair of 10s or better, on the table's paytable
-(§ 643a.11(f), § 643a.12(a)), subject to the optional per-hand payout limit of § 643a.12(h).
-
-The optional side wagers the table selects are settled after the Let It Ride Wagers, each on
-its own table and untouched by a withdrawn bet or the payout limit (§ 643a.7(k), § 643a.12(h)):
-the Five Card Bonus on the same five cards (§ 643a.12(b)), the Three Card Bonus on the player's
-three cards (§ 643a.12(c)) and the Six Card Bonus on the player's three cards with the three
-Six Card Bonus cards (§ 643a.12(g)).
-
-The Three- and Five-Card Progressive Payout Wagers (§ 643a.7(g), (h)) are offered while a
-progressive meter feeds the table (one of them: a table offers one progressive, § 605a.7(e)(2)):
-settled after the bonus wagers on the player's three cards, or on the five cards, a top hand paid
-a share of its tier's meter at the player's turn (§ 643a.12(d)(4), (e)(4)), and their wagerers an
-Envy Bonus for each other player's qualifying hand (§ 643a.11(g)(3)(v), (4)(v)).  The Five Card Hand
-Bonus Wager (Magic Card, Lucky Bonus) needs an electronic wagering system and is not offered yet.
-
-Reading of § 643a.12(b), the Five Card Bonus: paid "X for 1", not "X to 1"
----------------------------------------------------------------------------------------
-The current chapter prints these payouts as "20,000 to 1" ... "2 to 1".  Read literally
-("to 1" returns the stake and X times it), Paytables A, B, D and E would return more than is
-wagered: +19.0%, +10.8%, +9.3% and +0.4% to the player, a table no Rules Submission could be
-approved with.  The regulation's own text says how the figures were meant:
-
-* § 643a.8(b)(1), § 643a.9(a)(3)(i) and § 643a.10(a)(2)(i): on a table game system the dealer
-  collects every Five Card Bonus Wager into the table inventory container before a card is
-  dealt.  Nothing of the wager is left on the layout to be returned with a win: what the
-  paytable gives is everything the player receives.
-* The same tables as amended in 2014 (44 Pa.B. 5463) printed the same numbers as dollar amounts
-  ("$20,000", "$2", and "$0" where the cell is now empty) for the $1 wager, paid "at the
-  amounts" in the table: $2 for a $1 wager is 2 for 1.  The 2019 text generalised the $1 wager
-  to any amount ("at the odds") without changing a figure.
-
-So each printed "X to 1" is paid as "X for 1": X times the wager in all, the wager included.
-Every table then holds a house edge (A 4.9%, B 13.1%, C 13.8%, D 14.6%, E 7.2%, F 15.3%,
-G 24.1%); C's 13.8% is the long-published figure of the classic $1 Let It Ride Bonus with the
-same payouts.  A pair of 10s on Paytables B and D, "1 to 1", so gives the wager back and
-nothing more: it is shown as a push.  The paytables module (ch643a) carries this reading.
-"""
+"""Let It Ride Poker, Chapter 643a: the game's data, its rules options and its procedure."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,21 +11,13 @@ from games.engine.chapters.banked_poker import (
     LUCKY_POSITIONS,
     BankedPoker,
     DealingSections,
-    paytable_line,
 )
 from games.engine.core import (
-    Action,
-    Betting,
     Close,
-    Deal,
     Irregularity,
-    Option,
-    Prompt,
-    Refused,
     RoundState,
     RuleOption,
     Seat,
-    SeatDecision,
     SettlementLine,
     SettlementPass,
     SettleSeats,
@@ -80,106 +28,19 @@ from games.engine.core import (
     progressive,
 )
 from games.engine.core.progressive import Progressive
-from games.engine.core.records import LOSE, WIN
 from games.engine.core.wagers import Limits, PaytableChoice, WagerDef
-from games.engine.hands import Category, HighHand, counting, high_hand, three_card_hand
-from games.engine.hands.six_card import six_card_hand
+from games.engine.hands import counting
+from games.engine.let_it_ride import settlement
+from games.engine.let_it_ride.steps import BETS, LetItRideDeal, PullOrRide, ThreeEqualBets, plays, six_card_bonus_placed
 from games.engine.money import Cents, dollars, parse_dollars
 from games.engine.paytables import paytable
 from games.engine.return_models import DECISIONS, FIVE, Dealt
 
-BETS = ("bet1", "bet2", "bet3")  # the three Let It Ride Wagers, § 643a.7(d)
 SIDE_WAGERS = ("five_card_bonus", "three_card_bonus", "six_card_bonus")  # § 643a.7(e), (f), (j)
 
 
-def _plays(rnd: RoundState, seat: Seat) -> bool:
-    return "bet1" in seat.wagers
-
-
-def withdrawn(seat: Seat, bet: str) -> bool:
-    """Whether the player withdrew this bet at § 643a.11(b) (Bet 1) or § 643a.11(d) (Bet 2)."""
-    return seat.decisions.get(f"{bet}_decision") == "pull"
-
-
-def six_card_bonus_placed(rnd: RoundState) -> bool:
-    return any("six_card_bonus" in seat.wagers for seat in rnd.seats.values())
-
-
-# -- the steps that differ from the shared ones --------------------------------------------------
-
 def _hand_bonus_at_table(rnd: RoundState) -> bool:
     return any("five_card_hand_bonus" in seat.wagers for seat in rnd.seats.values())
-
-
-class ThreeEqualBets(Betting):
-    """§ 643a.7(d): a seat plays with three equal wagers; "no more bets" is refused until each seat has them.
-
-    The check waits for "no more bets" so that a seat's three amounts can be changed one after the other.
-    """
-
-    def check_closing(self, rnd: RoundState) -> None:
-        super().check_closing(rnd)
-        for number in sorted(rnd.seats):
-            wagers = rnd.seats[number].wagers
-            missing = [rnd.game.wager_label(bet) for bet in BETS if bet not in wagers]
-            if missing:
-                raise Refused(f"Seat {number} must place Bet 1, Bet 2 and Bet 3 to play; it has no "
-                              f"{' or '.join(missing)}", "§ 643a.7(d)")
-            if len({wagers[bet] for bet in BETS}) > 1:
-                amounts = ", ".join(f"{rnd.game.wager_label(bet)} {dollars(wagers[bet])}" for bet in BETS)
-                raise Refused(f"Seat {number}'s three Let It Ride Wagers must be equal, not {amounts}", "§ 643a.7(d)")
-
-
-class LetItRideDeal(Deal):
-    """The deal of §§ 643a.8(d), 643a.9(b), 643a.10(b) and (g): three cards to each seat, two
-    community cards face down, and three Six Card Bonus cards when a seat has that wager.
-
-    A card-reading shoe (or training mode's virtual shoe) may give every card now: ``cards``
-    holds ``seat:N`` (three each), ``board`` (the two community cards, the one turned first
-    first) and ``six_card_bonus`` (three), all face down until they are turned (§ 643a.11(c),
-    (e), (g)(6)).
-    """
-
-    def __init__(self, step_id: str, section: str, texts: tuple[str, str]):
-        super().__init__(step_id, section, texts[0], cards_each=3, zones={"board": 2, "six_card_bonus": 3})
-        self.six_card_text = texts[1]
-
-    def prompt(self, rnd: RoundState) -> Prompt:
-        prompt = super().prompt(rnd)
-        if six_card_bonus_placed(rnd):
-            return dataclasses.replace(prompt, text=self.six_card_text.format(
-                seats=", ".join(str(n) for n in rnd.playing_seats())))
-        return prompt
-
-    def apply(self, rnd: RoundState, action: Action) -> None:
-        given = action.get("cards") or {}
-        if isinstance(given, Mapping) and "six_card_bonus" in given and not six_card_bonus_placed(rnd):
-            raise Refused("No seat has a Six Card Bonus Wager: no Six Card Bonus cards are dealt", self.section)
-        super().apply(rnd, action)
-
-
-class PullOrRide(SeatDecision):
-    """§ 643a.11(b) and (d): each seat in turn, clockwise, withdraws a bet or lets it ride.
-
-    A withdrawn bet gets its "returned" line and stays in ``seat.wagers`` (``Option.returns``), so
-    a sheet exported from the round still holds all three bets and a void returns each once.
-    Whether a bet is still in action is the seat's decision.
-    """
-
-    def __init__(self, step_id: str, section: str, bet: str, pull_section: str):
-        label = f"Bet {bet[-1]}"
-        super().__init__(step_id, section, (
-            Option("ride", "Let It Ride", section=section),
-            Option("pull", f"Pull {label}", returns=bet, section=pull_section),
-        ), eligible=_plays)
-        self.bet = bet
-
-    def prompt(self, rnd: RoundState) -> Prompt:
-        prompt = super().prompt(rnd)
-        stake = rnd.seats[prompt.seat].wagers[self.bet]
-        label = rnd.game.wager_label(self.bet)
-        return dataclasses.replace(prompt, text=f"Seat {prompt.seat}: withdraw {label} ({dollars(stake)}) "
-                                                f"or Let It Ride?")
 
 
 # -- the game ---------------------------------------------------------------------------------------
@@ -313,7 +174,7 @@ class LetItRide(BankedPoker):
             # wager has its Let It Ride and other bonus wagers settled.
             SettleSeats("settle", "§ 643a.11(f)",
                         "Turn seat {seat}'s three cards face up and settle its wagers, right to left.",
-                        eligible=_plays, cards_each=3,
+                        eligible=plays, cards_each=3,
                         reveal=ZoneCards("six_card_bonus_cards", "§ 643a.11(g)(6)",
                                          "turn the three Six Card Bonus cards face up: enter them (they settle "
                                          "every Six Card Bonus Wager).", 3, zone="six_card_bonus",
@@ -419,115 +280,18 @@ class LetItRide(BankedPoker):
 
     def settle(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 643a.11(f)-(g): the Let It Ride Wagers first, then the side wagers in the order of (g)."""
-        hand = high_hand(seat.cards + rnd.board)
-        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in rnd.board)})"
-        table = paytable(self.slug, "bet3", rnd.rules["let_it_ride_paytable"])
-        row = table.pay_row(hand.slugs)
-        lines: list[SettlementLine] = []
-        for bet in BETS:
-            stake = seat.wagers[bet]
-            if withdrawn(seat, bet):
-                continue  # returned when the player withdrew it
-            if row is None:
-                lines.append(SettlementLine(seat.number, bet, stake, LOSE, stake, "§ 643a.11(f)(1)",
-                                            hand=f"{shown}: below a pair of 10s"))
-            else:
-                lines.append(SettlementLine(seat.number, bet, stake, WIN, row.payout.winnings(stake), table.section,
-                                            odds=str(row.payout), hand=f"{shown}: {row.label} ({table.title})"))
-        lines += self.cap(rnd, seat, lines, "the Let It Ride Wagers")
-        if "five_card_bonus" in seat.wagers:
-            lines.append(self.settle_five_card_bonus(rnd, seat, hand, shown))
-        if "three_card_bonus" in seat.wagers:
-            lines.append(self.settle_three_card_bonus(rnd, seat))
-        lines += self.settle_progressives(rnd, seat, hand, shown)
-        if "five_card_hand_bonus" in seat.wagers:
-            # § 643a.11(g)(5): on the same five cards, with the Magic Card and Lucky Bonuses (§ 643a.1).
-            lines += progressive.hand_bonus(rnd, seat, self.wager("five_card_hand_bonus"), hand.slugs, shown,
-                                            [*seat.cards, *rnd.board], position=seat.number,
-                                            losing_section="§ 643a.11(g)(5)", turn_section="§ 643a.12(f)(1)")
-        if rnd.zone("six_card_bonus").shown:
-            lines += self.settle_after_reveal(rnd, seat)
-        return lines
+        return settlement.settle(self, rnd, seat)
 
     def settle_after_reveal(self, rnd: RoundState, seat: Seat) -> list[SettlementLine]:
         """§ 643a.11(g)(6): last, the Six Card Bonus Wager on the three Six Card Bonus cards."""
-        return [self.settle_six_card_bonus(rnd, seat)] if "six_card_bonus" in seat.wagers else []
-
-    def settle_five_card_bonus(self, rnd: RoundState, seat: Seat, hand: HighHand, shown: str) -> SettlementLine:
-        """§ 643a.11(g)(1): the same five cards as the Let It Ride Wagers, paid X for 1 (module docstring)."""
-        table = paytable(self.slug, "five_card_bonus", rnd.rules["five_card_bonus_paytable"])
-        # The chapter prints "X to 1"; ch643a reads it "X for 1" (module docstring): the line says both.
-        row = table.pay_row(hand.slugs)
-        note = (f"Printed “{row.payout.numerator:,} to {row.payout.denominator:,}”, paid {row.payout}, "
-                "the wager included") if row is not None else ""
-        line = paytable_line(seat, "five_card_bonus", table, row, shown, losing_section="§ 643a.11(g)(1)(ii)",
-                             note=note)
-        return dataclasses.replace(line, stake_collected=bool(rnd.rules["five_card_bonus_table_game_system"]))
-
-    def settle_three_card_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
-        """§ 643a.11(g)(2): the player's three cards alone; a mini-royal is a straight flush on A-C."""
-        table = paytable(self.slug, "three_card_bonus", rnd.rules["three_card_bonus_paytable"])
-        hand = three_card_hand(seat.cards)
-        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)})"
-        return paytable_line(seat, "three_card_bonus", table, table.pay_row(hand.slugs), shown,
-                             losing_section="§ 643a.11(g)(2)(ii)")
-
-    def settle_progressives(self, rnd: RoundState, seat: Seat, hand: HighHand, shown: str) -> list[SettlementLine]:
-        """§ 643a.11(g)(3)-(4): the Three-Card Progressive on the player's three cards, the Five-Card on
-        the five; a share of a meter is claimed at the player's turn (§ 643a.12(d)(4), (e)(4))."""
-        lines = []
-        three = three_card_hand(seat.cards)
-        judged = {"three_card_progressive": (three.slugs, f"{three.name} ({' '.join(c.code for c in seat.cards)})",
-                                             "§ 643a.11(g)(3)", "§ 643a.12(d)(4)"),
-                  "five_card_progressive": (hand.slugs, shown, "§ 643a.11(g)(4)", "§ 643a.12(e)(4)")}
-        for slug, (slugs, described, losing, turn) in judged.items():
-            if slug not in seat.wagers:
-                continue
-            wager = self.wager(slug)
-            line = progressive.settle(rnd, seat, wager, progressive.wager_paytable(self, rnd.rules, wager), slugs,
-                                      described, losing_section=losing, turn_section=turn)
-            lines += [line] if line is not None else []
-        return lines
+        return settlement.after_reveal(self, rnd, seat)
 
     def envy(self, rnd: RoundState) -> list[SettlementLine]:
-        """§ 643a.11(g)(3)(v), (4)(v): once every seat is settled, each Progressive Payout wagerer is paid
-        for every other player's qualifying hand: a mini-royal of three cards (Three-Card), a straight
-        flush or better of five (Five-Card); never for its own."""
-        lines: list[SettlementLine] = []
-        order = rnd.seats_in_order("counterclockwise")
-        for slug, qualifies in (("three_card_progressive", self.three_card_envy_hand),
-                                ("five_card_progressive", self.five_card_envy_hand)):
-            if not any(slug in rnd.seats[n].wagers for n in order):
-                continue
-            qualifying = {n: found for n in order if rnd.seats[n].cards_shown and (found := qualifies(rnd, n))}
-            lines += progressive.envy_lines(rnd, self.wager(slug), qualifying, order)
-        return lines
-
-    @staticmethod
-    def three_card_envy_hand(rnd: RoundState, number: int) -> tuple[str, str] | None:
-        cards = rnd.seats[number].cards
-        hand = three_card_hand(cards)
-        minis = ("mini_royal_spades", "mini_royal_other_suits")
-        return (hand.slugs[0], f"{hand.name} ({' '.join(c.code for c in cards)})") if hand.slugs[0] in minis else None
-
-    @staticmethod
-    def five_card_envy_hand(rnd: RoundState, number: int) -> tuple[str, str] | None:
-        cards = rnd.seats[number].cards + rnd.board
-        hand = high_hand(cards)
-        if hand.category < Category.STRAIGHT_FLUSH:
-            return None
-        return hand.slugs[0], f"{hand.name} ({' '.join(c.code for c in cards)})"
+        """§ 643a.11(g)(3)(v), (4)(v): the Envy Bonuses, once every seat is settled."""
+        return settlement.envy(self, rnd)
 
     def settle_pass(self, rnd: RoundState, step: Step) -> list[SettlementLine]:
         return self.envy(rnd)
 
-    def settle_six_card_bonus(self, rnd: RoundState, seat: Seat) -> SettlementLine:
-        """§ 643a.11(g)(6): the player's three cards and the three Six Card Bonus cards."""
-        table = paytable(self.slug, "six_card_bonus", rnd.rules["six_card_bonus_paytable"])
-        bonus_cards = tuple(rnd.zone("six_card_bonus").cards)
-        hand = six_card_hand(seat.cards + bonus_cards)
-        shown = f"{hand.name} ({' '.join(c.code for c in seat.cards)} + {' '.join(c.code for c in bonus_cards)})"
-        return paytable_line(seat, "six_card_bonus", table, table.pay_row(hand.slugs), shown,
-                             losing_section="§ 643a.11(g)(6)(i)")
 
 GAME = LetItRide()
