@@ -293,7 +293,7 @@ def test_a_close_runs_statements_built_once_per_game_and_stores_its_own_round(ca
 def test_rounds_folded_in_together_judge_their_hits_once_per_game(cast, monkeypatch):
     built = []
     hit_rows = paytable_rows.HitRows
-    monkeypatch.setattr(reports, "HitRows", lambda games: built.append(sorted(games)) or hit_rows(games))
+    monkeypatch.setattr(paytable_rows, "HitRows", lambda games: built.append(sorted(games)) or hit_rows(games))
     table = Table.objects.create(name="TH-FOLD", game="texas-holdem-bonus", rules={"bonus_paytable": "A"})
     bonus_rounds(table, cast["dealer"], expected_counts(40), at(4, 12))
     assert report_figures.catch_up() == 40
