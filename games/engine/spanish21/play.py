@@ -173,10 +173,14 @@ class PlayHands(HandTurns):
 
 
 def deferred_surrenders(rnd: RoundState) -> list[tuple[Seat, Hand]]:
-    """Surrenders against an ace or face up card, settled once the hole card is turned (§ 635a.9(a)(2))."""
+    """Surrenders against an ace or face up card, settled once the hole card is turned (§ 635a.9(a)(2)).
+
+    A surrender is waiting until its own wager has a line: the box's Insurance or Match-the-Dealer
+    Wager, settled before, is a wager of its own, "settled separately" (§ 635a.9(b))."""
     return [(rnd.seats[n], hand) for n in reversed(rnd.playing_seats()) for hand in rnd.seats[n].hands
             if h.surrendered(hand) and h.dealer_peeks(rnd)
-            and not any(line.seat == n and line.hand_no == hand.number for line in rnd.lines)]
+            and not any(line.seat == n and line.hand_no == hand.number and line.wager == h.own_wager(hand)
+                        for line in rnd.lines)]
 
 
 def surrender_lines(rnd: RoundState) -> list[SettlementLine]:
