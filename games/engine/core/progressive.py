@@ -273,10 +273,12 @@ def hand_bonus(rnd: RoundState, seat: Seat, wager: WagerDef, slugs: tuple[str, .
 
 def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[str, str]],
                order: list[int]) -> list[SettlementLine]:
-    """Envy Bonuses: each seat with the progressive wager is paid, for every *other* seat holding a
-    qualifying hand, the fixed sum its wager's schedule gives that hand; never for its own hand or
-    the dealer's.  ``qualifying`` maps a seat to (its hand's slug, how it is shown).  One line per
-    receiving seat, in ``order``, listing each hand it is paid for."""
+    """Envy Bonuses: each seat with the progressive wager is paid, for every seat of *another* player
+    holding a qualifying hand, the fixed sum its wager's schedule gives that hand; never for its
+    player's own hand or the dealer's.  A player wagering on adjacent boxes (``Seat.player``) holds
+    the hands of all of them, so a box gets nothing for its player's other box (§ 641a.11(c)(5)(v)).
+    ``qualifying`` maps a seat to (its hand's slug, how it is shown).  One line per receiving seat,
+    in ``order``, listing each hand it is paid for."""
     lines = []
     for number in order:
         seat = rnd.seats[number]
@@ -285,7 +287,7 @@ def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[
         schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug], rnd.rules)
         paid = []
         for other, (slug, shown) in sorted(qualifying.items()):
-            row = schedule.row(slug) if other != number else None
+            row = schedule.row(slug) if rnd.seats[other].player_seat != seat.player_seat else None
             if row is not None and isinstance(row.payout, FixedAmount):
                 paid.append((other, row, shown))
         if not paid:
