@@ -77,7 +77,7 @@ def _hands_in_play(rnd: RoundState) -> bool:
 
 
 def _envy_offered(rnd: RoundState) -> bool:
-    return (rnd.rules.get("progressive_paytable") == ENVY_PAYTABLE
+    return (progressive.envy_offered(rnd.game.wager("progressive"), rnd.rules)
             and any("progressive" in seat.wagers for seat in rnd.seats.values()))
 
 
@@ -115,7 +115,7 @@ class CaribbeanStud(BankedPoker):
                                          help="Only D may be linked across tables, and only D pays Envy Bonuses"),
                  returns=Dealt(counting.five_card_hands, PLAYED),
                  progressive=Progressive("§ 639a.2(c)", envy="progressive_envy", envy_label="Envy Bonus",
-                                         envy_section="§ 639a.12(d)(6)")),
+                                         envy_section="§ 639a.12(d)(6)", envy_paytables=(ENVY_PAYTABLE,))),
     )
     own_rules: dict[str, Any] = {
         "payout_limit": "",  # "" = none
@@ -233,7 +233,7 @@ class CaribbeanStud(BankedPoker):
         """§ 639a.11(b): a player who does not make the Bet Wager forfeits every wager, the Bonus and
         Progressive Payout Wagers too, but keeps the right to an Envy Bonus; the dealer collects the
         forfeited wagers and the cards before the reveal (§ 639a.11(c))."""
-        envy = "progressive" in seat.wagers and rnd.rules.get("progressive_paytable") == ENVY_PAYTABLE
+        envy = "progressive" in seat.wagers and progressive.envy_offered(self.wager("progressive"), rnd.rules)
         lines = []
         for wager in ("ante", "bonus", "progressive"):
             if wager not in seat.wagers:

@@ -8,11 +8,13 @@ paid X times the wager (the wager went in at "no more bets"), with the Envy Bonu
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from cs_play import DEALER, METER, TABLE, Hand, at, outcomes, play, refuse, tap
 
 from games.engine.core import CAGE, Refused, RoundState
-from games.engine.core.progressive import claim_percent, share_of_meter
+from games.engine.core.progressive import MeterParameters, check_meter, claim_percent, share_of_meter
 from games.engine.registry import game_for
 
 GAME = game_for("caribbean-stud")
@@ -222,6 +224,36 @@ def test_the_progressive_is_paid_whatever_the_dealer_holds():
     rnd = play({1: Hand("10", "7c 7d 7h 7s 2d", progressive="1")}, dealer="9h Th Jh Qh Kh", rules=METER)
     assert outcomes(rnd, 1)["bet"] == ("lose", 20_00)
     assert outcomes(rnd, 1)["progressive"] == ("win", 299_00)  # $300 in all, $299 beyond the $1 wager
+
+
+def meter_of(amount):
+    return {"progressives": {"progressive": {"amount": amount, "meters": {"": {"id": 5, "name": "CSP-1"}}}}}
+
+
+@pytest.mark.parametrize("letter, in_all", [("A", 100_00), ("B", 100_00), ("C", 80_00), ("E", 100_00)])
+def test_a_progressive_wager_of_any_amount_plays_on_the_paytables_without_an_envy_bonus(letter, in_all):
+    # § 639a.12(d)(6) schedules the Envy Bonus for $1 and $5 wagers, and only with Paytable D: a table
+    # on A, B, C or E may take a $2 Progressive Payout Wager.  2d 5d 8d Jd Qd is a flush: 50 for 1 on A,
+    # B and E, 40 for 1 on C (§ 639a.12(d)(1)): 50 × $2 = $100.00, 40 × $2 = $80.00 in all.
+    rnd = play({1: Hand("10", "2d 5d 8d Jd Qd", progressive="2")},
+               rules={**meter_of("2.00"), "progressive_paytable": letter})
+    line = line_of(rnd, 1, "progressive")
+    assert (line.outcome, line.stake, line.amount + line.stake) == ("win", 2_00, in_all)
+    assert line.section == "§ 639a.12(d)(1)"
+    assert "envy" not in rnd.completed_steps
+
+
+def test_paytable_d_takes_only_the_progressive_wagers_its_envy_bonus_is_scheduled_for():
+    # § 639a.12(d)(6): with Paytable D the Envy Bonus is paid on a $1 or a $5 wager; there is none for $2.
+    with pytest.raises(Refused) as refusal:
+        GAME.validate_rules({**meter_of("2.00"), "progressive_paytable": "D"})
+    assert str(refusal.value) == ("The Envy Bonus of Paytable D is scheduled for $1 and $5 Progressive Payout "
+                                  "Wagers only, not $2.00 — § 639a.12(d)(6)")
+    parameters = MeterParameters("", seed=10_000_00, reset=10_000_00, rate=Decimal(10), reserve_rate=Decimal(0),
+                                 wager_amount=2_00)
+    with pytest.raises(Refused, match=r"Paytable D is scheduled for \$1 and \$5 .* not \$2\.00"):
+        check_meter(GAME, "progressive", GAME.validate_rules({"progressive_paytable": "D"}), parameters)
+    check_meter(GAME, "progressive", GAME.validate_rules({"progressive_paytable": "A"}), parameters)
 
 
 def resolve_all(rnd, meter=10_000_00):

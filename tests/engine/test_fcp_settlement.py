@@ -10,10 +10,11 @@ bets"), so its line wins X - 1 times the wager beyond it.
 from __future__ import annotations
 
 import pytest
-from fcp_play import Hand, at, outcomes, play, refuse
+from fcp_play import DEALER, Hand, at, outcomes, play, refuse
 
 from games.engine.core import Refused, RoundState
 from games.engine.registry import game_for
+from games.engine.round_sheet import play_sheet, sheet_from_log
 
 GAME = game_for("four-card-poker")
 # DEALER (Kd up; Kc 9h 6s 3c 2d): the best four of six are a pair of kings, 9 and 6.
@@ -222,6 +223,32 @@ def test_a_folded_player_forfeits_the_progressive_but_keeps_the_envy_bonus():
     assert outcomes(rnd, 1) == {"ante": ("lose", 10_00), "four_card_progressive": ("lose", 1_00),
                                 "four_card_progressive_envy": ("win", 10_00)}
     assert line_of(rnd, 1, "four_card_progressive").section == "§ 641a.11(b)(2)"
+
+
+def test_a_player_on_two_boxes_gets_no_envy_bonus_for_his_own_other_box():
+    # One player on the adjacent boxes 2 and 3 (§ 641a.7(e); seat 3's "player" is 2), another on seat 5,
+    # each box with $1 on both progressives.  Box 2 holds As Ks Qs Js Ts: a royal flush of five, whose
+    # best four (As Ks Qs Js) are a straight flush.  § 641a.11(c)(5)(v)(A)-(B): the Envy Bonus is for
+    # "another player['s]" hand, never "his own hand": box 3 gets none for box 2, nor box 2 for itself.
+    # Seat 5 gets both: Four-Card Paytable A, $1 wager, straight flush $5 (§ 641a.12(d)(5)); Five-Card,
+    # $1 wager, royal flush $1,000 (§ 641a.12(e)(5)).
+    both = {"four_card_progressive": "1", "five_card_progressive": "1"}
+    sheet = {"game": "four-card-poker",
+             "rules": {"adjacent_boxes": "2", **meters("four_card_progressive", "five_card_progressive")},
+             "seats": {"2": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"},
+                             "cards": ["As", "Ks", "Qs", "Js", "Ts"]},
+                       "3": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"}, "player": 2,
+                             "cards": ["8h", "8d", "5c", "4s", "2h"]},
+                       "5": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"},
+                             "cards": ["7c", "7d", "4h", "4c", "2c"]}},
+             "dealer": DEALER.split(), "meter_amounts": ["10000.00"]}
+    rnd, _ = play_sheet(sheet)
+    envy = [(line.seat, line.wager, line.amount) for line in rnd.lines if line.wager.endswith("_envy")]
+    assert envy == [(5, "four_card_progressive_envy", 5_00), (5, "five_card_progressive_envy", 1_000_00)]
+    # The round sheet carries who holds which boxes, and settles the same from it.
+    written = sheet_from_log("four-card-poker", sheet["rules"], rnd.log)
+    assert written["seats"]["3"]["player"] == 2 and "player" not in written["seats"]["2"]
+    assert [line.as_dict() for line in play_sheet(written)[0].lines] == [line.as_dict() for line in rnd.lines]
 
 
 # -- The Bad Beat Bonus Wager: § 641a.11(c)(6), § 641a.12(f) ---------------------------------------------

@@ -69,6 +69,39 @@ def test_a_dealers_blackjack_at_the_peek_ends_the_decisions():
     assert "play" not in taken and taken[-2:] == ["hole_card", "settle"]
 
 
+@pytest.mark.parametrize("dealer, hole, needed", [
+    # § 635a.1: a Blackjack is an ace and a card valued 10; Spanish 21 has no tens (§ 635a.3(a)).
+    ("Ah", "8c", "a king, queen or jack"), ("Kh", "9c", "an ace"), ("Qd", "Kc", "an ace"), ("Ad", "As", "a king"),
+])
+def test_a_hole_card_that_contradicts_the_card_readers_blackjack_is_refused(dealer, hole, needed):
+    # § 635a.7(g): the card reader said the hole card gives the dealer a Blackjack, so no card is dealt
+    # and every hand is settled against it; a hole card making no Blackjack is refused and changes nothing.
+    blackjack = "Kc" if dealer.startswith("A") else "Ac"
+    insurance = "no" if dealer.startswith("A") else None
+    rnd = until(actions({1: Box("10", "9c 5c", "", insurance=insurance)}, f"{dealer} {blackjack}", peek="yes"),
+                "hole_card")
+    assert rnd.prompt.step == "hole_card"
+    refuse(rnd, {"type": "cards", "step": "hole_card", "target": "dealer", "cards": [hole]},
+           rf"The card reader showed the dealer's Blackjack: with the up card {dealer} the hole card must be "
+           rf"{needed}.*not {hole}.*§ 635a\.7\(g\)")
+    settled = rnd.apply({"type": "cards", "step": "hole_card", "target": "dealer", "cards": [blackjack]})
+    assert settled.prompt.step == "settle"
+
+
+def test_the_virtual_shoes_hole_card_that_contradicts_the_card_readers_blackjack_is_refused():
+    # Training mode, the cards entered by hand: the virtual shoe's next card, 9c, is the hole card it
+    # would turn; against the up card Kh it makes no Blackjack (§ 635a.1), so "Deal from the virtual
+    # shoe" is refused after the reader's "Dealer Blackjack" (§ 635a.7(g)), and the shoe keeps its card.
+    rnd = RoundState(GAME, {}, shoe_order=["9c", *Shoe(GAME.deck_for({"decks": "6"}).cards()).order()])
+    rnd = rnd.apply({"type": "place_wager", "step": "wagers", "seat": 1, "wager": "main", "amount": "10"})
+    rnd = rnd.apply({"type": "no_more_bets", "step": "wagers"})
+    rnd = rnd.apply({"type": "cards", "step": "deal", "target": "seat:1", "cards": ["9d", "8c"]})
+    rnd = rnd.apply({"type": "cards", "step": "deal", "target": "dealer", "cards": ["Kh"]})
+    rnd = rnd.apply({"type": "input", "step": "peek", "value": "yes"})
+    refuse(rnd, rnd.prompt.choices[0].action, r"with the up card Kh the hole card must be an ace, not 9c")
+    assert rnd.shoe.cards[0].code == "9c" and len(rnd.zone("dealer").cards) == 1
+
+
 def test_each_hand_is_asked_in_turn_from_the_dealers_left_naming_its_seat_and_hand():
     rnd = dealt({3: "8s 8d", 1: "9c 5c"}, "7h")
     assert (rnd.prompt.step, rnd.prompt.seat, rnd.prompt.hand) == ("play", 1, 1)

@@ -236,6 +236,37 @@ def test_a_surrender_against_a_face_card_waits_for_the_hole_card():
     assert steps.index("hole_card") < steps.index("surrenders")
 
 
+def test_a_surrender_waiting_for_the_hole_card_is_settled_beside_the_boxs_insurance():
+    # § 635a.9(b): the Insurance Wager and the surrendered wager "will be settled separately".
+    # $10 on K♦ 6♠ with $5 Insurance, then a surrender; the dealer's A♠ 8♣ is no Blackjack:
+    # § 635a.8(d): the $5 Insurance is collected at the peek; § 635a.9(a)(2): half the $10,
+    # $5.00, is collected once the hole card is turned, and $5.00 is returned.
+    rnd = play({1: Box("10", "Kd 6s", "surrender", insurance="5")}, "As 8c", peek="no")
+    assert outcomes(rnd, 1) == {(1, "insurance"): ("lose", 5_00), (1, "main"): ("lose", 5_00)}
+    surrender = rnd.lines[-1]
+    assert (surrender.section, surrender.stage, surrender.note) == ("§ 635a.9(a)(2)", IMMEDIATE, "Half collected, "
+                                                                    "$5.00 returned")
+
+
+def test_a_surrender_waiting_for_the_hole_card_is_settled_beside_the_boxs_match_the_dealer():
+    # § 635a.7(f): the $5 Match-the-Dealer Wager on K♦ 6♠ against the up card K♥ has one matching
+    # card of a different suit: six decks, 4 to 1 (§ 635a.12(e)(1)), 4 × $5 = $20.00 paid.
+    # § 635a.9(a)(2): the dealer's K♥ 7♣ is no Blackjack: half the $10 surrendered, $5.00, collected.
+    rnd = play({1: Box("10", "Kd 6s", "surrender", match="5")}, "Kh 7c", peek="no",
+               rules={"match_the_dealer": True})
+    assert outcomes(rnd, 1) == {(1, "match_the_dealer"): ("win", 20_00), (1, "main"): ("lose", 5_00)}
+
+
+def test_a_surrender_beside_a_match_the_dealer_loses_it_all_to_a_blackjack_the_card_reader_missed():
+    # The reader answered "no", yet the hole card makes K♥ A♥.  § 635a.7(f): the $5 Match-the-Dealer
+    # on K♦ 6♠ is paid 4 to 1, $20.00 (§ 635a.12(e)(1)); § 635a.9(a)(2): "collecting the entire wager
+    # if the dealer has Blackjack": the whole $10 surrendered is collected.
+    rnd = play({1: Box("10", "Kd 6s", "surrender", match="5")}, "Kh Ah", peek="no",
+               rules={"match_the_dealer": True})
+    assert outcomes(rnd, 1) == {(1, "match_the_dealer"): ("win", 20_00), (1, "main"): ("lose", 10_00)}
+    assert rnd.lines[-1].section == "§ 635a.9(a)(2)"
+
+
 def test_a_dealers_blackjack_the_card_reader_missed_takes_what_the_chapter_says():
     # The reader answered "no", yet the hole card makes A-K.  § 635a.9(a)(2): the whole surrendered
     # $10 is collected.  § 635a.10(b): the doubled hand loses only its $10 wager, the $10 Double Down

@@ -47,6 +47,9 @@ class Progressive:
     envy: str = ""
     envy_label: str = ""
     envy_section: str = ""
+    # The letters of the wager's paytables that pay the Envy Bonus, where only some do (Paytable D
+    # alone, § 639a.12(d)(6)); empty: every paytable does.
+    envy_paytables: tuple[str, ...] = ()
     # A second wager on the same meter and paytable (the Five Card Hand Bonus on the dealer's hand
     # beside the one on the player's, § 647a.7(d)(4)): the slug of the wager whose meter it feeds.
     same_meter_as: str = ""
@@ -123,8 +126,15 @@ def check_attachments(game: Game, rules: Mapping[str, Any]) -> None:
             if not isinstance(meter, Mapping) or not isinstance(meter.get("id"), int) \
                     or not isinstance(meter.get("name"), str):
                 raise Refused(f"The {wager.label}'s meters are named by id and name, got {meter!r:.60}")
-        if wager.progressive.envy:
+        if envy_offered(wager, rules):
             envy_schedule(game, wager, amount, rules)
+
+
+def envy_offered(wager: WagerDef, rules: Mapping[str, Any]) -> bool:
+    """Whether the wager's Envy Bonus is paid at a table with these rules: the wager has one, and the
+    table's paytable is one that pays it (``Progressive.envy_paytables``)."""
+    found = wager.progressive.envy_paytables
+    return bool(wager.progressive.envy) and (not found or rules.get(wager.paytable_option, "") in found)
 
 
 def envy_schedule(game: Game, wager: WagerDef, amount: Cents, rules: Mapping[str, Any] | None = None) -> Paytable:
@@ -136,9 +146,12 @@ def envy_schedule(game: Game, wager: WagerDef, amount: Cents, rules: Mapping[str
     found = next((table for table in schedules if table.letter == f"{chosen} {letter}"), None) if chosen else None
     found = found or next((table for table in schedules if table.letter == letter), None)
     if found is None:
-        known = " and ".join(table.letter for table in schedules if not chosen or table.letter.startswith(chosen))
-        raise Refused(f"The {wager.progressive.envy_label} is scheduled for {known} {wager.label}s only, "
-                      f"not {dollars(amount)}", wager.progressive.envy_section)
+        # The schedules of the table's letter where the chapter prints one per letter, else the chapter's.
+        known = [table.letter for table in schedules if chosen and table.letter.startswith(f"{chosen} ")] \
+            or [table.letter for table in schedules if " " not in table.letter]
+        of = f" of Paytable {chosen}" if wager.progressive.envy_paytables else ""
+        raise Refused(f"The {wager.progressive.envy_label}{of} is scheduled for {' and '.join(known)} "
+                      f"{wager.label}s only, not {dollars(amount)}", wager.progressive.envy_section)
     return found
 
 
@@ -273,10 +286,12 @@ def hand_bonus(rnd: RoundState, seat: Seat, wager: WagerDef, slugs: tuple[str, .
 
 def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[str, str]],
                order: list[int]) -> list[SettlementLine]:
-    """Envy Bonuses: each seat with the progressive wager is paid, for every *other* seat holding a
-    qualifying hand, the fixed sum its wager's schedule gives that hand; never for its own hand or
-    the dealer's.  ``qualifying`` maps a seat to (its hand's slug, how it is shown).  One line per
-    receiving seat, in ``order``, listing each hand it is paid for."""
+    """Envy Bonuses: each seat with the progressive wager is paid, for every seat of *another* player
+    holding a qualifying hand, the fixed sum its wager's schedule gives that hand; never for its
+    player's own hand or the dealer's.  A player wagering on adjacent boxes (``Seat.player``) holds
+    the hands of all of them, so a box gets nothing for its player's other box (§ 641a.11(c)(5)(v)).
+    ``qualifying`` maps a seat to (its hand's slug, how it is shown).  One line per receiving seat,
+    in ``order``, listing each hand it is paid for."""
     lines = []
     for number in order:
         seat = rnd.seats[number]
@@ -285,7 +300,7 @@ def envy_lines(rnd: RoundState, wager: WagerDef, qualifying: Mapping[int, tuple[
         schedule = envy_schedule(rnd.game, wager, seat.wagers[wager.slug], rnd.rules)
         paid = []
         for other, (slug, shown) in sorted(qualifying.items()):
-            row = schedule.row(slug) if other != number else None
+            row = schedule.row(slug) if rnd.seats[other].player_seat != seat.player_seat else None
             if row is not None and isinstance(row.payout, FixedAmount):
                 paid.append((other, row, shown))
         if not paid:
@@ -329,7 +344,7 @@ def check_meter(game: Game, slug: str, rules: Mapping[str, Any], params: MeterPa
     section = (spec.section if spec and spec.section else table.section)
     if params.wager_amount <= 0:
         raise Refused(f"The {wager.label}'s amount must be more than $0.00", SAME_WAGER_SECTION)
-    if wager.progressive.envy:
+    if envy_offered(wager, rules):
         envy_schedule(game, wager, params.wager_amount, rules)
     if params.rate <= 0:
         raise Refused("The rate of progression must be more than 0%: the meter grows with every wager",

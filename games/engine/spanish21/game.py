@@ -22,7 +22,6 @@ from games.engine.core import (
     SettlementLine,
     SettlementPass,
     Step,
-    ZoneCards,
     ZoneSpec,
 )
 from games.engine.core.state import Hand
@@ -31,7 +30,14 @@ from games.engine.money import MoneyError, parse_dollars
 from games.engine.return_models import DECISIONS, MatchTheDealer
 from games.engine.spanish21 import hands as h
 from games.engine.spanish21 import irregularities, settlement
-from games.engine.spanish21.play import CardReaderPeek, InsuranceOffer, PlayHands, deferred_surrenders, surrender_lines
+from games.engine.spanish21.play import (
+    CardReaderPeek,
+    HoleCard,
+    InsuranceOffer,
+    PlayHands,
+    deferred_surrenders,
+    surrender_lines,
+)
 
 SETTLEMENT_ORDERS = (
     ("collect_then_pay", "Collect all losing wagers, then pay all winning wagers (§ 635a.7(p)(1))"),
@@ -178,9 +184,7 @@ class Spanish21(Game):
                            applies=lambda rnd: rnd.step_results.get("peek") == "no" and any(
                                "insurance" in rnd.seats[n].wagers for n in rnd.playing_seats())),
             PlayHands(),
-            ZoneCards("hole_card", "§ 635a.7(k)", "Turn your hole card face up: enter it and announce your total.",
-                      1, zone="dealer", what="the dealer's hole card", turned="Hole card turned",
-                      applies=_any_in_play),
+            HoleCard(applies=_any_in_play),
             SettlementPass("surrenders", "§ 635a.9(a)(2)",
                            "The hole card is turned: settle each surrendered wager that was waiting on it.",
                            stage=IMMEDIATE, label="Surrenders settled",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.engine.core import floor
 from games.engine.core.card_steps import HandTurns, Move
 from games.engine.core.decisions import Option, SeatDecision
 from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused, SettlementLine
+from games.engine.core.settling import ZoneCards
 from games.engine.core.state import Hand, Seat
 from games.engine.core.steps import AskInput
 from games.engine.hands.blackjack import blackjack_total
@@ -87,6 +89,37 @@ class CardReaderPeek(AskInput):
             raise Refused(f"The shoe read the hole card: the card reader must show "
                           f"{'a' if known == 'yes' else 'no'} Blackjack", self.section)
         super().apply(rnd, action)
+
+
+class HoleCard(ZoneCards):
+    """§ 635a.7(k): the hole card turned face up.  When the card reader showed a Blackjack, no card was
+    dealt and every hand waits to be settled against it (§ 635a.7(g)): a hole card entered that makes
+    no Blackjack with the up card (§ 635a.1) contradicts the reader and is refused before anything
+    changes.  A hole card a card-reading shoe read at the deal is only turned: the reader's answer
+    already had to agree with it (``CardReaderPeek``)."""
+
+    def __init__(self, applies: Callable[[RoundState], bool]) -> None:
+        super().__init__("hole_card", "§ 635a.7(k)", "Turn your hole card face up: enter it and announce your "
+                         "total.", 1, zone="dealer", what="the dealer's hole card", turned="Hole card turned",
+                         applies=applies)
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        if h.peeked_blackjack(rnd) and action.get("target") == self.zone and not rnd.zone(self.zone).down_cards:
+            self.check_blackjack(rnd, action.get("cards"))
+        super().apply(rnd, action)
+
+    def check_blackjack(self, rnd: RoundState, codes: object) -> None:
+        if codes:
+            hole = rnd.checked_cards(codes, self.count, self.what)[0]
+        elif rnd.shoe is not None and rnd.shoe.cards:
+            hole = rnd.shoe.cards[0]  # the card the virtual shoe is about to turn
+        else:
+            return  # nothing entered: the step refuses it
+        up = h.up_card(rnd)
+        if not blackjack_total((up, hole)).blackjack:
+            needed = "a king, queen or jack" if up.rank == h.ACE else "an ace"
+            raise Refused(f"The card reader showed the dealer's Blackjack: with the up card {up.code} the hole card "
+                          f"must be {needed}, not {hole.code}", "§ 635a.7(g)")
 
 
 class PlayHands(HandTurns):
@@ -173,10 +206,14 @@ class PlayHands(HandTurns):
 
 
 def deferred_surrenders(rnd: RoundState) -> list[tuple[Seat, Hand]]:
-    """Surrenders against an ace or face up card, settled once the hole card is turned (§ 635a.9(a)(2))."""
+    """Surrenders against an ace or face up card, settled once the hole card is turned (§ 635a.9(a)(2)).
+
+    A surrender is waiting until its own wager has a line: the box's Insurance or Match-the-Dealer
+    Wager, settled before, is a wager of its own, "settled separately" (§ 635a.9(b))."""
     return [(rnd.seats[n], hand) for n in reversed(rnd.playing_seats()) for hand in rnd.seats[n].hands
             if h.surrendered(hand) and h.dealer_peeks(rnd)
-            and not any(line.seat == n and line.hand_no == hand.number for line in rnd.lines)]
+            and not any(line.seat == n and line.hand_no == hand.number and line.wager == h.own_wager(hand)
+                        for line in rnd.lines)]
 
 
 def surrender_lines(rnd: RoundState) -> list[SettlementLine]:
