@@ -16,6 +16,7 @@ these are the tests that matter, and they must never disappear quietly.
 
 import functools
 import os
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
@@ -25,6 +26,58 @@ import pytest
 
 REQUIRE_SERVICES = os.environ.get("DEALER_ASSIST_REQUIRE_SERVICES", "") == "1"
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def _worker_redis_url(url: str, worker: int) -> str:
+    """REDIS_URL with its database number moved up by ``worker`` (redis://h:6379/8 -> /9 for gw1)."""
+    from redis.connection import parse_url
+
+    number = parse_url(url).get("db", 0) + worker
+    parts = urlsplit(url)
+    query = [(key, value) for key, value in parse_qsl(parts.query) if key != "db"]
+    path = parts.path
+    if parts.scheme == "unix":  # the path is the socket's: the number goes in the query
+        query.append(("db", str(number)))
+    else:
+        path = f"/{number}"
+    # Spelt out rather than urlunsplit, which writes unix:///run/redis.sock as unix:/run/redis.sock.
+    return f"{parts.scheme}://{parts.netloc}{path}" + (f"?{urlencode(query)}" if query else "")
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hooks: not called when it is not loaded
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (scripts/test): two workers per core, up to 8 (more only when there are more cores).
+
+    The suite mostly waits: on browsers, on the live server, on timers, three minutes on idle
+    sockets; a worker keeps about a third of a core busy, so one per core would leave the cores
+    idle.  Beyond 8 nothing is gained: the idle-socket test alone takes a worker three minutes.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides, as pytest-xdist documents.
+    """
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "").isdigit():
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(cores, min(2 * cores, 8))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list) -> None:
+    """Each worker of pytest-xdist gets a Redis database of its own: REDIS_URL's number plus the
+    worker's (gw0 keeps it, gw1 the next one, ...).
+
+    The workers share one Redis but must never see each other there: ``cache.clear()`` (in
+    ``fresh_caches``) empties the whole database, and table ids, which name the channel layer's
+    groups, repeat between the workers' test databases (the settings name the layer's prefix after
+    the database number, so its publish/subscribe channels, which ignore the number, stay apart too).
+
+    Set in the environment each worker starts with, so that it reads its settings with it from
+    the start (pytest-django sets Django up before any conftest is imported, and ``games.push``
+    opens its cache then); the browser tests' server and commands run as children inherit it.
+    """
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        return
+    for number, spec in enumerate(specs):  # gw0, gw1, ... in this order
+        spec.env.setdefault("REDIS_URL", _worker_redis_url(url, number))
 
 
 @functools.cache
@@ -52,6 +105,9 @@ def _redis_problem() -> str | None:
     try:
         redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2).ping()
     except redis.RedisError as exc:
+        if "out of range" in str(exc):  # a worker's number past the server's last database
+            return (f"needs Redis database {url!r} (REDIS_URL's number + the worker's), which this server "
+                    f"does not have: run fewer workers, or start from a lower number")
         return f"needs Redis, but REDIS_URL does not answer: {exc}"
     return None
 

@@ -119,9 +119,10 @@ class LiveServer:
 
     def start(self) -> None:
         with self.log.open("a") as out:
+            begun = out.tell()
             self.process = subprocess.Popen(self.command, cwd=BASE_DIR, env=self.env, stdout=out,
                                             stderr=subprocess.STDOUT)
-        _wait_until_serving(self.url, self.process, self.log)
+        _wait_until_serving(self.url, self.process, self.log, begun)
 
     def stop(self) -> None:
         """Stop the server, as a restart or a lost connection does to every tablet's socket."""
@@ -145,11 +146,19 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+class PortTaken(RuntimeError):
+    """The server could not listen: another process took the free port first (another worker's
+    server, or any connection's local port, between ``_free_port`` and the server's bind)."""
+
+
+def _wait_until_serving(url: str, process: subprocess.Popen, log: Path, begun: int = 0) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}:\n{log.read_text()[-3000:]}")
+            said = log.read_text()[begun:][-3000:]  # what this start wrote
+            if "address already in use" in said.lower():
+                raise PortTaken(said)
+            raise RuntimeError(f"the server exited with status {process.returncode}:\n{said}")
         try:
             with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2) as response:  # noqa: S310 - our URL
                 if response.status == 200:
@@ -167,8 +176,6 @@ def asgi_server(django_db_setup, tmp_path_factory) -> Iterator[LiveServer]:
     from django.db import connections
 
     database = dict(connections["default"].settings_dict)  # NAME is the test database's by now
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     log = tmp_path_factory.mktemp("e2e-server") / "server.log"
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update({
@@ -177,8 +184,18 @@ def asgi_server(django_db_setup, tmp_path_factory) -> Iterator[LiveServer]:
         "PYTHONPATH": os.pathsep.join(filter(None, [str(BASE_DIR), env.get("PYTHONPATH")])),
         "PYTHONUNBUFFERED": "1",
     })
-    server = LiveServer(url, [sys.executable, str(Path(__file__).with_name("asgi_server.py")), str(port)], env, log)
-    server.start()
+    # The port is free when chosen but not held: with the suite on several workers, each starting a
+    # server, another process may take it first; then the server starts again on another.
+    for attempt in range(3):
+        port = _free_port()
+        command = [sys.executable, str(Path(__file__).with_name("asgi_server.py")), str(port)]
+        server = LiveServer(f"http://127.0.0.1:{port}", command, env, log)
+        try:
+            server.start()
+            break
+        except PortTaken:
+            if attempt == 2:
+                raise
     try:
         yield server
     finally:
