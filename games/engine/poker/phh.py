@@ -34,7 +34,7 @@ from pokerkit import (
 
 from games.engine.core.records import Refused
 from games.engine.core.sheets import SHEET_VERSION, SheetError
-from games.engine.money import Cents, plain_dollars
+from games.engine.money import Cents, dollars, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
 from games.engine.poker.seating import read_positions
@@ -162,6 +162,12 @@ def _rules(history: HandHistory) -> dict[str, Any]:
     else:
         blinds = [_cents(b, "a blind") for b in history.blinds_or_straddles or []]
         posted = sorted(b for b in blinds if b)
+        if len(posted) < 2:
+            # § 637a.11(d) asks for a first Blind Bet and lets the Rules Submission add others; the tables here
+            # post two, a small and a big blind, and a hand with fewer cannot be dealt as it was.
+            given = f"one blind ({dollars(posted[0])})" if posted else "no blind"
+            raise SheetError(f"the PHH file posts {given}: the tables here post a small blind and a big blind "
+                             "(§ 637a.11(d)), so the hand cannot be settled as it was dealt")
         rules |= {"small_blind": plain_dollars(posted[0]), "big_blind": plain_dollars(posted[1]),
                   "straddle": len(posted) > 2}
         if structure == LIMIT:
