@@ -61,6 +61,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "small_blind": "1.00",
     "big_blind": "2.00",
     "ante": "0.00",
+    "big_blind_ante": False,
     "bring_in": "1.00",
     "small_bet": "2.00",
     "big_bet": "4.00",
@@ -108,8 +109,12 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("small_blind", "Small blind (Hold'em, Omaha)", "money", "§ 637a.11(d)"),
     RuleOption("big_blind", "Big blind (Hold'em, Omaha); the minimum bet in pot and no limit", "money",
                "§ 637a.11(d)"),
-    RuleOption("ante", "Ante from each player (0 for none)", "money", "§ 637a.11(b)",
-               help="Stud's Ante is § 637a.10(b)."),
+    RuleOption("ante", "Ante from each player, or from the big blind for the table (0 for none)", "money",
+               "§ 637a.11(b)", help="Stud's Ante is § 637a.10(b)."),
+    RuleOption("big_blind_ante", "Big-blind Ante: the big blind posts one Ante for the whole table (Hold'em, Omaha)",
+               "bool", "§ 637a.11(b)",
+               help="The Rules Submission says how the Ante is placed (§ 637a.11(b)); the big-blind Ante is as card "
+                    "rooms play it."),
     RuleOption("bring_in", "Forced Bet (Stud)", "money", "§ 637a.10(d)",
                help="The player it falls to may complete to the smaller bet instead."),
     RuleOption("small_bet", "Limit: the smaller bet (first two betting rounds)", "money", "§ 637a.8(k)"),
@@ -235,6 +240,7 @@ class TableOptions:
     high_hand_hole_cards: str = BOTH
     dead_button: bool = True
     new_player_posts: str = POST
+    big_blind_ante: bool = False  # the big blind posts the one Ante of the table (§ 637a.11(b))
 
     @property
     def stud(self) -> bool:
@@ -261,7 +267,8 @@ class TableOptions:
     @property
     def stake_needed(self) -> Cents:
         """What a player must have on the table to be dealt in: any Ante and forced bet, and one bet at
-        the posted table minimum (§ 637a.8(b)(4))."""
+        the posted table minimum (§ 637a.8(b)(4)); with a big-blind Ante, the Ante too, as any player may be
+        the big blind."""
         return self.ante + self.forced_bet + self.minimum_bet
 
     def killed(self) -> TableOptions:
@@ -279,7 +286,7 @@ class TableOptions:
                       f"{dollars(self.small_bet)}/{dollars(self.big_bet)}")
         else:
             stakes = f"blinds {dollars(self.small_blind)}/{dollars(self.big_blind)}"
-        ante = f", Ante {dollars(self.ante)}" if self.ante else ""
+        ante = f", {'big-blind ' if self.big_blind_ante else ''}Ante {dollars(self.ante)}" if self.ante else ""
         return f"{self.variant.label}, {structure}, {stakes}{ante}"
 
 
@@ -352,7 +359,7 @@ def read_options(rules: Mapping[str, Any]) -> TableOptions:
         bad_beat_min_players=int(_choice(rules, "bad_beat_min_players")), bad_beat_shares=_shares(rules),
         bad_beat_odd_cents=_choice(rules, "bad_beat_odd_cents"), high_hand_hand=_choice(rules, "high_hand_hand"),
         high_hand_hole_cards=_choice(rules, "high_hand_hole_cards"), dead_button=_flag(rules, "dead_button"),
-        new_player_posts=_choice(rules, "new_player_posts"),
+        new_player_posts=_choice(rules, "new_player_posts"), big_blind_ante=_flag(rules, "big_blind_ante"),
     )
     _check_amounts(options)
     _check_kill(options)
@@ -394,6 +401,9 @@ def _check_kill(o: TableOptions) -> None:
 
 
 def _check_amounts(o: TableOptions) -> None:
+    if o.stud and o.big_blind_ante:
+        raise Refused(f"{o.variant.label} has no big blind to post a big-blind Ante: each player's Ante is the "
+                      "Stud Ante", "§ 637a.10(b)")
     if o.stud:
         if not 0 < o.bring_in < o.small_bet:
             raise Refused(f"The Forced Bet ({dollars(o.bring_in)}) must be more than $0.00 and less than the smaller "

@@ -154,8 +154,9 @@ def _rules(history: HandHistory) -> dict[str, Any]:
                          f"(known: {', '.join(GAMES_OF)})")
     variant, structure = GAMES_OF[history.variant]
     rules: dict[str, Any] = {"variant": variant, "structure": structure, "rake_method": "none"}
-    antes = history.antes if isinstance(history.antes, list) else [history.antes]
-    rules["ante"] = plain_dollars(_cents(max(antes or [0]), "the ante"))
+    players = len(history.starting_stacks)
+    antes = history.antes if isinstance(history.antes, list) else [history.antes] * players
+    rules |= _antes([_cents(ante, "an ante") for ante in antes], players, stud=VARIANTS[variant].stud)
     if VARIANTS[variant].stud:
         rules |= {key: plain_dollars(_cents(getattr(history, key), key)) for key in ("bring_in", "small_bet",
                                                                                       "big_bet")}
@@ -181,6 +182,23 @@ def _rules(history: HandHistory) -> dict[str, Any]:
     rules["chip_unit"] = "1.00" if all(c % 100 == 0 for c in cents) else "0.25" if all(
         c % 25 == 0 for c in cents) else "0.01"
     return rules
+
+
+def _antes(antes: list[Cents], players: int, *, stud: bool) -> dict[str, Any]:
+    """The Ante options of a PHH file's ``antes``, one entry a player in the order of the deal (missing
+    entries are none): an Ante from each player, or one for the table from the big blind, the second
+    player, as PHH lists the blinds (§ 637a.11(b): the Rules Submission says how it is placed)."""
+    by_player = (antes + [0] * players)[:players]
+    posted = [ante for ante in by_player if ante]
+    if not posted:
+        return {"ante": "0.00"}
+    if len(posted) == players and len(set(posted)) == 1:
+        return {"ante": plain_dollars(posted[0])}
+    if not stud and len(posted) == 1 and by_player[1:2] == posted:
+        return {"ante": plain_dollars(posted[0]), "big_blind_ante": True}
+    raise SheetError(f"the PHH file's Antes ({', '.join(map(dollars, by_player))}) are neither one from each player "
+                     "nor one from the big blind (the second player): the tables here take one or the other "
+                     "(§ 637a.11(b))")
 
 
 def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:
