@@ -88,6 +88,12 @@ class PokerBetting:
         if amount > most_owned:
             raise Refused(f"Seat {seat} has {dollars(most_owned)} in table stakes in this betting round: it cannot "
                           f"bet {dollars(amount)} (a player bets only the table stakes on the table)", "§ 637a.8(b)(1)")
+        chip = self.options.chip_unit
+        if amount % chip and amount != most_owned:
+            # All-in with table stakes carried from before the chip grew is the only bet of part of a chip.
+            raise Refused(f"Seat {seat}'s {choice}{'' if choice == 'bet' else ' to'} {dollars(amount)} is not whole "
+                          f"chips of {dollars(chip)}, the smallest chip in play (a pot is divided in them)",
+                          "§ 637a.11(k)")
         if not state.can_complete_bet_or_raise_to():
             return  # _why_not names it
         low = state.min_completion_betting_or_raising_to_amount

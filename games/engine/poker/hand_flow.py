@@ -40,7 +40,7 @@ class PokerHandFlow:
         if do == "sit":
             if player is not None:
                 raise Refused(f"Seat {seat} is taken (table stakes {dollars(player.stack)}): add chips instead")
-            amount = self._amount(action, f"seat {seat}'s table stakes")
+            amount = self._chips(self._amount(action, f"seat {seat}'s table stakes"), f"Seat {seat}'s table stakes")
             o = self.options
             if amount < o.min_buy_in:
                 raise Refused(f"Seat {seat}'s table stakes of {dollars(amount)} are below the table's smallest, "
@@ -54,7 +54,8 @@ class PokerHandFlow:
         if player is None:
             raise Refused(f"No player sits at seat {seat}")
         if do == "add":
-            player.stack += self._amount(action, f"the chips added to seat {seat}")
+            player.stack += self._chips(self._amount(action, f"the chips added to seat {seat}"),
+                                        f"The chips added to seat {seat}")
         elif do in ("away", "back"):
             if player.away == (do == "away"):
                 raise Refused(f"Seat {seat} is {'already away' if player.away else 'not away'}")
@@ -64,6 +65,14 @@ class PokerHandFlow:
         else:
             raise Refused(f"A seating action is sit, add, away, back, leave, time_charge or high_hand_payout, "
                           f"not {do!r}")
+
+    def _chips(self, amount: Cents, what: str) -> Cents:
+        """Table stakes are whole chips of the table's smallest chip, as the pots they go into (§ 637a.11(k))."""
+        chip = self.options.chip_unit
+        if amount % chip:
+            raise Refused(f"{what} ({dollars(amount)}) are not whole chips of {dollars(chip)}, the smallest chip in "
+                          "play", "§ 637a.11(k)")
+        return amount
 
     def _time_charge(self) -> None:
         charge = self.options.time_charge

@@ -155,7 +155,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                ((LEFT_OF_BUTTON, "The first tied player clockwise from the button"),
                 (HIGH_CARD_BY_SUIT, "The tied player with the highest card by suit"))),
     RuleOption("chip_unit", "The smallest chip in play (a pot is divided in these)", "money", "§ 637a.11(k)",
-               help="The 2012 preamble: the lowest denomination played may be given instead of $1."),
+               help="The 2012 preamble: the lowest denomination played may be given instead of $1. The stakes, "
+                    "limits, table stakes, rake and drops are whole chips of it."),
     RuleOption("show_all_hands", "Every hand at the showdown must be shown (no mucking)", "bool", "§ 637a.18(e)"),
     RuleOption("out_of_turn", "An action out of turn", "choice", "§ 637a.8(c)",
                ((NOT_BINDING, "Not binding: the player acts again in turn"),
@@ -429,9 +430,31 @@ def _check_amounts(o: TableOptions) -> None:
     if not 0 < o.chip_unit <= MAX_ODD_CHIP:
         raise Refused(f"The smallest chip in play must be more than $0.00 and at most $1.00 (the chip a tie cannot "
                       f"divide may not exceed $1), not {dollars(o.chip_unit)}", "§ 637a.11(k)")
-    stakes = {"the Ante": o.ante, "the smaller bet": o.small_bet, "the larger bet": o.big_bet} | (
-        {"the Forced Bet": o.bring_in} if o.stud else {"the small blind": o.small_blind, "the big blind": o.big_blind})
-    odd = [name for name, amount in stakes.items() if amount % o.chip_unit and (o.limit or o.stud or "bet" not in name)]
-    if odd:
-        raise Refused(f"The smallest chip in play ({dollars(o.chip_unit)}) must make up {odd[0]} "
-                      f"({dollars(stakes[odd[0]])}): a pot is divided in those chips", "§ 637a.11(k)")
+    _check_chips(o)
+
+
+def _check_chips(o: TableOptions) -> None:
+    """Every amount that goes into a pot or comes out of it is whole chips of the table's smallest chip:
+    the stakes, the limits, the table stakes, the rake and the drops.  A pot is then whole chips, and
+    divided equally among tied players but for one chip each (§ 637a.11(k)); an amount finer than the
+    chip would leave a tied player ahead by more than a chip, or with nothing."""
+    amounts: dict[str, tuple[str, Cents | None]] = {
+        "ante": ("The Ante", o.ante), "min_buy_in": ("The smallest table stakes", o.min_buy_in),
+        "max_buy_in": ("The largest table stakes", o.max_buy_in),
+        "bad_beat_drop": ("The Bad Beat drop", o.bad_beat_drop), "high_hand_drop": ("The High Hand drop",
+                                                                                 o.high_hand_drop)}
+    amounts |= {"bring_in": ("The Forced Bet", o.bring_in)} if o.stud else {
+        "small_blind": ("The small blind", o.small_blind), "big_blind": ("The big blind", o.big_blind)}
+    if o.limit or o.stud:
+        amounts |= {"small_bet": ("The smaller bet", o.small_bet), "big_bet": ("The larger bet", o.big_bet)}
+    if o.rake_method in (PERCENT, INCREMENTAL):
+        amounts |= {"rake_cap": ("The rake cap", o.rake_cap)}
+        amounts |= {"rake_unit": ("The percentage rake's chip", o.rake_unit)} if o.rake_method == PERCENT else {
+            "rake_increment": ("The incremental rake", o.rake_increment)}
+    if o.rake_method == TIME:
+        amounts |= {"time_charge": ("The time charge", o.time_charge)}
+    for key, (label, amount) in amounts.items():
+        if amount is not None and amount % o.chip_unit:
+            raise Refused(f"{label} ({key}, {dollars(amount)}) is finer than the smallest chip in play "
+                          f"({dollars(o.chip_unit)}): what goes into a pot or comes out of it is whole chips, so "
+                          "that a pot is divided in them", "§ 637a.11(k)")

@@ -17,6 +17,7 @@ PHH players are numbered in the order of the deal (p1 to the button's left, the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -178,9 +179,14 @@ def _rules(history: HandHistory) -> dict[str, Any]:
     forced = rules.get("bring_in") or rules["big_blind"]
     minimum = rules.get("small_bet") if VARIANTS[variant].stud or structure == LIMIT else rules["big_blind"]
     rules["min_buy_in"] = plain_dollars(sum(_cents(v, "an amount") for v in (rules["ante"], forced, minimum)))
-    cents = [b for b in (_cents(v, "an amount") for v in (*antes, *(history.blinds_or_straddles or []))) if b]
-    rules["chip_unit"] = "1.00" if all(c % 100 == 0 for c in cents) else "0.25" if all(
-        c % 25 == 0 for c in cents) else "0.01"
+    # The table's smallest chip, which the file does not give: the largest of at most $1 that makes every
+    # amount in it (the stakes, the stacks, the bets), so that its pots are divided in whole chips (§ 637a.11(k)).
+    bets = [words[2] for action in history.actions if len(words := action.split("#")[0].split()) == 3
+            and words[1] == "cbr"]
+    amounts = [_cents(v, "an amount") for v in (*antes, *(history.blinds_or_straddles or []),
+                                                *history.starting_stacks, *bets)]
+    amounts += [_cents(rules[key], key) for key in ("bring_in", "small_bet", "big_bet") if key in rules]
+    rules["chip_unit"] = plain_dollars(math.gcd(100, *amounts))
     return rules
 
 
