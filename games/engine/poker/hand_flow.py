@@ -245,7 +245,7 @@ class PokerHandFlow:
         self.starting = {seat: self.players[seat].stack for seat in self.order}
         self.state = kit_call(lambda: PostedState(
             AUTOMATIONS, PokerkitDeck.STANDARD, variant.hand_types,
-            variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None),
+            variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None, o.spread_max_raises),
             STRUCTURES[o.structure][1], self.ante_trimming, self.antes, self.blinds or 0,
             o.bring_in if variant.stud else 0,
             [self.starting[seat] for seat in self.order], len(self.order), mode=Mode.CASH_GAME,

@@ -17,6 +17,9 @@ from typing import Any
 from games.engine.core.game import ROUND_OPTIONS, RuleOption
 from games.engine.core.records import Refused
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.poker.spread import DEFAULTS as SPREAD_DEFAULTS
+from games.engine.poker.spread import OPTIONS as SPREAD_OPTIONS
+from games.engine.poker.spread import check_spread, spread_text
 from games.engine.poker.variants import LIMIT, STRUCTURES, VARIANTS, Variant
 
 PRACTICE = "Not in the available Pennsylvania text: as licensed card rooms do it."
@@ -66,6 +69,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "small_bet": "2.00",
     "big_bet": "4.00",
     "max_raises": "4",
+    **SPREAD_DEFAULTS,
     "straddle": False,
     "first_button": RIGHT_OF_DEALER,
     "min_buy_in": "40.00",
@@ -122,6 +126,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("max_raises", "Limit: most bets and raises in one betting round (before the flop the big blind is "
                              "the first bet)", "choice", "§ 637a.8(k)",
                (("3", "3"), ("4", "4"), ("5", "5"), ("", "No cap"))),
+    *SPREAD_OPTIONS,
     RuleOption("straddle", "Straddle Bet offered (twice the big blind, by the player left of the big blind)", "bool",
                "§ 637a.11(e)", help="The amount is the common card-room Straddle: twice the big blind."),
     RuleOption("first_button", "Button when the table opens", "choice", "§ 637a.11(c)(1)",
@@ -242,6 +247,10 @@ class TableOptions:
     dead_button: bool = True
     new_player_posts: str = POST
     big_blind_ante: bool = False  # the big blind posts the one Ante of the table (§ 637a.11(b))
+    # The posted spread (§ 637a.8(k)): the least and most a bet or a raise adds, and the most raises a round.
+    spread_min_bet: Cents | None = None
+    spread_max_bet: Cents | None = None
+    spread_max_raises: int | None = None
 
     @property
     def stud(self) -> bool:
@@ -257,8 +266,16 @@ class TableOptions:
 
     @property
     def minimum_bet(self) -> Cents:
-        """The posted table minimum bet: the smaller bet in limit, the big blind otherwise."""
-        return self.small_bet if self.limit or self.stud else self.big_blind
+        """The posted table minimum bet: the smaller bet in limit, the big blind otherwise, or the spread's
+        smallest bet where it is more."""
+        return max(self.small_bet if self.limit or self.stud else self.big_blind, self.spread_min_bet or 0)
+
+    @property
+    def spread(self) -> bool:
+        return self.spread_min_bet is not None or self.spread_max_bet is not None
+
+    def spread_text(self) -> str:
+        return spread_text(self.spread_min_bet, self.spread_max_bet)
 
     @property
     def forced_bet(self) -> Cents:
@@ -288,7 +305,10 @@ class TableOptions:
         else:
             stakes = f"blinds {dollars(self.small_blind)}/{dollars(self.big_blind)}"
         ante = f", {'big-blind ' if self.big_blind_ante else ''}Ante {dollars(self.ante)}" if self.ante else ""
-        return f"{self.variant.label}, {structure}, {stakes}{ante}"
+        spread = f", spread {self.spread_text()}" if self.spread else ""
+        raises = self.spread_max_raises
+        cap = f", {raises} raise{'s' if raises != 1 else ''}" if raises is not None else ""
+        return f"{self.variant.label}, {structure}, {stakes}{ante}{spread}{cap}"
 
 
 def _money(rules: Mapping[str, Any], key: str, label: str, section: str, *,
@@ -361,9 +381,15 @@ def read_options(rules: Mapping[str, Any]) -> TableOptions:
         bad_beat_odd_cents=_choice(rules, "bad_beat_odd_cents"), high_hand_hand=_choice(rules, "high_hand_hand"),
         high_hand_hole_cards=_choice(rules, "high_hand_hole_cards"), dead_button=_flag(rules, "dead_button"),
         new_player_posts=_choice(rules, "new_player_posts"), big_blind_ante=_flag(rules, "big_blind_ante"),
+        **{key: _money(rules, key, option.label, option.section, empty_is_none=True) for option in SPREAD_OPTIONS
+           if (key := option.key) != "spread_max_raises"},
+        spread_max_raises=int(_choice(rules, "spread_max_raises")) if rules["spread_max_raises"] else None,
     )
     _check_amounts(options)
     _check_kill(options)
+    killed = [options.killed()] if options.kill != NO_KILL else []
+    check_spread(options.spread_min_bet, options.spread_max_bet, options.minimum_bet,
+                 [(o.small_bet, o.big_bet) for o in (options, *killed) if o.limit or o.stud])
     return options
 
 
@@ -453,6 +479,8 @@ def _check_chips(o: TableOptions) -> None:
             "rake_increment": ("The incremental rake", o.rake_increment)}
     if o.rake_method == TIME:
         amounts |= {"time_charge": ("The time charge", o.time_charge)}
+    amounts |= {"spread_min_bet": ("The spread's smallest bet", o.spread_min_bet),
+                "spread_max_bet": ("The spread's largest bet", o.spread_max_bet)}
     for key, (label, amount) in amounts.items():
         if amount is not None and amount % o.chip_unit:
             raise Refused(f"{label} ({key}, {dollars(amount)}) is finer than the smallest chip in play "
