@@ -181,3 +181,18 @@ def test_the_straddle_is_the_player_left_of_the_big_blind_when_the_small_blind_i
     assert rnd.prompt.seat == 1
     rnd = run(rnd, "straddle\ndeal")
     assert rnd.put_in == {7: 2_00, 1: 4_00, 3: 0} and rnd.prompt.seat == 3
+
+
+def test_a_missed_small_blind_posted_dead_is_in_the_pot_at_the_showdown():
+    # Last hand: button 1, blinds 3 and 5.  Seat 9 missed the big blind: it posts $2 live and the missed $1
+    # dead.  Seat 5 posts the $1 small blind, seat 7 the $2 big blind; everyone calls $2 and checks to the
+    # showdown: 5 × $2 + the dead $1 = $11, all in the one pot (the dead chip is no one's bet), to seat 5's
+    # aces.  Stacks: seat 5 $100 − $2 + $11 = $109; seat 9 $100 − $3 = $97; the others $98.
+    seats = {**positions(FOUR, 1, [3, 5])["seats"], "9": {"stack": 100_00, "missed": True}}
+    rnd = play("start\ndeal", NO_RAKE, {"seats": seats, "button": 1, "moves": True, "blinds": [3, 5]})
+    assert rnd.order == (5, 7, 9, 1, 3) and rnd.put_in == {5: 1_00, 7: 2_00, 9: 3_00, 1: 0, 3: 0}
+    checks = "\n".join(f"{seat} check" for seat in (5, 7, 9, 1, 3))
+    rnd = run(rnd, f"9 check\n1 call\n3 call\n5 call\n7 check\nflop 2c 7d 9h\n{checks}\nturn 2d\n{checks}\n"
+                   f"river 3s\n{checks}\n5 shows Ac Ad\n7 mucks\n9 mucks\n1 mucks\n3 mucks\nclose")
+    assert [(line.seat, line.wager, line.amount) for line in rnd.lines] == [(5, "main_pot", 11_00)]
+    assert rnd.final_stacks() == {1: 98_00, 3: 98_00, 5: 109_00, 7: 98_00, 9: 97_00}

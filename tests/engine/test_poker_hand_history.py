@@ -165,3 +165,83 @@ def test_a_game_phh_has_no_code_for_is_refused_naming_the_codes_it_has(variant, 
     with pytest.raises(Refused, match=f"PHH has no code for {named} \\(its specification names FT, NT, NS, PO, "):
         GAME.hand_history(rnd)
     assert [line.as_dict() for line in rnd.lines] == before
+
+
+# A big-blind Ante: PHH's `antes` has one entry a player, and one Ante for the whole table is a single
+# non-zero entry, the big blind's (p2; the blinds are listed the same way).  The file comes from elsewhere:
+# no rake.
+BIG_BLIND_ANTE_PHH = """
+variant = 'NT'
+ante_trimming_status = false
+antes = [0, 2, 0]
+blinds_or_straddles = [1, 2, 0]
+starting_stacks = [100, 100, 20]
+finishing_stacks = [110, 48, 62]
+min_bet = 2
+actions = ['d dh p1 KsKh', 'd dh p2 QsQh', 'd dh p3 AsAh', 'p3 cbr 20', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cbr 30',
+           'p2 cc', 'd db 3s', 'p1 cc', 'p2 cc', 'd db 4d', 'p1 cc', 'p2 cc', 'p1 sm KsKh', 'p2 sm QsQh', 'p3 sm AsAh']
+"""
+
+
+def test_a_big_blind_ante_from_elsewhere_is_posted_by_the_big_blind_alone():
+    # § 637a.11(b): the Rules Submission says who places the Ante; here the big blind (p2, seat 2) posts $2
+    # for the table, besides its $2 big blind.  p3 (seat 3) is all-in for $20; p1 and p2 call it and each put
+    # $30 more on the flop.  The main pot: 3 × $20 + the $2 Ante = $62, to p3's aces; the side pot 2 × $30 =
+    # $60, to p1's kings over p2's queens (§ 637a.8(b)(5)).  Stacks: p1 $100 − $50 + $60 = $110; p2 $100 −
+    # $50 − $2 = $48; p3 $62.  (Read as an Ante from each player, p1 and p3 would have paid $2 each too.)
+    settlement = settle_sheet(GAME.sheet_from_hand_history(BIG_BLIND_ANTE_PHH))
+    assert [(line["seat"], line["wager"], line["amount_cents"]) for line in settlement["lines"]] == [
+        (1, "side_pot_1", 60_00), (3, "main_pot", 62_00)]
+    assert settlement["stacks"] == {"1": "110.00", "2": "48.00", "3": "62.00"}
+    assert settlement["rules"]["big_blind_ante"] is True and settlement["rules"]["ante"] == "2.00"
+    # pokerkit, replaying the file by itself, agrees.
+    history = HandHistory.loads(BIG_BLIND_ANTE_PHH)
+    *_, final = iter(history)
+    assert list(final.stacks) == list(history.finishing_stacks) == [110, 48, 62]
+
+
+def test_antes_that_are_neither_each_players_nor_the_big_blinds_are_refused():
+    with pytest.raises(SheetError, match=r"the PHH file's Antes \(\$0.00, \$0.00, \$2.00\) are neither one from each "
+                                         r"player nor one from the big blind"):
+        GAME.sheet_from_hand_history(BIG_BLIND_ANTE_PHH.replace("antes = [0, 2, 0]", "antes = [0, 0, 2]"))
+
+
+def test_a_tables_big_blind_ante_is_written_to_phh_as_one_entry_and_read_back():
+    # Seats 1, 3, 5; the button on seat 5 (the dealer's right): seat 1 posts the $1 small blind, seat 3 the $2
+    # big blind and the table's $1 Ante.  Seat 5 raises to $6, seat 1 folds, seat 3 calls; seat 3 bets $10 on
+    # the flop and seat 5 folds: the $10 goes back uncalled.  The pot: $1 + $1 + $6 + $6 = $14, no rake
+    # (rake_method none).  Stacks: seat 1 $99; seat 3 $100 − $7 + $14 = $107; seat 5 $94.
+    rules = {"big_blind_ante": True, "ante": "1.00", "rake_method": "none"}
+    script = """
+        sit 1 100
+        sit 3 100
+        sit 5 100
+        start
+        deal
+        5 raise 6
+        1 fold
+        3 call
+        flop 2c 7d 9h
+        3 bet 10
+        5 fold
+        close
+    """
+    started = play("sit 1 100\nsit 3 100\nsit 5 100\nstart", rules)
+    assert started.put_in == {1: 1_00, 3: 3_00, 5: 0}
+    assert started.prompt.text.startswith("The big blind, seat 3, posts the Ante of $1.00 for the table.")
+    rnd = play(script, rules)
+    assert rnd.final_stacks() == {1: 99_00, 3: 107_00, 5: 94_00}
+    text = GAME.hand_history(rnd)
+    assert "antes = [0, 1, 0]" in text and "ante_trimming_status = false" in text
+    settlement = settle_sheet(GAME.sheet_from_hand_history(text))
+    assert settlement["lines"] == [line.as_dict() for line in rnd.lines]
+    assert settlement["stacks"] == {"1": "99.00", "3": "107.00", "5": "94.00"}
+    history = HandHistory.loads(text)
+    *_, final = iter(history)
+    assert list(final.stacks) == list(history.finishing_stacks) == [99, 107, 94]
+
+
+def test_stud_has_no_big_blind_ante():
+    with pytest.raises(Refused, match="has no big blind to post a big-blind Ante") as refusal:
+        GAME.new_round({**STUD_RULES, "big_blind_ante": True})
+    assert refusal.value.section == "§ 637a.10(b)"

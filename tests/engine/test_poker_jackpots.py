@@ -14,7 +14,9 @@ from games.engine.poker.jackpots import BadBeatRules, bad_beat
 from games.engine.poker.pots import Showing
 from games.engine.round_sheet import settle_sheet, sheet_from_log
 
-JACKPOTS = {"rake_method": "none", "bad_beat_drop": "1.00", "high_hand_drop": "0.50", "drop_minimum_pot": "0.00"}
+# The $0.50 drop is taken at a table whose smallest chip is $0.50: a drop is whole chips (§ 637a.11(k)).
+JACKPOTS = {"rake_method": "none", "bad_beat_drop": "1.00", "high_hand_drop": "0.50", "drop_minimum_pot": "0.00",
+            "chip_unit": "0.50"}
 FOUR = {str(seat): {"stack": 100_00} for seat in (1, 3, 5, 7)}
 # The button on seat 7 (as it was), the blinds on seats 1 and 3: the next hand's button is seat 1.
 TABLE = {"seats": FOUR, "button": 5, "moves": True, "funds": {"bad_beat": 500_00, "high_hand": 80_00}}

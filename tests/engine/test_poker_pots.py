@@ -165,7 +165,8 @@ def test_the_jackpot_drops_come_out_of_the_main_pot_after_the_rake():
         1 shows Ac Ad
         2 shows Kc Kd
     """
-    rules = {"bad_beat_drop": "1.00", "high_hand_drop": "0.50", "drop_minimum_pot": "20.00"}
+    # The table's smallest chip is $0.50, as the $0.50 drop needs (§ 637a.11(k)).
+    rules = {"bad_beat_drop": "1.00", "high_hand_drop": "0.50", "drop_minimum_pot": "20.00", "chip_unit": "0.50"}
     rnd = play(script, rules)
     assert lines(rnd) == {(0, "rake"): ("rake", 4_00), (0, "bad_beat_drop"): ("drop", 1_00),
                           (0, "high_hand_drop"): ("drop", 50), (1, "main_pot"): ("award", 34_50)}
@@ -350,7 +351,7 @@ def test_stud_high_low_divides_the_pot_between_the_high_hand_and_a_qualifying_lo
 @pytest.mark.parametrize("amount, winners, unit, shares", [
     (700, [3, 5, 7], 100, {3: 300, 5: 200, 7: 200}),  # one chip over
     (1100, [4, 7, 2], 100, {4: 400, 7: 400, 2: 300}),  # two chips over: one each to the first two
-    (1050, [4, 7], 100, {4: 550, 7: 500}),  # $10.50 in $1 chips: the $0.50 under a chip with the odd chip
+    (1050, [4, 7], 100, {4: 550, 7: 500}),  # $10.50 in $1 chips: no odd chip, the $0.50 under a chip to the first
     (975, [1, 2], 25, {1: 500, 2: 475}),
 ])
 def test_a_divided_pot_gives_each_winner_whole_chips_and_the_excess_a_chip_at_a_time(amount, winners, unit, shares):

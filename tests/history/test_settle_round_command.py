@@ -170,3 +170,16 @@ def test_a_poker_hand_history_that_breaks_the_rules_is_refused_with_exit_status_
     status, out, err = settle_round(str(path))
     assert (status, out) == (2, "")
     assert "does not follow the rules here" in err
+
+
+def test_a_poker_hand_history_with_a_single_posted_blind_is_refused_with_exit_status_2(tmp_path):
+    # § 637a.11(d): the first blind, and the additional blinds a Rules Submission asks for.  The tables here
+    # post a small and a big blind; a file with one blind is refused by name, not with a traceback.
+    path = tmp_path / "hand.phh"
+    path.write_text(POKER_PHH.replace("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [2, 0, 0]"),
+                    encoding="utf-8")
+    status, out, err = settle_round(str(path))
+    assert (status, out) == (2, "")
+    assert "Traceback" not in err
+    assert "the PHH file posts one blind ($2.00): the tables here post a small blind and a big blind" in err
+    assert "§ 637a.11(d)" in err

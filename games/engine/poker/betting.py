@@ -88,17 +88,45 @@ class PokerBetting:
         if amount > most_owned:
             raise Refused(f"Seat {seat} has {dollars(most_owned)} in table stakes in this betting round: it cannot "
                           f"bet {dollars(amount)} (a player bets only the table stakes on the table)", "§ 637a.8(b)(1)")
+        chip = self.options.chip_unit
+        if amount % chip and amount != most_owned:
+            # All-in with table stakes carried from before the chip grew is the only bet of part of a chip.
+            raise Refused(f"Seat {seat}'s {choice}{'' if choice == 'bet' else ' to'} {dollars(amount)} is not whole "
+                          f"chips of {dollars(chip)}, the smallest chip in play (a pot is divided in them)",
+                          "§ 637a.11(k)")
         if not state.can_complete_bet_or_raise_to():
             return  # _why_not names it
-        low = state.min_completion_betting_or_raising_to_amount
-        high = state.max_completion_betting_or_raising_to_amount
+        low, high, spread_low, spread_high = self.raise_range()
+        verb = "bet" if choice == "bet" else f"{VERBS.get(choice, choice)} to"
+        spread = f"not {dollars(amount)}: the table's spread is bets and raises of {self.options.spread_text()}"
         if amount < low:
-            raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at least {dollars(low)} (the minimum "
+            raise Refused(f"Seat {seat} may {verb} at least {dollars(low)}, {spread}" if spread_low else
+                          f"Seat {seat} may {VERBS.get(choice, choice)} to at least {dollars(low)} (the minimum "
                           f"raise), not {dollars(amount)}; all-in is {dollars(most_owned)}", "§ 637a.8(k)")
         if amount > high:
             limit = STRUCTURES[self.options.structure][0].lower()
-            raise Refused(f"Seat {seat} may {VERBS.get(choice, choice)} to at most {dollars(high)} in {limit}, "
+            raise Refused(f"Seat {seat} may {verb} at most {dollars(high)}, {spread}" if spread_high else
+                          f"Seat {seat} may {VERBS.get(choice, choice)} to at most {dollars(high)} in {limit}, "
                           f"not {dollars(amount)}", "§ 637a.8(k)")
+
+    def raise_range(self) -> tuple[Cents, Cents, bool, bool]:
+        """The least and the most the player to act may bet, raise or complete to now: pokerkit's (the
+        structure, the minimum raise, the table stakes) within the posted spread (§ 637a.8(k)), which
+        bounds a bet, or the amount a raise adds to the bet it raises; a player may still go all-in for
+        less than the spread's smallest.  Whether the spread sets the least and the most."""
+        state, o = self.state, self.options
+        index = state.actor_index
+        all_in = state.stacks[index] + state.bets[index]
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        raised = 0 if state.completion_status else max(state.bets)  # a Stud completion is the first bet
+        spread_low = o.spread_min_bet is not None and raised + o.spread_min_bet > low
+        spread_high = o.spread_max_bet is not None and raised + o.spread_max_bet < high
+        if spread_low:
+            low = min(raised + o.spread_min_bet, all_in)
+        if spread_high:
+            high = raised + o.spread_max_bet
+        return low, high, spread_low, spread_high
 
     def _why_not(self, moment: Moment, choice: str) -> tuple[str, str]:
         """Why a betting choice is not open to the seat now: the message and the section."""
@@ -107,8 +135,13 @@ class PokerBetting:
             return f"Seat {seat}'s action is fixed: {self._betting_choices(moment)[0].label}", moment.section
         cap = state.street.max_completion_betting_or_raising_count if state.street else None
         if choice in RAISES and cap is not None and state.completion_betting_or_raising_count >= cap:
-            return (f"The betting is capped: {self.options.max_raises} bets and raises in a betting round",
-                    "§ 637a.8(k)")
+            o = self.options
+            limit_cap = o.variant.bet_cap(state.street_index, o.max_raises if o.limit else None, None)
+            if limit_cap is None or cap < limit_cap:  # the spread's cap is the one reached
+                raises = o.spread_max_raises
+                return (f"The betting is capped: {raises} raise{'s' if raises != 1 else ''} in a betting round "
+                        "(the table's spread)", "§ 637a.8(k)")
+            return (f"The betting is capped: {o.max_raises} bets and raises in a betting round", "§ 637a.8(k)")
         if choice == "check" and state.checking_or_calling_amount:
             return f"Seat {seat} cannot check: {dollars(state.checking_or_calling_amount)} is to call", moment.section
         if choice == "call" and not state.checking_or_calling_amount:
@@ -140,14 +173,14 @@ class PokerBetting:
             else:
                 choices.append(choice("Check", "check", "secondary"))
         if state.can_complete_bet_or_raise_to():
-            low = state.min_completion_betting_or_raising_to_amount
-            high = state.max_completion_betting_or_raising_to_amount
+            low, high, _, spread_high = self.raise_range()
             kind = "complete" if state.completion_status else "raise" if max(state.bets) else "bet"
             verb = {"complete": "Complete to", "raise": "Raise to", "bet": "Bet"}[kind]
             choices.append(choice(f"{verb} {dollars(low)}{' (all-in)' if low == stack + bet else ''}", kind,
                                   amount=plain_dollars(low)))
             if high > low:
-                label = "All-in" if high == stack + bet else f"{verb} {dollars(high)} (the pot)"
+                most = "the spread's most" if spread_high else "the pot"
+                label = "All-in" if high == stack + bet else f"{verb} {dollars(high)} ({most})"
                 choices.append(choice(f"{label} {dollars(high)}" if label == "All-in" else label, kind,
                                       amount=plain_dollars(high)))
         held = self.held.get(seat)
@@ -166,8 +199,8 @@ class PokerBetting:
                 return Choice(choice.label + suffix, choice.action, choice.style)
         if held["choice"] in RAISES and held.get("amount") and state.can_complete_bet_or_raise_to():
             amount = parse_dollars(held["amount"])
-            low = state.min_completion_betting_or_raising_to_amount
-            if low <= amount <= state.max_completion_betting_or_raising_to_amount:
+            low, high, _, _ = self.raise_range()
+            if low <= amount <= high:
                 template = next(c for c in choices if c.action["choice"] in RAISES)
                 label = f"Seat {moment.seat}: {template.label.split(': ', 1)[1].split(' $')[0]} {dollars(amount)}"
                 return Choice(label + suffix, {**template.action, "amount": held["amount"]})

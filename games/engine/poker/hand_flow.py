@@ -40,7 +40,7 @@ class PokerHandFlow:
         if do == "sit":
             if player is not None:
                 raise Refused(f"Seat {seat} is taken (table stakes {dollars(player.stack)}): add chips instead")
-            amount = self._amount(action, f"seat {seat}'s table stakes")
+            amount = self._chips(self._amount(action, f"seat {seat}'s table stakes"), f"Seat {seat}'s table stakes")
             o = self.options
             if amount < o.min_buy_in:
                 raise Refused(f"Seat {seat}'s table stakes of {dollars(amount)} are below the table's smallest, "
@@ -54,7 +54,8 @@ class PokerHandFlow:
         if player is None:
             raise Refused(f"No player sits at seat {seat}")
         if do == "add":
-            player.stack += self._amount(action, f"the chips added to seat {seat}")
+            player.stack += self._chips(self._amount(action, f"the chips added to seat {seat}"),
+                                        f"The chips added to seat {seat}")
         elif do in ("away", "back"):
             if player.away == (do == "away"):
                 raise Refused(f"Seat {seat} is {'already away' if player.away else 'not away'}")
@@ -64,6 +65,14 @@ class PokerHandFlow:
         else:
             raise Refused(f"A seating action is sit, add, away, back, leave, time_charge or high_hand_payout, "
                           f"not {do!r}")
+
+    def _chips(self, amount: Cents, what: str) -> Cents:
+        """Table stakes are whole chips of the table's smallest chip, as the pots they go into (§ 637a.11(k))."""
+        chip = self.options.chip_unit
+        if amount % chip:
+            raise Refused(f"{what} ({dollars(amount)}) are not whole chips of {dollars(chip)}, the smallest chip in "
+                          "play", "§ 637a.11(k)")
+        return amount
 
     def _time_charge(self) -> None:
         charge = self.options.time_charge
@@ -191,11 +200,16 @@ class PokerHandFlow:
         return None if seat in self.posts or seat == self.blind_seats[0] else seat
 
     def blinds_text(self) -> str:
-        """What the dead button made of this hand's blinds, and who posted a big blind of their own."""
-        if self.options.stud or self.blind_seats is None or len(self.order) < 3:
+        """What the dead button made of this hand's blinds, who posted a big blind of their own, and who
+        posted a big-blind Ante."""
+        o = self.options
+        if o.stud or self.blind_seats is None:
             return ""
         small, big = self.blind_seats
-        o = self.options
+        ante = f"The big blind, seat {big}, posts the Ante of {dollars(o.ante)} for the table." \
+            if o.big_blind_ante and o.ante else ""
+        if len(self.order) < 3:
+            return ante
         parts = [f"The button is dead on seat {self.button}." if self.button not in self.order else "",
                  f"The small blind is dead (seat {small} is empty)." if small not in self.order else ""]
         for seat in (seat for seat in self.order if seat in self.posts):
@@ -203,7 +217,7 @@ class PokerHandFlow:
             parts.append(f"Seat {seat} posts a big blind of {dollars(o.big_blind)}"
                          + (f" and the missed small blind, {dollars(dead)} dead, into the pot." if dead else
                             " (a new player)."))
-        return " ".join(part for part in parts if part)
+        return " ".join(part for part in [*parts, ante] if part)
 
     def _button(self, moment: Moment, action: Action) -> None:
         seat = action.get("value")
@@ -227,11 +241,11 @@ class PokerHandFlow:
         variant = o.variant
         small_bet, big_bet = (o.small_bet, o.big_bet) if o.limit else (o.big_blind, o.big_blind)
         self.blinds = () if variant.stud else self._blinds_by_position()
-        self.antes = tuple(o.ante + self.dead_posts.get(seat, 0) for seat in self.order)
+        self.antes = self._antes_by_position()
         self.starting = {seat: self.players[seat].stack for seat in self.order}
         self.state = kit_call(lambda: PostedState(
             AUTOMATIONS, PokerkitDeck.STANDARD, variant.hand_types,
-            variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None),
+            variant.pokerkit_streets(small_bet, big_bet, o.max_raises if o.limit else None, o.spread_max_raises),
             STRUCTURES[o.structure][1], self.ante_trimming, self.antes, self.blinds or 0,
             o.bring_in if variant.stud else 0,
             [self.starting[seat] for seat in self.order], len(self.order), mode=Mode.CASH_GAME,
@@ -242,8 +256,21 @@ class PokerHandFlow:
     @property
     def ante_trimming(self) -> bool:
         """pokerkit trims the Antes to the second largest when they differ, giving the rest back: a missed
-        small blind posted dead is no Ante to trim, so none is trimmed in a hand with one."""
-        return not self.dead_posts
+        small blind posted dead and a big-blind Ante are no Antes to trim, so none is trimmed in a hand with
+        one (pokerkit then puts them in the main pot, as no one's bet)."""
+        return not self.dead_posts and not (self.options.big_blind_ante and self.options.ante)
+
+    def _antes_by_position(self) -> tuple[Cents, ...]:
+        """The Antes by position in the order of the deal, a missed small blind posted dead included: one
+        from each player, or the table's one Ante from the big blind (§ 637a.11(b)).  Heads-up, pokerkit
+        takes each player's Ante from the other position, as it does the blinds: the big blind's is the
+        second entry."""
+        o = self.options
+        if not o.big_blind_ante:
+            return tuple(o.ante + self.dead_posts.get(seat, 0) for seat in self.order)
+        big = 1 if len(self.order) == 2 else self.order.index(self.blind_seats[1])
+        return tuple((o.ante if index == big else 0) + self.dead_posts.get(seat, 0)
+                     for index, seat in enumerate(self.order))
 
     def _blinds_by_position(self) -> tuple[Cents, ...]:
         """The forced bets of the hand by position in the order of the deal: the blinds (the small one

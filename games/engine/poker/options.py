@@ -17,6 +17,9 @@ from typing import Any
 from games.engine.core.game import ROUND_OPTIONS, RuleOption
 from games.engine.core.records import Refused
 from games.engine.money import Cents, MoneyError, dollars, parse_dollars
+from games.engine.poker.spread import DEFAULTS as SPREAD_DEFAULTS
+from games.engine.poker.spread import OPTIONS as SPREAD_OPTIONS
+from games.engine.poker.spread import check_spread, spread_text
 from games.engine.poker.variants import LIMIT, STRUCTURES, VARIANTS, Variant
 
 PRACTICE = "Not in the available Pennsylvania text: as licensed card rooms do it."
@@ -61,10 +64,12 @@ DEFAULT_RULES: dict[str, Any] = {
     "small_blind": "1.00",
     "big_blind": "2.00",
     "ante": "0.00",
+    "big_blind_ante": False,
     "bring_in": "1.00",
     "small_bet": "2.00",
     "big_bet": "4.00",
     "max_raises": "4",
+    **SPREAD_DEFAULTS,
     "straddle": False,
     "first_button": RIGHT_OF_DEALER,
     "min_buy_in": "40.00",
@@ -108,8 +113,12 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("small_blind", "Small blind (Hold'em, Omaha)", "money", "§ 637a.11(d)"),
     RuleOption("big_blind", "Big blind (Hold'em, Omaha); the minimum bet in pot and no limit", "money",
                "§ 637a.11(d)"),
-    RuleOption("ante", "Ante from each player (0 for none)", "money", "§ 637a.11(b)",
-               help="Stud's Ante is § 637a.10(b)."),
+    RuleOption("ante", "Ante from each player, or from the big blind for the table (0 for none)", "money",
+               "§ 637a.11(b)", help="Stud's Ante is § 637a.10(b)."),
+    RuleOption("big_blind_ante", "Big-blind Ante: the big blind posts one Ante for the whole table (Hold'em, Omaha)",
+               "bool", "§ 637a.11(b)",
+               help="The Rules Submission says how the Ante is placed (§ 637a.11(b)); the big-blind Ante is as card "
+                    "rooms play it."),
     RuleOption("bring_in", "Forced Bet (Stud)", "money", "§ 637a.10(d)",
                help="The player it falls to may complete to the smaller bet instead."),
     RuleOption("small_bet", "Limit: the smaller bet (first two betting rounds)", "money", "§ 637a.8(k)"),
@@ -117,6 +126,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("max_raises", "Limit: most bets and raises in one betting round (before the flop the big blind is "
                              "the first bet)", "choice", "§ 637a.8(k)",
                (("3", "3"), ("4", "4"), ("5", "5"), ("", "No cap"))),
+    *SPREAD_OPTIONS,
     RuleOption("straddle", "Straddle Bet offered (twice the big blind, by the player left of the big blind)", "bool",
                "§ 637a.11(e)", help="The amount is the common card-room Straddle: twice the big blind."),
     RuleOption("first_button", "Button when the table opens", "choice", "§ 637a.11(c)(1)",
@@ -150,7 +160,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                ((LEFT_OF_BUTTON, "The first tied player clockwise from the button"),
                 (HIGH_CARD_BY_SUIT, "The tied player with the highest card by suit"))),
     RuleOption("chip_unit", "The smallest chip in play (a pot is divided in these)", "money", "§ 637a.11(k)",
-               help="The 2012 preamble: the lowest denomination played may be given instead of $1."),
+               help="The 2012 preamble: the lowest denomination played may be given instead of $1. The stakes, "
+                    "limits, table stakes, rake and drops are whole chips of it."),
     RuleOption("show_all_hands", "Every hand at the showdown must be shown (no mucking)", "bool", "§ 637a.18(e)"),
     RuleOption("out_of_turn", "An action out of turn", "choice", "§ 637a.8(c)",
                ((NOT_BINDING, "Not binding: the player acts again in turn"),
@@ -235,6 +246,11 @@ class TableOptions:
     high_hand_hole_cards: str = BOTH
     dead_button: bool = True
     new_player_posts: str = POST
+    big_blind_ante: bool = False  # the big blind posts the one Ante of the table (§ 637a.11(b))
+    # The posted spread (§ 637a.8(k)): the least and most a bet or a raise adds, and the most raises a round.
+    spread_min_bet: Cents | None = None
+    spread_max_bet: Cents | None = None
+    spread_max_raises: int | None = None
 
     @property
     def stud(self) -> bool:
@@ -250,8 +266,16 @@ class TableOptions:
 
     @property
     def minimum_bet(self) -> Cents:
-        """The posted table minimum bet: the smaller bet in limit, the big blind otherwise."""
-        return self.small_bet if self.limit or self.stud else self.big_blind
+        """The posted table minimum bet: the smaller bet in limit, the big blind otherwise, or the spread's
+        smallest bet where it is more."""
+        return max(self.small_bet if self.limit or self.stud else self.big_blind, self.spread_min_bet or 0)
+
+    @property
+    def spread(self) -> bool:
+        return self.spread_min_bet is not None or self.spread_max_bet is not None
+
+    def spread_text(self) -> str:
+        return spread_text(self.spread_min_bet, self.spread_max_bet)
 
     @property
     def forced_bet(self) -> Cents:
@@ -261,7 +285,8 @@ class TableOptions:
     @property
     def stake_needed(self) -> Cents:
         """What a player must have on the table to be dealt in: any Ante and forced bet, and one bet at
-        the posted table minimum (§ 637a.8(b)(4))."""
+        the posted table minimum (§ 637a.8(b)(4)); with a big-blind Ante, the Ante too, as any player may be
+        the big blind."""
         return self.ante + self.forced_bet + self.minimum_bet
 
     def killed(self) -> TableOptions:
@@ -279,8 +304,11 @@ class TableOptions:
                       f"{dollars(self.small_bet)}/{dollars(self.big_bet)}")
         else:
             stakes = f"blinds {dollars(self.small_blind)}/{dollars(self.big_blind)}"
-        ante = f", Ante {dollars(self.ante)}" if self.ante else ""
-        return f"{self.variant.label}, {structure}, {stakes}{ante}"
+        ante = f", {'big-blind ' if self.big_blind_ante else ''}Ante {dollars(self.ante)}" if self.ante else ""
+        spread = f", spread {self.spread_text()}" if self.spread else ""
+        raises = self.spread_max_raises
+        cap = f", {raises} raise{'s' if raises != 1 else ''}" if raises is not None else ""
+        return f"{self.variant.label}, {structure}, {stakes}{ante}{spread}{cap}"
 
 
 def _money(rules: Mapping[str, Any], key: str, label: str, section: str, *,
@@ -352,10 +380,16 @@ def read_options(rules: Mapping[str, Any]) -> TableOptions:
         bad_beat_min_players=int(_choice(rules, "bad_beat_min_players")), bad_beat_shares=_shares(rules),
         bad_beat_odd_cents=_choice(rules, "bad_beat_odd_cents"), high_hand_hand=_choice(rules, "high_hand_hand"),
         high_hand_hole_cards=_choice(rules, "high_hand_hole_cards"), dead_button=_flag(rules, "dead_button"),
-        new_player_posts=_choice(rules, "new_player_posts"),
+        new_player_posts=_choice(rules, "new_player_posts"), big_blind_ante=_flag(rules, "big_blind_ante"),
+        **{key: _money(rules, key, option.label, option.section, empty_is_none=True) for option in SPREAD_OPTIONS
+           if (key := option.key) != "spread_max_raises"},
+        spread_max_raises=int(_choice(rules, "spread_max_raises")) if rules["spread_max_raises"] else None,
     )
     _check_amounts(options)
     _check_kill(options)
+    killed = [options.killed()] if options.kill != NO_KILL else []
+    check_spread(options.spread_min_bet, options.spread_max_bet, options.minimum_bet,
+                 [(o.small_bet, o.big_bet) for o in (options, *killed) if o.limit or o.stud])
     return options
 
 
@@ -394,6 +428,9 @@ def _check_kill(o: TableOptions) -> None:
 
 
 def _check_amounts(o: TableOptions) -> None:
+    if o.stud and o.big_blind_ante:
+        raise Refused(f"{o.variant.label} has no big blind to post a big-blind Ante: each player's Ante is the "
+                      "Stud Ante", "§ 637a.10(b)")
     if o.stud:
         if not 0 < o.bring_in < o.small_bet:
             raise Refused(f"The Forced Bet ({dollars(o.bring_in)}) must be more than $0.00 and less than the smaller "
@@ -419,9 +456,33 @@ def _check_amounts(o: TableOptions) -> None:
     if not 0 < o.chip_unit <= MAX_ODD_CHIP:
         raise Refused(f"The smallest chip in play must be more than $0.00 and at most $1.00 (the chip a tie cannot "
                       f"divide may not exceed $1), not {dollars(o.chip_unit)}", "§ 637a.11(k)")
-    stakes = {"the Ante": o.ante, "the smaller bet": o.small_bet, "the larger bet": o.big_bet} | (
-        {"the Forced Bet": o.bring_in} if o.stud else {"the small blind": o.small_blind, "the big blind": o.big_blind})
-    odd = [name for name, amount in stakes.items() if amount % o.chip_unit and (o.limit or o.stud or "bet" not in name)]
-    if odd:
-        raise Refused(f"The smallest chip in play ({dollars(o.chip_unit)}) must make up {odd[0]} "
-                      f"({dollars(stakes[odd[0]])}): a pot is divided in those chips", "§ 637a.11(k)")
+    _check_chips(o)
+
+
+def _check_chips(o: TableOptions) -> None:
+    """Every amount that goes into a pot or comes out of it is whole chips of the table's smallest chip:
+    the stakes, the limits, the table stakes, the rake and the drops.  A pot is then whole chips, and
+    divided equally among tied players but for one chip each (§ 637a.11(k)); an amount finer than the
+    chip would leave a tied player ahead by more than a chip, or with nothing."""
+    amounts: dict[str, tuple[str, Cents | None]] = {
+        "ante": ("The Ante", o.ante), "min_buy_in": ("The smallest table stakes", o.min_buy_in),
+        "max_buy_in": ("The largest table stakes", o.max_buy_in),
+        "bad_beat_drop": ("The Bad Beat drop", o.bad_beat_drop), "high_hand_drop": ("The High Hand drop",
+                                                                                 o.high_hand_drop)}
+    amounts |= {"bring_in": ("The Forced Bet", o.bring_in)} if o.stud else {
+        "small_blind": ("The small blind", o.small_blind), "big_blind": ("The big blind", o.big_blind)}
+    if o.limit or o.stud:
+        amounts |= {"small_bet": ("The smaller bet", o.small_bet), "big_bet": ("The larger bet", o.big_bet)}
+    if o.rake_method in (PERCENT, INCREMENTAL):
+        amounts |= {"rake_cap": ("The rake cap", o.rake_cap)}
+        amounts |= {"rake_unit": ("The percentage rake's chip", o.rake_unit)} if o.rake_method == PERCENT else {
+            "rake_increment": ("The incremental rake", o.rake_increment)}
+    if o.rake_method == TIME:
+        amounts |= {"time_charge": ("The time charge", o.time_charge)}
+    amounts |= {"spread_min_bet": ("The spread's smallest bet", o.spread_min_bet),
+                "spread_max_bet": ("The spread's largest bet", o.spread_max_bet)}
+    for key, (label, amount) in amounts.items():
+        if amount is not None and amount % o.chip_unit:
+            raise Refused(f"{label} ({key}, {dollars(amount)}) is finer than the smallest chip in play "
+                          f"({dollars(o.chip_unit)}): what goes into a pot or comes out of it is whole chips, so "
+                          "that a pot is divided in them", "§ 637a.11(k)")

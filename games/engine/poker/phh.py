@@ -17,6 +17,7 @@ PHH players are numbered in the order of the deal (p1 to the button's left, the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -34,7 +35,7 @@ from pokerkit import (
 
 from games.engine.core.records import Refused
 from games.engine.core.sheets import SHEET_VERSION, SheetError
-from games.engine.money import Cents, plain_dollars
+from games.engine.money import Cents, dollars, plain_dollars
 from games.engine.poker.options import POSITIONS
 from games.engine.poker.round import PokerRound
 from games.engine.poker.seating import read_positions
@@ -154,14 +155,21 @@ def _rules(history: HandHistory) -> dict[str, Any]:
                          f"(known: {', '.join(GAMES_OF)})")
     variant, structure = GAMES_OF[history.variant]
     rules: dict[str, Any] = {"variant": variant, "structure": structure, "rake_method": "none"}
-    antes = history.antes if isinstance(history.antes, list) else [history.antes]
-    rules["ante"] = plain_dollars(_cents(max(antes or [0]), "the ante"))
+    players = len(history.starting_stacks)
+    antes = history.antes if isinstance(history.antes, list) else [history.antes] * players
+    rules |= _antes([_cents(ante, "an ante") for ante in antes], players, stud=VARIANTS[variant].stud)
     if VARIANTS[variant].stud:
         rules |= {key: plain_dollars(_cents(getattr(history, key), key)) for key in ("bring_in", "small_bet",
                                                                                       "big_bet")}
     else:
         blinds = [_cents(b, "a blind") for b in history.blinds_or_straddles or []]
         posted = sorted(b for b in blinds if b)
+        if len(posted) < 2:
+            # § 637a.11(d) asks for a first Blind Bet and lets the Rules Submission add others; the tables here
+            # post two, a small and a big blind, and a hand with fewer cannot be dealt as it was.
+            given = f"one blind ({dollars(posted[0])})" if posted else "no blind"
+            raise SheetError(f"the PHH file posts {given}: the tables here post a small blind and a big blind "
+                             "(§ 637a.11(d)), so the hand cannot be settled as it was dealt")
         rules |= {"small_blind": plain_dollars(posted[0]), "big_blind": plain_dollars(posted[1]),
                   "straddle": len(posted) > 2}
         if structure == LIMIT:
@@ -171,10 +179,32 @@ def _rules(history: HandHistory) -> dict[str, Any]:
     forced = rules.get("bring_in") or rules["big_blind"]
     minimum = rules.get("small_bet") if VARIANTS[variant].stud or structure == LIMIT else rules["big_blind"]
     rules["min_buy_in"] = plain_dollars(sum(_cents(v, "an amount") for v in (rules["ante"], forced, minimum)))
-    cents = [b for b in (_cents(v, "an amount") for v in (*antes, *(history.blinds_or_straddles or []))) if b]
-    rules["chip_unit"] = "1.00" if all(c % 100 == 0 for c in cents) else "0.25" if all(
-        c % 25 == 0 for c in cents) else "0.01"
+    # The table's smallest chip, which the file does not give: the largest of at most $1 that makes every
+    # amount in it (the stakes, the stacks, the bets), so that its pots are divided in whole chips (§ 637a.11(k)).
+    bets = [words[2] for action in history.actions if len(words := action.split("#")[0].split()) == 3
+            and words[1] == "cbr"]
+    amounts = [_cents(v, "an amount") for v in (*antes, *(history.blinds_or_straddles or []),
+                                                *history.starting_stacks, *bets)]
+    amounts += [_cents(rules[key], key) for key in ("bring_in", "small_bet", "big_bet") if key in rules]
+    rules["chip_unit"] = plain_dollars(math.gcd(100, *amounts))
     return rules
+
+
+def _antes(antes: list[Cents], players: int, *, stud: bool) -> dict[str, Any]:
+    """The Ante options of a PHH file's ``antes``, one entry a player in the order of the deal (missing
+    entries are none): an Ante from each player, or one for the table from the big blind, the second
+    player, as PHH lists the blinds (§ 637a.11(b): the Rules Submission says how it is placed)."""
+    by_player = (antes + [0] * players)[:players]
+    posted = [ante for ante in by_player if ante]
+    if not posted:
+        return {"ante": "0.00"}
+    if len(posted) == players and len(set(posted)) == 1:
+        return {"ante": plain_dollars(posted[0])}
+    if not stud and len(posted) == 1 and by_player[1:2] == posted:
+        return {"ante": plain_dollars(posted[0]), "big_blind_ante": True}
+    raise SheetError(f"the PHH file's Antes ({', '.join(map(dollars, by_player))}) are neither one from each player "
+                     "nor one from the big blind (the second player): the tables here take one or the other "
+                     "(§ 637a.11(b))")
 
 
 def to_sheet(game: PokerGame, text: str) -> dict[str, Any]:

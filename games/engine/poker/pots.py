@@ -123,32 +123,34 @@ def drops(total: Cents, main_after_rake: Cents, options: TableOptions, *,
 
 def divide(amount: Cents, winners: Sequence[int], unit: Cents) -> dict[int, Cents]:
     """Divide ``amount`` equally in chips of ``unit``; the excess goes a chip at a time to the
-    winners in the order given, and any part of a chip smaller than ``unit`` to the first.
+    winners in the order given (§ 637a.11(k)).
+
+    The table's options and bets keep every pot whole chips.  A pot with part of a chip (table stakes
+    carried from before the table's chip grew) gives that part to the next winner in the order after
+    the odd chips, so that still no winner is more than one chip ahead of another.
 
     >>> divide(1100, [4, 7, 2], 100)
     {4: 400, 7: 400, 2: 300}
-    >>> divide(1050, [4, 7], 100)
-    {4: 550, 7: 500}
+    >>> divide(1150, [4, 7], 100)
+    {4: 600, 7: 550}
     """
-    base = amount // (len(winners) * unit) * unit
-    shares = dict.fromkeys(winners, base)
-    rest = amount - base * len(winners)
-    for seat in winners:
-        if rest >= unit:
-            shares[seat] += unit
-            rest -= unit
-    shares[winners[0]] += rest
+    chips, part = divmod(amount, unit)
+    each, odd = divmod(chips, len(winners))
+    shares = {seat: (each + (index < odd)) * unit for index, seat in enumerate(winners)}
+    shares[winners[odd]] += part
     return shares
 
 
 def halves(amount: Cents, unit: Cents) -> tuple[Cents, Cents]:
-    """A split pot's high and low halves: the excess, if any, goes with the high half (§ 637a.10(i)(3)(i)).
+    """A split pot's high and low halves: the excess chip, if any, goes with the high half
+    (§ 637a.10(i)(3)(i)); part of a chip (see ``divide``) with the half that has no excess chip.
 
-    >>> halves(2500, 100)
-    (1300, 1200)
+    >>> halves(2500, 100), halves(2550, 100)
+    ((1300, 1200), (1300, 1250))
     """
-    low = amount // (2 * unit) * unit
-    return amount - low, low
+    chips, part = divmod(amount, unit)
+    high, low = (chips - chips // 2) * unit, chips // 2 * unit
+    return (high, low + part) if chips % 2 else (high + part, low)
 
 
 def _card_key(code: str, half: str) -> tuple[int, int]:

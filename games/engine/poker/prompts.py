@@ -125,9 +125,8 @@ class PokerPrompts:
         raising = [c for c in choices if c.action["choice"] in ("bet", "raise", "complete")]
         if raising and not self.options.limit and len(choices) > 1 and seat not in self.held:
             kind = raising[0].action["choice"]
-            amount_entry = (kind, {"bet": "Bet", "raise": "Raise to", "complete": "Complete to"}[kind],
-                            state.max_completion_betting_or_raising_to_amount)
-            least = state.min_completion_betting_or_raising_to_amount
+            least, most, _, _ = self.raise_range()
+            amount_entry = (kind, {"bet": "Bet", "raise": "Raise to", "complete": "Complete to"}[kind], most)
         variant = self.options.variant
         rule = variant.first_to_act if state.street_index == 0 else variant.later_to_act
         owed = state.checking_or_calling_amount or 0

@@ -122,27 +122,35 @@ class PokerShowdown:
             bool(self.state.board_cards and self.state.board_cards[0])
 
     def _pots(self) -> Iterable[Pot]:
-        """pokerkit's pots, with what each seat put into each (the bands of the contributions)."""
+        """pokerkit's pots, with what each seat put into each, formed as pokerkit forms them: a level for
+        each seat's contribution, a pot for each level (merged with the one below when the same seats may
+        win both).  Where the Antes are not trimmed (a missed small blind posted dead, a big-blind Ante),
+        pokerkit keeps them out of the levels and puts them all in the first pot, as no one's bet."""
         state = self.state
-        contributions = [-state.payoffs[i] - state.bets[i] for i in range(len(self.order))]
-        levels = sorted(set(contributions))
-        bands: list[tuple[int, int, tuple[int, ...]]] = []
-        previous = 0
-        for level in levels:
-            # As pokerkit: a seat may win a band its contribution and its bet still in front of it reach.
-            seats = tuple(self.order[i] for i in range(len(self.order))
-                          if -state.payoffs[i] >= level and state.statuses[i])
-            if bands and bands[-1][2] == seats:
-                bands[-1] = (bands[-1][0], level, seats)
-            elif level > previous:
-                bands.append((previous, level, seats))
+        count = len(self.order)
+        antes = [0 if state.ante_trimming_status else state.get_effective_ante(i) for i in range(count)]
+        contributions = [-state.payoffs[i] - state.bets[i] - antes[i] for i in range(count)]
+        pending = [-state.payoffs[i] - antes[i] for i in range(count)]
+        formed: list[tuple[int, int, tuple[int, ...], int, bool]] = []  # low, high, seats, amount, with the Antes
+        previous, loose_antes = 0, sum(antes)
+        for level in sorted(set(contributions)):
+            # As pokerkit: a seat may win a level its contribution and its bet still in front of it reach.
+            seats = tuple(i for i in range(count) if pending[i] >= level and state.statuses[i])
+            amount = loose_antes + sum(level - previous for c in contributions if c >= level)
+            low, with_antes, loose_antes = previous, loose_antes > 0, 0
+            while formed and formed[-1][2] == seats:
+                low, _, _, below, had_antes = formed.pop()
+                amount, with_antes = amount + below, with_antes or had_antes
+            if amount:
+                formed.append((low, level, seats, amount, with_antes))
             previous = level
         kit_pots = list(state.pots)
-        bands = [band for band in bands if any(min(c, band[1]) - min(c, band[0]) for c in contributions)]
-        if len(kit_pots) != len(bands):  # pragma: no cover - a disagreement with pokerkit is a bug to see
-            raise AssertionError(f"pokerkit formed {len(kit_pots)} pots, the contributions {len(bands)}")
-        for number, (pot, (low, high, _)) in enumerate(zip(kit_pots, bands, strict=True)):
-            stakes = {self.order[i]: min(c, high) - min(c, low) for i, c in enumerate(contributions)}
+        if [pot.amount for pot in kit_pots] != [amount for *_, amount, _ in formed]:  # pragma: no cover - a bug
+            raise AssertionError(f"pokerkit formed pots of {[pot.amount for pot in kit_pots]}, the contributions "
+                                 f"{[amount for *_, amount, _ in formed]}")
+        for number, (pot, (low, high, _, _, with_antes)) in enumerate(zip(kit_pots, formed, strict=True)):
+            stakes = {self.order[i]: min(c, high) - min(c, low) + (antes[i] if with_antes else 0)
+                      for i, c in enumerate(contributions)}
             yield Pot(number, pot.amount, tuple(self.order[i] for i in pot.player_indices),
                       {seat: stake for seat, stake in stakes.items() if stake})
 

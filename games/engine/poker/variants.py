@@ -75,16 +75,27 @@ class Variant:
     def down_count(self) -> int:
         return sum(1 for street in self.streets for up in street.hole if not up)
 
-    def pokerkit_streets(self, small_bet: int, big_bet: int, max_raises: int | None) -> tuple[Street, ...]:
-        """pokerkit's streets.  A cap on bets and raises counts the big blind as the first bet before the
-        flop, as card rooms post it; pokerkit counts only the bets and raises made in the round."""
+    def pokerkit_streets(self, small_bet: int, big_bet: int, max_raises: int | None,
+                         spread_raises: int | None = None) -> tuple[Street, ...]:
+        """pokerkit's streets, each with the cap on its bets and raises (``bet_cap``)."""
         streets = []
         for index, street in enumerate(self.streets):
             opening = self.first_opening if index == 0 else self.later_opening
-            cap = max_raises - 1 if max_raises is not None and index == 0 and not self.stud else max_raises
             streets.append(Street(street.burn, street.hole, street.board, False, opening,
-                                  big_bet if street.big_bet else small_bet, cap))
+                                  big_bet if street.big_bet else small_bet,
+                                  self.bet_cap(index, max_raises, spread_raises)))
         return tuple(streets)
+
+    def bet_cap(self, index: int, max_raises: int | None, spread_raises: int | None) -> int | None:
+        """The most bets and raises pokerkit lets street ``index`` take, which counts only those made in the
+        round.  The limit's cap (``max_raises``) counts the big blind as the first bet before the flop, as
+        card rooms post it; the spread's (``spread_raises``, § 637a.8(k)) counts the raises after the first
+        bet: the big blind before the flop, else the first bet or, in Stud, the completion."""
+        blind_is_the_bet = index == 0 and not self.stud
+        caps = [cap for cap in (None if max_raises is None else max_raises - blind_is_the_bet,
+                                None if spread_raises is None else spread_raises + (not blind_is_the_bet))
+                if cap is not None]
+        return min(caps) if caps else None
 
 
 def _board_streets(hole: int, section: str) -> tuple[StreetDeal, ...]:
