@@ -73,7 +73,8 @@ def _folded_with_aces_up(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _dealer_needed(rnd: RoundState) -> bool:
-    """The dealer's hand decides the Ante and Play Wagers and the Bad Beat Bonus Wagers."""
+    """The dealer's hand decides the Ante and Play Wagers and the Bad Beat Bonus Wagers.  Where there are
+    none (every seat folded) it is still revealed (§ 641a.11(c)), but no wager is decided on it."""
     return any(not seat.folded and ("play" in seat.wagers or "bad_beat" in seat.wagers)
                for seat in rnd.seats.values())
 
@@ -211,7 +212,7 @@ class FourCardPoker(BankedPoker):
             ZoneCards("reveal", "§ 641a.11(c)", "Collect the forfeited wagers and the folded cards (a folded hand "
                       "stays under its Aces Up Wager). Turn the dealer's five hole cards face up and enter them: "
                       "the dealer's hand is the best four of its six cards.", 5, zone="dealer",
-                      what="the dealer's hole cards", turned="Dealer's hole cards turned", applies=_dealer_needed),
+                      what="the dealer's hole cards", turned="Dealer's hole cards turned", decides=_dealer_needed),
             SettleSeats("settle", "§ 641a.11(c)", "Turn seat {seat}'s five cards face up and settle its wagers, "
                         "from the dealer's right.", eligible=_in_play, cards_each=5),
             SettleSeats("settle_aces_up", "§ 641a.11(b)(1)", "Folded seat {seat}: turn its cards from under the "
