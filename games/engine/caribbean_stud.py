@@ -73,6 +73,8 @@ def _has_bet(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
+    """The dealer's hole cards decide the Ante and Bet Wagers of the seats that made the Bet Wager.  When
+    every seat folded they are still revealed (§ 639a.11(c)), but no wager is decided on them."""
     return any(not rnd.seats[n].folded for n in rnd.playing_seats())
 
 
@@ -183,7 +185,7 @@ class CaribbeanStud(BankedPoker):
             ZoneCards("reveal", "§ 639a.11(c)", "Collect the forfeited wagers and the folded cards. Turn the "
                       "dealer's four hole cards face up and enter them: the dealer's hand is the best five-card "
                       "hand.", 4, zone="dealer", what="the dealer's hole cards", turned="Dealer's hole cards turned",
-                      applies=_hands_in_play),
+                      decides=_hands_in_play),
             SettleSeats("settle", "§ 639a.11(c)", "Turn seat {seat}'s five cards face up and settle its wagers, "
                         "from the dealer's right.", eligible=_has_bet, cards_each=5),
             SettlementPass("envy", "§ 639a.11(c)(5)(v)", "Pay the Envy Bonuses (Paytable D): each Progressive Payout "

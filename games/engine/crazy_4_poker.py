@@ -84,7 +84,8 @@ def _played(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
-    """The dealer's cards are turned only for the players who made a Play Wager (§ 657a.11(c))."""
+    """The dealer's cards decide only the wagers of the players who made a Play Wager.  When every seat
+    folded they are still revealed (§ 657a.11(c)), but no wager is decided on them."""
     return any("play" in rnd.seats[n].wagers for n in rnd.playing_seats())
 
 
@@ -288,7 +289,7 @@ class Crazy4Poker(BankedPoker):
             ), eligible=_playing),
             ZoneCards("reveal", "§ 657a.11(c)",
                       "Collect the forfeited wagers and their cards. Turn the dealer's five cards face up and form "
-                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", applies=_hands_in_play),
+                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", decides=_hands_in_play),
             SettleWithPlayCheck("settle", "§ 657a.11(c)",
                                 "Turn seat {seat}'s five cards face up, form its best four-card hand and settle its "
                                 "wagers, from the dealer's right.", eligible=_played, cards_each=CARDS),

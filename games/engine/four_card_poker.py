@@ -56,6 +56,11 @@ from games.engine.return_models import FOUR_OF_FIVE, PLAYED, Dealt, NotStated
 SLUG = "four-card-poker"
 COMMON = "Procedure as commonly played; the Pennsylvania section is not available."
 PROGRESSIVES = ("four_card_progressive", "five_card_progressive")
+# § 641a.12(d)(5): the Four-Card Envy Bonus schedule, A or B, is "selected by the certificate holder"
+# apart from the Four-Card Progressive paytable of (d)(1) (Crazy 4 Poker ties the two, § 657a.12(d)(5)).
+# "" takes the paytable's letter.  The Five-Card Envy Bonus has one schedule (§ 641a.12(e)(5)).
+ENVY_OPTION = "four_card_envy_paytable"
+ENVY_LETTERS = ("", "A", "B")
 
 
 def _has_ante(rnd: RoundState, seat: Seat) -> bool:
@@ -73,7 +78,8 @@ def _folded_with_aces_up(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _dealer_needed(rnd: RoundState) -> bool:
-    """The dealer's hand decides the Ante and Play Wagers and the Bad Beat Bonus Wagers."""
+    """The dealer's hand decides the Ante and Play Wagers and the Bad Beat Bonus Wagers.  Where there are
+    none (every seat folded) it is still revealed (§ 641a.11(c)), but no wager is decided on it."""
     return any(not seat.folded and ("play" in seat.wagers or "bad_beat" in seat.wagers)
                for seat in rnd.seats.values())
 
@@ -119,7 +125,8 @@ class FourCardPoker(BankedPoker):
                  paytable=PaytableChoice("A", "§ 641a.12(d)(1)", optional=False),
                  returns=Dealt(counting.four_card_hands, PLAYED),
                  progressive=Progressive("§ 641a.2(c)", envy="four_card_progressive_envy",
-                                         envy_label="Four-Card Envy Bonus", envy_section="§ 641a.12(d)(5)")),
+                                         envy_label="Four-Card Envy Bonus", envy_section="§ 641a.12(d)(5)",
+                                         envy_option=ENVY_OPTION)),
         WagerDef("five_card_progressive", "Five-Card Progressive Payout Wager", "§ 641a.7(d)(5)",
                  judged_on="the player's five cards", returns=Dealt(counting.five_card_hands, PLAYED),
                  progressive=Progressive("§ 641a.2(c)", envy="five_card_progressive_envy",
@@ -137,10 +144,14 @@ class FourCardPoker(BankedPoker):
         "dealing_method": "manual_shoe",
         "counting_shuffler": False,
         "approval_threshold": "",
+        ENVY_OPTION: "",
     }
     own_options = (
         RuleOption("adjacent_boxes", "Adjacent boxes one player may wager on in a round", "choice", "§ 641a.7(e)",
                    (("1", "One"), ("2", "Two"), ("3", "Three"))),
+        RuleOption(ENVY_OPTION, "Four-Card Envy Bonus schedule", "choice", "§ 641a.12(d)(5)",
+                   (("", "As the Four-Card Progressive paytable"), ("A", "Paytable A"), ("B", "Paytable B")),
+                   help="Paytable B pays no Envy Bonus on a straight flush"),
         RuleOption("payout_limit", "Aggregate payout limit per player per round (Ante, Play and Ante Bonus)",
                    "money", "§ 641a.12", help="Leave empty for none; else at least $50,000 or the most one patron "
                                               "can win on those wagers betting the minimum. " + COMMON),
@@ -167,6 +178,9 @@ class FourCardPoker(BankedPoker):
         if merged["adjacent_boxes"] not in ("1", "2", "3"):
             raise Refused(f"Adjacent boxes per player must be 1, 2 or 3, not {merged['adjacent_boxes']!r}",
                           self.adjacent_boxes_section)
+        if merged[ENVY_OPTION] not in ENVY_LETTERS:
+            raise Refused(f"The Four-Card Envy Bonus schedule is A or B, or \"\" for the Four-Card Progressive "
+                          f"paytable's letter, not {merged[ENVY_OPTION]!r}", "§ 641a.12(d)(5)")
 
     def most_won_at_minimum(self, rules: Mapping[str, Any]) -> Cents:
         """At the minimum Ante m: the Ante 1 to 1 (m), a Play of 3m 1 to 1 (3m) and the Ante Bonus's top
@@ -211,7 +225,7 @@ class FourCardPoker(BankedPoker):
             ZoneCards("reveal", "§ 641a.11(c)", "Collect the forfeited wagers and the folded cards (a folded hand "
                       "stays under its Aces Up Wager). Turn the dealer's five hole cards face up and enter them: "
                       "the dealer's hand is the best four of its six cards.", 5, zone="dealer",
-                      what="the dealer's hole cards", turned="Dealer's hole cards turned", applies=_dealer_needed),
+                      what="the dealer's hole cards", turned="Dealer's hole cards turned", decides=_dealer_needed),
             SettleSeats("settle", "§ 641a.11(c)", "Turn seat {seat}'s five cards face up and settle its wagers, "
                         "from the dealer's right.", eligible=_in_play, cards_each=5),
             SettleSeats("settle_aces_up", "§ 641a.11(b)(1)", "Folded seat {seat}: turn its cards from under the "

@@ -92,7 +92,8 @@ def _folded_kept_for_progressive(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _hands_in_play(rnd: RoundState) -> bool:
-    """Whether any seat still plays against the dealer: once every seat has folded, no board is dealt."""
+    """Whether any seat still plays against the dealer.  Once every seat has folded the Turn and the
+    River are still dealt (§ 647a.8(e), § 647a.11(e), (g)), but no wager is decided on them."""
     return any(not rnd.seats[n].folded for n in rnd.playing_seats())
 
 
@@ -255,24 +256,24 @@ class TexasHoldemBonus(BankedPoker):
                 Option("fold", "Fold", folds=True),
             ), eligible=lambda rnd, seat: "ante" in seat.wagers),
             ZoneCards("flop", "§ 647a.11(c)", f"{take_out}{burn_text} the Flop face up: enter its three cards.", 3,
-                      burn=burn, applies=_flop_needed),
+                      burn=burn, decides=_flop_needed),
             SeatDecision("turn_decision", "§ 647a.11(d)", (
                 Option("turn", "Turn Wager", wager="turn", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 647a.11(d)"),
                 Option("check", "Check"),
             ), eligible=_has_flop_wager),
             ZoneCards("turn", "§ 647a.11(e)", f"{burn_text} the Turn card face up: enter it.", 1, burn=burn,
-                      applies=_hands_in_play),
+                      decides=_hands_in_play),
             SeatDecision("river_decision", "§ 647a.11(f)", (
                 Option("river", "River Wager", wager="river", amount=lambda rnd, seat: seat.wagers["ante"],
                        rule=f"equal to the {ante}", section="§ 647a.11(f)"),
                 Option("check", "Check"),
             ), eligible=_has_flop_wager),
             ZoneCards("river", "§ 647a.11(g)", f"{burn_text} the River card face up: enter it.", 1, burn=burn,
-                      applies=_hands_in_play),
+                      decides=_hands_in_play),
             *self.stub_count_steps(rules),
             ZoneCards("reveal", "§ 647a.11(h)", "Remove the cover card and turn the dealer's two cards face up: "
-                      "enter them.", 2, zone="dealer", applies=_dealer_cards_needed),
+                      "enter them.", 2, zone="dealer", decides=_dealer_cards_needed),
             SettleSeats("settle", "§ 647a.11(h)",
                         "Turn seat {seat}'s two cards face up and settle its wagers, right to left.",
                         eligible=_has_flop_wager),
@@ -299,7 +300,7 @@ class TexasHoldemBonus(BankedPoker):
                 raise Refused("§ 647a.13(d) applies only to a dealer's card exposed after the deal and before "
                               "every player has folded or made the Flop, Turn and River decisions",
                               irregularity.section)
-        if irregularity.kind == "card_face_up" and len(rnd.board) == 5:
+        if irregularity.kind == "card_face_up" and (len(rnd.board) == 5 or "river" in rnd.completed_steps):
             # § 647a.13(a) is about a card found face up "while the cards are being dealt".
             raise Refused("Every card of the round has been dealt: a card found face up now does not void it",
                           irregularity.section)

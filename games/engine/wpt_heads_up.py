@@ -72,7 +72,8 @@ def _raised(rnd: RoundState, seat: Seat) -> bool:
 
 
 def _raised_anywhere(rnd: RoundState) -> bool:
-    """The dealer's hand decides only the seats that raised: when every seat folded, it is not turned."""
+    """The dealer's hand decides only the seats that raised.  When every seat folded it is still turned
+    (§ 677a.11(g)), but no wager is decided on it."""
     return any("raise" in rnd.seats[n].wagers for n in rnd.playing_seats())
 
 
@@ -219,7 +220,7 @@ class WptHeadsUp(BankedPoker):
             ), eligible=_not_raised),
             ZoneCards("reveal", "§ 677a.11(g)",
                       "Turn the dealer's two cards face up and enter them: with the five community cards "
-                      "they make the dealer's hand.", 2, zone="dealer", applies=_raised_anywhere),
+                      "they make the dealer's hand.", 2, zone="dealer", decides=_raised_anywhere),
             SettleSeats("settle", "§ 677a.11(g)",
                         "Turn seat {seat}'s two cards face up and settle its wagers, from the dealer's right.",
                         eligible=_raised),

@@ -79,7 +79,8 @@ def when(moment, part: str = "") -> str:
 
 ACTION_NAMES = {
     "place_wager": "Wager", "remove_wager": "Wager removed", "no_more_bets": "No more bets", "deal": "Deal",
-    "decide": "Decision", "cards": "Cards", "settle": "Settle", "close": "Close", "irregularity": "Irregularity",
+    "decide": "Decision", "cards": "Cards", "confirm": "Confirmed without its cards", "settle": "Settle",
+    "close": "Close", "irregularity": "Irregularity",
     "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
     "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
     "undo": "Undo: the last entry taken back",

@@ -74,11 +74,12 @@ ROUND = Round({1: Hand("10", "Ah Ad 9c 5d 2h", play="30", queens_up="5"),
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
                   card_reader: bool = False, approvals: dict[int, str] | None = None,
-                  envy: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                  envy: bool = False, enter_all: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions, each with its phase.  ``approvals`` maps a seat whose Play Wager a
     floorperson must look at to the answers in turn ("refuse approve": the cards entered again are
     the same, so the question comes again); approval numbers follow the order seats are settled in;
-    ``envy`` adds the Envy Bonus pass."""
+    ``envy`` adds the Envy Bonus pass.  With ``enter_all`` the dealer enters the dealer's cards even
+    where no wager is decided on them."""
     actions: list[tuple[str, dict[str, Any]]] = []
     for number in sorted(seats):
         for wager, amount in seats[number].wagers().items():
@@ -95,8 +96,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     def turned(target: str, codes: str) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
 
-    if not all(hand.folds for hand in seats.values()):
-        actions.append(("reveal", turned("dealer", dealer)))
+    # § 657a.11(c): the dealer's cards are revealed even when every seat folded; no wager is then
+    # decided on them, and the dealer confirms the reveal with one tap.
+    needed = not all(hand.folds for hand in seats.values())
+    actions.append(("reveal", turned("dealer", dealer) if needed or card_reader or enter_all else {"type": "confirm"}))
     approval = 0
     for number in sorted(seats, reverse=True):
         if seats[number].folds:

@@ -72,10 +72,12 @@ TABLE = Round({1: Hand("10", "Kc Ks 7d 4c 2h", progressive="1"), 2: Hand("10", "
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
-                  card_reader: bool = False, envy: bool | None = None) -> list[tuple[str, dict[str, Any]]]:
+                  card_reader: bool = False, envy: bool | None = None,
+                  enter_all: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the chapter's order.  With
     ``card_reader`` the shoe reads every card at the deal.  ``envy``: whether the Envy Bonuses are
-    paid (Paytable D); by default, whenever a seat has a Progressive Payout Wager."""
+    paid (Paytable D); by default, whenever a seat has a Progressive Payout Wager.  With
+    ``enter_all`` the dealer enters the hole cards even where no wager is decided on them."""
     actions: list[tuple[str, dict[str, Any]]] = []
     for number in sorted(seats):
         for wager, amount in seats[number].wagers().items():
@@ -95,8 +97,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     def turned(target: str, codes: list[str]) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes})
 
-    if not all(hand.folds for hand in seats.values()):
-        actions.append(("reveal", turned("dealer", hole)))
+    # § 639a.11(c): the hole cards are revealed even when every seat folded; no wager is then decided
+    # on them, and the dealer confirms the reveal with one tap.
+    needed = not all(hand.folds for hand in seats.values())
+    actions.append(("reveal", turned("dealer", hole) if needed or card_reader or enter_all else {"type": "confirm"}))
     for number in sorted(seats, reverse=True):
         if not seats[number].folds:
             actions.append(("settle", turned(f"seat:{number}", seats[number].cards.split())))

@@ -56,7 +56,10 @@ ROUND = Round({1: Hand("10", "Ad Ah Qd 7c 4h", "20", aces_up="5"), 3: Hand(None,
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
-                  card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                  card_reader: bool = False, enter_all: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """The dealer's actions for a round, each with its phase, in the chapter's order.  With
+    ``card_reader`` the shoe reads every card at the deal; with ``enter_all`` the dealer enters the
+    dealer's cards even where no wager is decided on them."""
     actions: list[tuple[str, dict[str, Any]]] = []
     for number in sorted(seats):
         for wager, amount in seats[number].wagers().items():
@@ -80,8 +83,11 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     def turned(target: str, codes: list[str]) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes})
 
-    if any(not hand.folds and (hand.decision is not None or hand.bad_beat is not None) for hand in seats.values()):
-        actions.append(("reveal", turned("dealer", hole)))
+    # § 641a.11(c): the dealer's cards are revealed even where no wager is decided on them (every seat
+    # folded, or plays the Aces Up Wager alone); the dealer then confirms the reveal with one tap.
+    needed = any(not hand.folds and (hand.decision is not None or hand.bad_beat is not None)
+                 for hand in seats.values())
+    actions.append(("reveal", turned("dealer", hole) if needed or card_reader or enter_all else {"type": "confirm"}))
     for number in sorted(seats, reverse=True):
         if not seats[number].folds:
             actions.append(("settle", turned(f"seat:{number}", seats[number].cards.split())))

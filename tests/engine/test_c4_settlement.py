@@ -150,7 +150,8 @@ def test_a_fold_forfeits_the_ante_super_bonus_and_queens_up_at_once():
     assert all(line.stage == "decision" for line in rnd.lines if line.seat == 1)
 
 
-def test_when_every_player_folds_the_dealers_cards_are_not_turned():
+def test_when_every_player_folds_the_dealers_cards_are_turned_without_being_entered():
+    # § 657a.11(c) reveals them; no wager is decided on them, so the reveal is confirmed with one tap.
     rnd = play({1: Hand("10", "Qc Qd 8h 4s 2c", play="fold")})
     assert rnd.prompt.step == "close" and not rnd.dealer_shown
 

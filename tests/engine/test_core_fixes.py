@@ -42,13 +42,15 @@ def test_a_bonus_paid_in_a_void_round_waits_for_the_floorperson_like_any_payout(
     refuse(rnd, {"type": "close"}, "approval is pending")
 
 
-def test_when_every_seat_folds_no_board_and_no_dealers_cards_are_asked_for():
-    # § 647a.11(c) deals the Flop to the players who made a Flop Wager: there are none.  Paytable B has no
-    # row that pays on the dealer's cards, so nothing is left to turn but the folded Bonus seat's cards.
+def test_when_every_seat_folds_the_board_and_the_dealers_cards_are_confirmed_without_their_cards():
+    # § 647a.8(e), § 647a.11(c), (e), (g), (h) deal the board and turn the dealer's cards whatever the
+    # players decided.  Paytable B has no row that pays on the dealer's cards: no wager is decided on
+    # them, so each step is confirmed with one tap, then the folded Bonus seat's cards are turned.
     seats = {2: Hand("10", "Kc Kd", bonus="5", plays="fold"), 4: Hand("10", "7c 2d", plays="fold")}
     prompts = []
     rnd = thb_play.play(seats, rules={"bonus_paytable": "B"}, prompts=prompts)
-    assert [p.step for p in prompts][-3:] == ["flop_decision", "flop_decision", "settle_bonus"]
+    assert [p.step for p in prompts][-7:] == ["flop_decision", "flop_decision", "flop", "turn", "river", "reveal",
+                                               "settle_bonus"]
     assert rnd.board == () and rnd.dealer_cards == ()
     assert outcomes(rnd, 2) == {"ante": ("lose", 10_00), "bonus": ("win", 50_00)}  # § 647a.12(b) B: 10 to 1 on $5
     assert rnd.prompt.step == "close"
@@ -59,12 +61,14 @@ def test_when_every_seat_folds_on_paytable_a_the_dealers_cards_still_decide_the_
     seats = {2: Hand("10", "Ac Ad", bonus="5", plays="fold")}
     prompts = []
     rnd = thb_play.play(seats, dealer="Ah As", prompts=prompts)
-    assert "reveal" in [p.step for p in prompts] and "flop" not in [p.step for p in prompts]
+    confirms = {p.step for p in prompts if any(c.action["type"] == "confirm" for c in p.choices)}
+    assert confirms == {"flop", "turn", "river"} and rnd.dealer_cards and rnd.board == ()
     assert outcomes(rnd, 2) == {"ante": ("lose", 10_00), "bonus": ("win", 5_000_00)}  # 1,000 to 1 on $5
 
 
-def test_when_every_heads_up_seat_folds_the_dealers_hand_stays_down():
-    # § 677a.11(g): the dealer's cards decide the seats that placed a Raise Wager: none did.
+def test_when_every_heads_up_seat_folds_the_dealers_hand_is_turned_without_entering_it():
+    # § 677a.11(g) turns the dealer's cards; they decide only the seats that placed a Raise Wager: none
+    # did, so the dealer confirms the step without entering them.
     seats = {1: wpt_play.Hand("10", "7c 2d", plays="check check fold")}
     rnd = wpt_play.play(seats)
     assert rnd.dealer_cards == () and rnd.prompt.step == "close"

@@ -119,7 +119,8 @@ def test_a_fold_forfeits_the_ante_and_the_side_wagers_at_once():
     assert {line.stage for line in rnd.lines if line.seat == 1} == {"decision"}
 
 
-def test_when_every_player_folds_the_dealers_hole_cards_are_not_asked_for():
+def test_when_every_player_folds_the_dealers_hole_cards_are_revealed_without_being_entered():
+    # § 639a.11(c) reveals them; no wager is decided on them, so the reveal is confirmed with one tap.
     rnd = play({1: Hand("10", "7h 5d 4c 3s 2h", decision="fold")})
     assert rnd.prompt.step == "close" and len(rnd.dealer_cards) == 1
 

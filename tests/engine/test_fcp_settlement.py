@@ -216,6 +216,51 @@ def test_a_straight_flush_earns_no_four_card_envy_bonus_on_paytable_b():
     assert not [line for line in rnd.lines if line.wager == "four_card_progressive_envy"]
 
 
+def five_dollar_meter():
+    return {"progressives": {"four_card_progressive": {"amount": "5.00", "meters": {"": {"id": 1, "name": "FCP-1"}}}}}
+
+
+@pytest.mark.parametrize("schedule, paid, hands", [
+    # § 641a.12(d)(5), $5 Progressive Payout Wager.  Envy A: four-of-a-kind $50 + straight flush $25 =
+    # $75.  Envy B: four-of-a-kind $125, a straight flush N/A: $125.  The Progressive paytable is A
+    # throughout; "" takes its letter.
+    ("", 75_00, "Four-of-a-kind $50.00; seat 3: Straight flush, queen high (9d Td Jd Qd 3h), Straight flush $25.00"),
+    ("A", 75_00, "Four-of-a-kind $50.00; seat 3: Straight flush, queen high (9d Td Jd Qd 3h), Straight flush $25.00"),
+    ("B", 125_00, "Four-of-a-kind $125.00"),
+])
+def test_the_four_card_envy_schedule_is_selected_apart_from_the_progressive_paytable(schedule, paid, hands):
+    # Seat 1 ($5 on the Four-Card Progressive) is paid for seat 2's four 8s and seat 3's straight flush
+    # 9d-Qd, another player's hands (§ 641a.11(c)(5)(v)(A)).
+    seats = {1: Hand(None, "Qs Qh 7c 5d 2h", aces_up="5", four_card_progressive="5"),
+             2: Hand(None, "8s 8h 8c 8d 2c", aces_up="5"), 3: Hand(None, "9d Td Jd Qd 3h", aces_up="5")}
+    rules = {**five_dollar_meter(), "four_card_progressive_paytable": "A", "four_card_envy_paytable": schedule}
+    line = line_of(play(seats, rules=rules), 1, "four_card_progressive_envy")
+    assert (line.outcome, line.amount, line.section) == ("win", paid, "§ 641a.12(d)(5)")
+    assert line.hand == f"seat 2: Four 8s (8s 8h 8c 8d 2c), {hands}"
+
+
+def test_the_envy_schedule_left_to_the_paytable_follows_paytable_b_as_before():
+    # § 641a.12(d)(5) B, $5: another player's four-of-a-kind pays $125.
+    seats = {1: Hand(None, "Qs Qh 7c 5d 2h", aces_up="5", four_card_progressive="5"),
+             2: Hand(None, "8s 8h 8c 8d 2c", aces_up="5")}
+    rnd = play(seats, rules={**five_dollar_meter(), "four_card_progressive_paytable": "B"})
+    assert line_of(rnd, 1, "four_card_progressive_envy").amount == 125_00
+
+
+@pytest.mark.parametrize("value", ["C", "a", "AB", 1, None])
+def test_an_envy_schedule_the_chapter_does_not_print_is_refused(value):
+    with pytest.raises(Refused, match="Four-Card Envy Bonus schedule is A or B") as refusal:
+        GAME.validate_rules({"four_card_envy_paytable": value})
+    assert refusal.value.section == "§ 641a.12(d)(5)"
+
+
+def test_the_envy_schedule_option_defaults_to_the_progressive_paytables_letter():
+    assert GAME.validate_rules({})["four_card_envy_paytable"] == ""
+    option = next(o for o in GAME.rule_options if o.key == "four_card_envy_paytable")
+    assert (option.section, [value for value, _ in option.choices]) == ("§ 641a.12(d)(5)", ["", "A", "B"])
+    assert GAME.validate_rules({"four_card_envy_paytable": "B", "four_card_progressive_paytable": "A"})
+
+
 def test_a_folded_player_forfeits_the_progressive_but_keeps_the_envy_bonus():
     seats = {1: Hand("10", "Qs Qh 7c 5d 2h", "fold", four_card_progressive="1"),
              2: Hand("10", "8s 8h 8c 8d 2c", "10")}

@@ -377,3 +377,29 @@ def test_a_split_hands_21_in_two_cards_makes_the_dealer_draw_and_ties_a_dealers_
     rnd, taken = play_sheet(sheet({1: Box("10", "As Ad", ("split Kd", "Kc"))}, "6h 5c Ks"))
     assert "dealer_draws" in [action.get("step") for action in taken]
     assert outcomes(rnd, 1) == {(1, "main"): ("push", 0), (2, "split"): ("push", 0)}
+    # Each line names the hand's total as 21, never a Blackjack.
+    assert [line.hand.split(" against")[0] for line in rnd.lines] == ["As Kd (soft 21)", "Ad Kc (soft 21)"]
+
+
+def test_insurance_collected_on_the_card_readers_answer_says_so_when_the_hole_card_makes_a_blackjack():
+    # The reader answered "no": § 635a.8(d) collects the $5 Insurance before any card is drawn.  The hole
+    # card turned then makes A♥ K♥, a Blackjack the reader missed: the line says what decided it.
+    rnd = play({1: Box("10", "Kd 6s", insurance="5")}, "Ah Kh", peek="no")
+    (insurance,) = [line for line in rnd.lines if line.wager == "insurance"]
+    assert (insurance.outcome, insurance.amount, insurance.section) == ("lose", 5_00, "§ 635a.8(d)")
+    assert insurance.hand == "The card reader shows no Blackjack"
+
+
+def test_three_suited_7s_on_less_than_5_dollars_get_no_fixed_payout_but_the_others_get_their_50():
+    # § 635a.12(c)(1)-(2) pay the winner only on an original wager of $5 or more; (c)(3) pays "all other
+    # players" $50 whatever the winner wagered.  Seat 1, $3: three 7s of hearts, 2 to 1 = $6.00
+    # (§ 635a.12(b)(4)) and nothing more; seat 2, $5: K 9 = 19 beats the dealer's bust, $5.00, and $50.00.
+    rnd = play({1: Box("3", "7h 7h", "7h"), 2: Box("5", "Kc 9d")}, "7c 9d 8s", rules={"min_main": "1.00"})
+    assert outcomes(rnd, 1) == {(1, "main"): ("win", 6_00)}
+    assert outcomes(rnd, 2) == {(1, "main"): ("win", 5_00), (1, "seven_sevens_share"): ("win", 50_00)}
+
+
+def test_a_fraction_of_a_cent_is_paid_to_the_cent_below():
+    # § 635a.12(a): a Blackjack on $5.05 against an 8 up, paid at once 3 to 2: $7.575, paid $7.57.
+    rnd = play({1: Box("5.05", "As Kd", "")}, "8h 9d")
+    assert outcomes(rnd, 1) == {(1, "main"): ("win", 7_57)}

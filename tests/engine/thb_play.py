@@ -77,11 +77,14 @@ TABLE = Round({1: Hand("10", "Ah Kh", plays="flop turn river"), 2: Hand("10", "K
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
                   card_reader: bool = False, bonus_on_dealer_cards: bool = True,
-                  draw: tuple[str, int | str] | None = None) -> list[tuple[str, dict[str, Any]]]:
+                  draw: tuple[str, int | str] | None = None,
+                  enter_all: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the regulation's order.
 
     With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats'
-    and the dealer's cards, and turning them face up later enters nothing new.
+    and the dealer's cards, and turning them face up later enters nothing new.  Cards no wager is
+    decided on (the board and the dealer's cards once every seat has folded) are confirmed with one
+    tap, or entered with ``enter_all``.
     """
     actions: list[tuple[str, dict[str, Any]]] = []
     for number in sorted(seats):
@@ -112,16 +115,18 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
         actions.append(("flop_decision", {"type": "decide", "seat": number, "choice": choice}))
     cards = board.split()
     progressive = any(seats[n].progressive is not None or seats[n].any_hand_bonus for n in seats)
-    # Once every seat has folded no community card is dealt: no hand is left to play (§ 647a.11(c)),
-    # unless a Progressive Payout Wager waits for the Flop (§ 647a.11(i)).
-    if in_play or progressive:
-        actions.append(("flop", {"type": "cards", "target": "board", "cards": cards[:3]}))
+    # The community cards are dealt even once every seat has folded (§ 647a.8(e)); a street no wager
+    # is decided on is then confirmed with one tap.  The Flop still decides a Progressive Payout Wager
+    # and the Five Card Hand Bonus Wagers (§ 647a.11(i), (j)).
+    confirm = {"type": "confirm"}
+    flop = {"type": "cards", "target": "board", "cards": cards[:3]}
+    actions.append(("flop", flop if in_play or progressive or enter_all else confirm))
     for index, street in ((1, "turn"), (2, "river")):
         for number in in_play:
             choice = seats[number].plays.split()[index]
             actions.append((f"{street}_decision", {"type": "decide", "seat": number, "choice": choice}))
-        if in_play:
-            actions.append((street, {"type": "cards", "target": "board", "cards": [cards[index + 2]]}))
+        turn = {"type": "cards", "target": "board", "cards": [cards[index + 2]]}
+        actions.append((street, turn if in_play or enter_all else confirm))
     if stub_count is not None:
         actions.append(("stub_count", {"type": "stub_count", "result": stub_count}))
 
@@ -130,9 +135,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
 
     # The dealer's cards decide the hands in play, and Paytable A's "Ace-ace (dealer and player)" row
     # of a folded seat's Bonus Wager, and the Five Card Hand Bonus Wagers on the dealer's hand.
-    if in_play or (bonus_on_dealer_cards and any(seats[n].bonus is not None for n in seats)) \
-            or any(seats[n].dealer_hand_bonus is not None for n in seats):
-        actions.append(("reveal", turned("dealer", dealer)))
+    # They are turned even when none of these is left (§ 647a.11(h)): the dealer then confirms the step.
+    needed = in_play or (bonus_on_dealer_cards and any(seats[n].bonus is not None for n in seats)) \
+        or any(seats[n].dealer_hand_bonus is not None for n in seats)
+    actions.append(("reveal", turned("dealer", dealer) if needed or card_reader or enter_all else confirm))
     for number in sorted(in_play, reverse=True):
         actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))
     for number in sorted(seats, reverse=True):

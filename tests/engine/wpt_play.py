@@ -104,11 +104,12 @@ def decide(step: str, seat: int, answer: str) -> dict[str, Any]:
 
 
 def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count: str | None = None,
-                  card_reader: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                  card_reader: bool = False, enter_all: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The dealer's actions for a round, each with its phase, in the regulation's order.
 
     With ``card_reader`` the shoe reads every card as it is dealt: the deal carries the seats'
-    and the dealer's cards, and turning them face up later enters nothing new.
+    and the dealer's cards, and turning them face up later enters nothing new.  With ``enter_all``
+    the dealer enters the dealer's cards even where no wager is decided on them.
     """
     actions: list[tuple[str, dict[str, Any]]] = []
     for number in sorted(seats):
@@ -136,9 +137,10 @@ def round_actions(seats: dict[int, Hand], board: str, dealer: str, *, stub_count
     def turned(target: str, codes: str) -> dict[str, Any]:
         return {"type": "cards", "target": target} | ({} if card_reader else {"cards": codes.split()})
 
-    # The dealer's hand decides only the seats that raised: when every seat folded it stays down.
-    if not all(hand.folds for hand in seats.values()):
-        actions.append(("reveal", turned("dealer", dealer)))
+    # § 677a.11(g): the dealer's cards are turned even when every seat folded; they decide only the
+    # seats that raised, so the dealer then confirms the step with one tap.
+    needed = not all(hand.folds for hand in seats.values())
+    actions.append(("reveal", turned("dealer", dealer) if needed or card_reader or enter_all else {"type": "confirm"}))
     for number in sorted(seats, reverse=True):
         if not seats[number].folds:
             actions.append(("settle", turned(f"seat:{number}", seats[number].cards)))

@@ -67,6 +67,8 @@ def described(rnd: Any, action: Mapping[str, Any]) -> str:
                                           else "turned")
     if kind == "stub_count":
         return f"stub count: {action.get('result')}"
+    if kind == "confirm":
+        return f"the {str(action.get('step', '')).replace('_', ' ')} confirmed without its cards"
     values = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "step"))
     return kind.replace("_", " ") + (f" ({values})" if values else "")
 

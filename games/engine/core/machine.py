@@ -58,7 +58,8 @@ class RoundState(LoggedRound):
     # -- replay and actions -------------------------------------------------------------------
 
     # The dealer's own entries, taken back with an undo while nothing depends on them.
-    undoable = frozenset({"place_wager", "remove_wager", "decide", "cards", "input", "stub_count"})
+    undoable = frozenset({"place_wager", "remove_wager", "decide", "cards", "confirm", "input",
+                          "stub_count"})
 
     def copied(self) -> RoundState:
         return copy_round(self)  # shares only what no action changes: the game, its steps and rules, cards

@@ -50,6 +50,10 @@ class Progressive:
     # The letters of the wager's paytables that pay the Envy Bonus, where only some do (Paytable D
     # alone, § 639a.12(d)(6)); empty: every paytable does.
     envy_paytables: tuple[str, ...] = ()
+    # The rules option that selects the Envy schedule's letter where the chapter lets the table select
+    # it apart from the wager's paytable (§ 641a.12(d)(5)); its value "", or no option, takes the
+    # paytable's letter, as where the chapter ties the two (§ 657a.12(d)(5)).
+    envy_option: str = ""
     # A second wager on the same meter and paytable (the Five Card Hand Bonus on the dealer's hand
     # beside the one on the player's, § 647a.7(d)(4)): the slug of the wager whose meter it feeds.
     same_meter_as: str = ""
@@ -139,9 +143,13 @@ def envy_offered(wager: WagerDef, rules: Mapping[str, Any]) -> bool:
 
 def envy_schedule(game: Game, wager: WagerDef, amount: Cents, rules: Mapping[str, Any] | None = None) -> Paytable:
     """The Envy Bonus schedule for a wager of ``amount`` (the "$1" and "$5" tables of § 647a.12(d)(5)),
-    or, where the schedules also follow the wager's paytable, for its letter too ("A $1", § 657a.12(d)(5))."""
+    or, where the chapter prints one per letter, for the table's letter too ("A $1"): the letter the
+    table selected for the schedule (``Progressive.envy_option``, § 641a.12(d)(5)), else its
+    paytable's (§ 657a.12(d)(5))."""
     letter = f"${amount // 100}" if amount % 100 == 0 else dollars(amount)
     chosen = (rules or {}).get(wager.paytable_option, "") if wager.paytable else ""
+    if wager.progressive.envy_option and (rules or {}).get(wager.progressive.envy_option):
+        chosen = rules[wager.progressive.envy_option]
     schedules = paytables_for(game.slug, wager.progressive.envy)
     found = next((table for table in schedules if table.letter == f"{chosen} {letter}"), None) if chosen else None
     found = found or next((table for table in schedules if table.letter == letter), None)

@@ -25,20 +25,36 @@ if TYPE_CHECKING:
     from games.engine.core.machine import Action, RoundState
 
 
+# The cards of a place, entered or turned.
+TURN = ActionSchema("cards", {"target": PLACE}, {"cards": Cards()})
+# The dealer confirms a step whose cards no wager is decided on, without entering them.
+CONFIRM = ActionSchema("confirm")
+# What the prompt adds where the cards may go unentered.
+UNNEEDED = "No wager is decided on these cards in this round: confirm once they are face up, or enter them."
+
+
 class ZoneCards(Step):
     """Cards of a zone become face up: the community cards as they are turned, the dealer's hand
     at the reveal, bonus cards.  The dealer enters them as they are turned; cards a card-reading
-    (or virtual) shoe placed face down at the deal are only turned."""
+    (or virtual) shoe placed face down at the deal are only turned.
 
-    actions = accepts(ActionSchema("cards", {"target": PLACE}, {"cards": Cards()}))
+    ``decides`` says whether a wager is decided on these cards in the round (None: always).  The
+    chapters deal and turn the cards whatever the players decided (§ 647a.11(c), (e), (g), (h),
+    § 639a.11(c)), so the step comes even when none is, after every seat has folded: the dealer then
+    confirms it with one tap (``confirm``), or enters the cards; a round sheet may give them or not.
+    """
+
+    actions = accepts(TURN, CONFIRM)
     NAMES: ClassVar[dict[str, tuple[str, str]]] = {
         "board": ("the community cards", "Community card turned"),
         "dealer": ("the dealer's cards", "Dealer's cards turned"),
     }
 
     def __init__(self, step_id: str, section: str, text: str, count: int, *, zone: str = "board", burn: int = 0,
-                 what: str = "", turned: str = "", applies: Callable[[RoundState], bool] | None = None):
+                 what: str = "", turned: str = "", applies: Callable[[RoundState], bool] | None = None,
+                 decides: Callable[[RoundState], bool] | None = None):
         super().__init__(step_id, section, text, applies)
+        self.decides = decides
         self.count = count
         self.zone = zone
         self.burn = burn  # cards the virtual shoe burns before these
@@ -46,17 +62,29 @@ class ZoneCards(Step):
         self.what = what or default_what  # for the dealer: "the dealer's cards are due now"
         self.turned = turned or default_turned  # the button when a shoe read the cards already
 
+    def unneeded(self, rnd: RoundState) -> bool:
+        """Whether the dealer may confirm the step without entering its cards: no wager is decided on
+        them in this round, and no shoe read them at the deal (those are turned with one tap anyway)."""
+        return self.decides is not None and not rnd.zone(self.zone).down_cards and not self.decides(rnd)
+
     def prompt(self, rnd: RoundState) -> Prompt:
         answer = self.action("cards", target=self.zone)
         if rnd.zone(self.zone).down_cards:
             return Prompt(self.id, self.section, self.text, (Choice(self.turned, answer),))
-        choices = (Choice("Deal from the virtual shoe", answer),) if rnd.shoe is not None else ()
-        return Prompt(self.id, self.section, self.text, choices, cards_for=self.zone, cards_label=self.what,
+        choices: tuple[Choice, ...] = (Choice("Deal from the virtual shoe", answer),) if rnd.shoe is not None else ()
+        text = self.text
+        if self.unneeded(rnd):
+            done = "Community cards dealt" if self.zone == "board" else self.turned
+            choices = (Choice(f"{done}: no entry needed", self.action("confirm")), *choices)
+            text = f"{text} {UNNEEDED}"
+        return Prompt(self.id, self.section, text, choices, cards_for=self.zone, cards_label=self.what,
                       cards_needed=self.count)
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         if rnd.zone(self.zone).down_cards:
             return self.action("cards", target=self.zone)
+        if self.unneeded(rnd) and not sheet.gives_zone_cards(self.zone):
+            return self.action("confirm")  # the sheet leaves out cards no wager was decided on
         return self.action("cards", target=self.zone, cards=sheet.zone_cards(self.zone, self.count, self.id))
 
     def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
@@ -67,8 +95,19 @@ class ZoneCards(Step):
             sheet[self.zone] = [card.code for card in zone.cards]
 
     def apply(self, rnd: RoundState, action: Action) -> None:
-        self.reveal(rnd, action)
+        if action["type"] == CONFIRM.type:
+            self.check_unneeded(rnd)
+        else:
+            self.reveal(rnd, action)
         rnd.completed_steps.add(self.id)
+
+    def check_unneeded(self, rnd: RoundState) -> None:
+        """Refuse to confirm the step without its cards where a wager is decided on them."""
+        what = self.what[0].upper() + self.what[1:]
+        if rnd.zone(self.zone).down_cards:
+            raise Refused(f"{what} were read by the shoe at the deal: turn them", self.section)
+        if not self.unneeded(rnd):
+            raise Refused(f"{what} decide wagers in this round: enter them", self.section)
 
     def reveal(self, rnd: RoundState, action: Action) -> None:
         """Turn the zone's face-down cards, or enter the cards turned."""
@@ -99,7 +138,7 @@ class SettleSeats(Step):
     cards, § 643a.11(g)(6)); ``reveal_for`` says which seats need it.
     """
 
-    actions = ZoneCards.actions
+    actions = accepts(TURN)
 
     def __init__(self, step_id: str, section: str, text: str, eligible: Callable[[RoundState, Seat], bool],
                  order: str = "counterclockwise", cards_each: int = 2, reveal: ZoneCards | None = None,

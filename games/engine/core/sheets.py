@@ -199,6 +199,14 @@ class SheetReader:
         self.zones[key] = self.zones.get(key, 0) + len(cards)
         return cards
 
+    def gives_zone_cards(self, zone: str) -> bool:
+        """Whether the sheet still holds cards of the zone to read: a step whose cards no wager is
+        decided on reads them where the sheet gives them, and is confirmed without them where not."""
+        if zone == "board":
+            return self.board_dealt < len(self.board)
+        codes = self.sheet.get(zone_key(self.game, zone, self.sheet))
+        return isinstance(codes, list) and len(codes) > self.zones.get(zone_key(self.game, zone, self.sheet), 0)
+
     def hand_play(self, seat_no: int, place: int, who: str) -> Any:
         """The next play of a seat's hand (a card dealt to it, or a decision), its hands in the order
         they were played."""

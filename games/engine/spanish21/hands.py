@@ -8,6 +8,7 @@ an irregularity; even money is the seat's Insurance decision.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from games.engine.cards import Card
@@ -65,6 +66,15 @@ def split_seat(seat: Seat) -> bool:
 def is_blackjack(seat: Seat, hand: Hand) -> bool:
     """An ace and a king, queen or jack as the player's first two cards (§ 635a.1): never a split hand."""
     return not split_seat(seat) and len(hand.cards) == 2 and total(hand).blackjack
+
+
+def shown_total(seat: Seat, hand: Hand) -> str:
+    """The hand's total as a settlement line names it: "Blackjack" only for a Blackjack, the first two
+    cards dealt (§ 635a.1); a split hand's ace and ten-value card is a soft 21."""
+    count = total(hand)
+    if count.blackjack and not is_blackjack(seat, hand):
+        return str(dataclasses.replace(count, blackjack=False))
+    return str(count)
 
 
 def dead(seat: Seat, hand: Hand) -> bool:

@@ -75,9 +75,11 @@ def match_the_dealer(rnd: RoundState, decks: int) -> list[SettlementLine]:
 
 
 def insurance_lost(rnd: RoundState) -> list[SettlementLine]:
-    """§ 635a.8(d): the card reader shows no Blackjack; losing Insurance is collected before any draw."""
+    """§ 635a.8(d): the card reader shows no Blackjack; losing Insurance is collected before any draw.
+    The line says what decided it, the reader's answer: a hole card turned later may still make a
+    Blackjack the reader missed, and the Insurance stays collected."""
     return [SettlementLine(n, "insurance", rnd.seats[n].wagers["insurance"], LOSE, rnd.seats[n].wagers["insurance"],
-                           "§ 635a.8(d)", hand="The dealer has no Blackjack", stage=IMMEDIATE)
+                           "§ 635a.8(d)", hand="The card reader shows no Blackjack", stage=IMMEDIATE)
             for n in reversed(rnd.playing_seats()) if "insurance" in rnd.seats[n].wagers]
 
 
@@ -166,7 +168,7 @@ def hand_lines(rnd: RoundState, seat: Seat, hand: Hand) -> list[SettlementLine]:
     outcome, section, why = versus(rnd, seat, hand)
     own, stake = h.own_wager(hand), hand.wagers[h.own_wager(hand)]
     dealer = rnd.zone("dealer").cards
-    shown = (f"{cards(hand.cards)} ({h.total(hand)}) against the dealer's {cards(dealer)} "
+    shown = (f"{cards(hand.cards)} ({h.shown_total(seat, hand)}) against the dealer's {cards(dealer)} "
              f"({h.dealer_total(rnd)}): {why}")
     doubled = h.doubled(hand)
     lines = []
