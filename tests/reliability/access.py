@@ -334,6 +334,7 @@ def _shaped(kind: str) -> dict:
         "undo": {},  # the dealer takes back the last entry
         "correct": {"entry": 1},  # the dealer asks a floorperson to correct the first entry
         "cancel": {},  # the dealer cancels a round started by mistake
+        "confirm": {},  # a card step no wager depends on, confirmed without its cards
     }
     return {"type": kind, "step": "wagers", **examples[kind]}
 
