@@ -46,7 +46,8 @@ logger = logging.getLogger(__name__)
 
 STUB_COUNT_EVERY = 5  # rounds, § 647a.8(f)
 
-# Kept here for the callers that rebuild a round (views, tests); the cache lives in games.table.replay.
+# Kept here for the consumers, benchmarks and tests: the cache lives in games.table.replay,
+# the groups in games.table.push.
 engine_round = replay.engine_round
 table_group = push.table_group
 PIT_GROUP = push.PIT_GROUP

@@ -11,7 +11,7 @@ from poker_play import play, refuse, run
 from pokerkit import EightOrBetterLowHand, StandardHighHand
 
 from games.engine.core.records import AWARD, DROP, RAKE, Refused
-from games.engine.money import plain_dollars
+from games.engine.money import parse_dollars, plain_dollars
 from games.engine.poker.options import read_options
 from games.engine.poker.pots import HandEnd, Pot, Showing, divide, settle
 from games.engine.poker.variants import HIGH, LOW
@@ -38,7 +38,7 @@ def random_table(rng: random.Random) -> tuple[dict[str, object], int, set[str]]:
     }
     in_use = {"percent": ["rake_unit", "rake_cap"], "incremental": ["rake_increment", "rake_cap"]}.get(
         str(rules["rake_method"]), []) + ["bad_beat_drop"]
-    finer = {key for key in in_use if rules[key] and round(float(str(rules[key])) * 100) % chip}
+    finer = {key for key in in_use if rules[key] and parse_dollars(str(rules[key])) % chip}
     return rules, chip, finer
 
 

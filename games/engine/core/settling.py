@@ -62,6 +62,11 @@ class ZoneCards(Step):
         self.what = what or default_what  # for the dealer: "the dealer's cards are due now"
         self.turned = turned or default_turned  # the button when a shoe read the cards already
 
+    @property
+    def what_at_start(self) -> str:
+        """``what`` to begin a sentence with."""
+        return self.what[0].upper() + self.what[1:]
+
     def unneeded(self, rnd: RoundState) -> bool:
         """Whether the dealer may confirm the step without entering its cards: no wager is decided on
         them in this round, and no shoe read them at the deal (those are turned with one tap anyway)."""
@@ -103,7 +108,7 @@ class ZoneCards(Step):
 
     def check_unneeded(self, rnd: RoundState) -> None:
         """Refuse to confirm the step without its cards where a wager is decided on them."""
-        what = self.what[0].upper() + self.what[1:]
+        what = self.what_at_start
         if rnd.zone(self.zone).down_cards:
             raise Refused(f"{what} were read by the shoe at the deal: turn them", self.section)
         if not self.unneeded(rnd):
@@ -111,7 +116,7 @@ class ZoneCards(Step):
 
     def reveal(self, rnd: RoundState, action: Action) -> None:
         """Turn the zone's face-down cards, or enter the cards turned."""
-        what = self.what[0].upper() + self.what[1:]
+        what = self.what_at_start
         if action.get("target") != self.zone:
             named = f"not {action['target']}'s" if action.get("target") else "name them (target)"
             raise Refused(f"{what} are due now: {named}", self.section)
