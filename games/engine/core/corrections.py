@@ -49,6 +49,9 @@ def decides(rnd: Any, action: Any) -> bool:
 
 def described(rnd: Any, action: Mapping[str, Any]) -> str:
     """An entry as the floorperson reads it: "seat 3's Flop Wager decision: fold", "the flop: Ah Kd 7c"."""
+    words = getattr(rnd, "entry_words", lambda _: "")(action)
+    if words:
+        return words
     kind = action.get("type", "?")
     seat = f"seat {action['seat']}" if "seat" in action else ""
     label = rnd.game.wager_label(action["wager"]) if isinstance(action.get("wager"), str) else ""
@@ -140,7 +143,7 @@ def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:
     action = rnd.log[entry - 1]
     if not any(index == entry - 1 for index, _ in rnd.standing_entries()):
         raise Refused(f"Entry {entry} ({described(rnd, action)}) was already taken back")
-    if action.get("type") not in rnd.undoable:
+    if action.get("type") not in getattr(rnd, "correctable", rnd.undoable):
         raise Refused(f"Entry {entry} ({described(rnd, action)}) is not a card, wager or decision the dealer "
                       "entered: it cannot be corrected")
     return entry - 1, action
@@ -303,7 +306,8 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break
-        if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
+        if action.get("type") not in getattr(rnd, "correctable", rnd.undoable) or (
+                undo is not None and undo[0] is action):
             continue
         if effects is None and paid:
             effects = [(len(before.claims), list(before.lines)) for before in

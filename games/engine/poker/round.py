@@ -34,13 +34,22 @@ from games.engine.poker.options import NO_KILL, POSITIONS, TableOptions, read_op
 from games.engine.poker.prompts import PokerPrompts
 from games.engine.poker.seating import SEATS, Player, read_positions
 from games.engine.poker.showdown import PokerShowdown
+from games.engine.poker.words import PokerWords
 
 if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame
 
 
-class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities, PokerPrompts, LoggedRound):
+class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities, PokerPrompts, PokerWords,
+                 LoggedRound):
     """The state of one Poker round (one hand), rebuilt by applying its actions in order."""
+
+    # The dealer's own entries, taken back with an undo while nothing depends on them: the seating and
+    # the start of the hand while they are the last entry, then each betting action and card entry.
+    undoable = frozenset({"seating", "start_hand", "input", "decide", "deal", "cards"})
+    # Once the hand is dealt, its seats and stakes stand: a floorperson corrects what was entered in
+    # the hand itself (a wrong deal is a misdeal, § 637a.18).
+    correctable = frozenset({"input", "decide", "deal", "cards"})
 
     # -- replay and actions -------------------------------------------------------------------
 
