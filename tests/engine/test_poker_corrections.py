@@ -91,3 +91,18 @@ def test_nothing_is_taken_back_once_the_pots_are_awarded():
     assert rnd.prompt.step == "close" and rnd.lines  # seat 3 wins the blinds
     assert rnd.undo_offer() is None and rnd.correction_offers() == []
     refuse(rnd, {"type": "undo", "step": "close"}, "settled wagers or asked for a floorperson")
+
+
+def test_a_round_opened_by_mistake_is_cancelled_once_nothing_stands_in_it():
+    started = played(SEATED + "start")
+    assert started.cancel_offer() is None  # the hand has started: its start is undone first
+    refuse(started, {"type": "cancel", "step": "deal"}, "take back its entries with Undo first")
+    back = undo(started)
+    assert back.cancel_offer() is None  # the seating stands: it would be lost with the round
+    opened = GAME.new_round(GAME.carried_options(played(DEALT + "\n5 fold\n8 fold\n1 fold\nclose")))
+    cancel = opened.cancel_offer()
+    assert cancel == {"type": "cancel", "step": "seating"}
+    cancelled = opened.apply(cancel)
+    assert cancelled.closed and cancelled.cancelled and cancelled.lines == []
+    # The next round starts from the seats, stakes and button the cancelled one was opened with.
+    assert GAME.carried_options(cancelled) == GAME.carried_options(opened)

@@ -108,3 +108,15 @@ def test_the_undo_names_the_fold_and_a_correction_waits_for_a_floorperson(client
 
 def start_the_hand_after_seating(table, cast) -> Round:
     return play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *HAND[:4])
+
+
+def test_a_round_opened_by_mistake_is_cancelled_and_the_next_starts_from_the_same_seats(client, cast):
+    table = poker_table(cast)
+    play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *HAND)
+    opened = services.round_start(table_id=table.id, user=cast["dealer"])
+    client.force_login(cast["dealer"])
+    assert "Cancel round: started by mistake" in client.get(reverse("table", args=[table.id])).content.decode()
+    cancelled = play(opened, cast["dealer"], {"type": "cancel", "step": "seating"})
+    assert cancelled.status == Round.Status.CANCELLED
+    third = services.round_start(table_id=table.id, user=cast["dealer"])
+    assert third.rules["positions"] == opened.rules["positions"]
