@@ -63,6 +63,8 @@ def test_an_entry_something_depends_on_is_corrected_with_a_floorpersons_approval
     assert approval.kind == "correction" and approval.status == "pending"
     assert approval.reason.startswith("Correction asked: take back entry 7 (seat 5's fold) and the 1 entry after "
                                       "it (seat 8's call)")
+    assert asked.prompt.text.startswith("Waiting for a floorperson to decide the correction")
+    assert asked.prompt.waiting_for_floor and asked.prompt.choices == ()
     refuse(asked, "1 call", "waits for a floorperson to decide the correction")
     # Refused: nothing changes but the approval.
     kept = asked.apply({"type": "refuse", "approval": approval.id})

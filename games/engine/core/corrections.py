@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import progressive
-from games.engine.core.records import DECISION, Approval, Refused, seat_total
+from games.engine.core.records import DECISION, Approval, Prompt, Refused, seat_total
 from games.engine.money import dollars, parse_dollars
 
 CORRECT = "correct"
@@ -37,6 +37,15 @@ SYSTEM_ENTRIES = {"system_draw": "the table game system drew",
 def pending(rnd: Any) -> Approval | None:
     """The correction the round waits on, if any: while it is pending the dealer enters nothing."""
     return next((a for a in rnd.approvals if a.kind == KIND and a.status == "pending"), None)
+
+
+def pending_prompt(rnd: Any) -> Prompt | None:
+    """While a correction waits for a floorperson, that is all the round shows."""
+    correction = pending(rnd)
+    if correction is None:
+        return None
+    return Prompt("correction_pending", correction.section,
+                  f"Waiting for a floorperson to decide the correction. {correction.reason}", waiting_for_floor=True)
 
 
 def decides(rnd: Any, action: Any) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine.core import floor
+from games.engine.core import corrections, floor
 from games.engine.core.records import Choice, Prompt
 from games.engine.money import dollars
 from games.engine.poker.jackpots import HIGH_HAND
@@ -19,6 +19,8 @@ class PokerPrompts:
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
             return floor.void_pending_prompt(self)
+        if (waiting := corrections.pending_prompt(self)) is not None:
+            return waiting
         moment = self.moment()
         if moment is None:
             return None
