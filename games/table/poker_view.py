@@ -26,6 +26,7 @@ class PokerSeat:
     away: bool = False
     owes: str = ""  # "new" or "missed": the player posts a big blind or waits for it
     button: bool = False
+    blind: str = ""  # "small" or "big": the blind this seat posts in this hand (a dead small blind's empty seat too)
     to_act: bool = False
     faces: list[tuple[str, bool]] = field(default_factory=list)  # each card dealt: (code or "", face up)
     cards: list[str] = field(default_factory=list)  # the cards face up (Stud's up cards, a hand shown)
@@ -51,9 +52,12 @@ def poker_round_view(rnd: Round, state: PokerRound) -> dict[str, Any]:
                          away=bool(player and player.away), button=state.button == number,
                          owes="new" if player and player.new else "missed" if player and player.missed else "",
                          to_act=prompt is not None and prompt.seat == number)
+        if state.blind_seats is not None and number in state.blind_seats and state.void is None:
+            seat.blind = "small" if number == state.blind_seats[0] else "big"
+        # Dealt in from the start of the hand, before the button, the Straddle and the blinds are settled.
+        seat.dealt_in = state.started and number in state.order
         if kit is not None and number in state.order:
             index = state.order.index(number)
-            seat.dealt_in = True
             seat.stack = state.final_stacks()[number] if state.awarded else kit.stacks[index]
             seat.bet = 0 if state.awarded else kit.bets[index]
             seat.put_in = state.put_in.get(number, 0)

@@ -128,6 +128,9 @@ def table_context(table: Table, *, error: str = "", current: Committed | None = 
         return context
     if state is None:
         state = engine_round(rnd)
+    if rnd.status != Round.Status.OPEN:
+        # The seats the next hand would deal in, where the last round says (Poker): its start is one tap.
+        context["next_hand"] = getattr(state, "next_hand_seats", lambda: [])()
     context.update(round_view(rnd, state))
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
@@ -198,7 +201,9 @@ def undo_offer(rnd: Round, state: GameRound, written: Mapping[int, str] | None =
             break
         count += 1
     if count <= 1:
-        return UndoOffer([first[1]], [first[0]], "", corrections.described(state, first[0]))
+        # A game that words its own entries (Poker: "seat 3's fold") names the entry in those words.
+        words = getattr(state, "entry_words", lambda _: "")(first[0])
+        return UndoOffer([first[1]], [first[0]], words, corrections.described(state, first[0]))
     found, why = state.undos(count)
     entries = [entry for entry, _ in reversed(found)]
     kept = ""

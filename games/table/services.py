@@ -61,7 +61,9 @@ def _on_commit_push(table_id: int, *, pit: bool = False,
 
 @prepared.in_taps
 @transaction.atomic
-def round_start(*, table_id: int, user) -> Round:
+def round_start(*, table_id: int, user, first: Sequence[Mapping[str, Any]] = ()) -> Round:
+    """Open the table's next round; ``first``: the round's first tap, applied in the same transaction
+    (a Poker table's "Start the hand": one tap opens the round and starts its hand, or neither)."""
     if not roles.can_act(user, "deal"):
         raise NotAllowed("Only a dealer can start a round")
     table = (Table.objects.select_for_update()
@@ -86,6 +88,8 @@ def round_start(*, table_id: int, user) -> Round:
     shoe_order = Shoe(game.deck_for(merged).cards()).order() if table.training else None
     rnd = Round.objects.create(table=table, number=previous.number + 1 if previous else 1, game=table.game,
                                rules=rules, shoe_order=shoe_order, dealer=user)
+    if first:
+        return round_act(round_id=rnd.id, user=user, actions=first, expected_seq=0, opened=True)
     # A new round's state is its rules' (an empty log): the render after the commit starts from it.
     state = engine_round(rnd, events=())
     transaction.on_commit(lambda: replay.remember_state(rnd.id, rnd.seq, state))
@@ -95,11 +99,13 @@ def round_start(*, table_id: int, user) -> Round:
 
 @prepared.in_taps
 @transaction.atomic
-def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expected_seq: int | None) -> Round:
+def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expected_seq: int | None,
+              opened: bool = False) -> Round:
     """Apply one tap's actions (all or none).  ``expected_seq`` is the number of events the
     tablet had seen: a double tap or a stale tablet carries an old number and is refused.
     A floorperson's decision names its approval instead (``None``): deciding it twice is refused
-    by the engine, and the dealer may act in the meantime."""
+    by the engine, and the dealer may act in the meantime.  ``opened``: the same tap opened the
+    round (``round_start``), so the table's status on the pit changed."""
     if not actions:
         raise Refused("Nothing to do")
     for action in actions:
@@ -179,7 +185,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     # the render after the commit starts from it and its state instead of reading them back.
     # The tap's events by seq, with their roles: what the dealer's Undo takes back, without reading them.
     written = {event.seq: event.role for event in events}
-    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state, written), status=state.closed)
+    _on_commit_push(rnd.table_id, pit=approvals_changed, committed=(rnd, state, written),
+                    status=state.closed or opened)
     return rnd
 
 

@@ -63,7 +63,9 @@ def table_fragment(request: HttpRequest, table_id: int) -> HttpResponse:
 def round_start(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     try:
-        services.round_start(table_id=table.id, user=request.user)
+        # The round's first tap, where the screen offers one with the start (Poker's "Start the hand").
+        first = [parse_action_field(request.POST["action"])] if request.POST.get("action") else []
+        services.round_start(table_id=table.id, user=request.user, first=first)
     except Refused as refusal:
         log_if_not_allowed(request, refusal)
         return fragment_response(request, table, str(refusal))

@@ -121,8 +121,9 @@ def test_a_holdem_hand_with_two_all_ins_and_a_side_pot(tablet, poker_table):
     phh = supervisor.page.request.get(f"/rounds/{rnd.id}/hand.phh")
     assert phh.ok and "finishing_stacks = [99, 0, 120, 206]" in phh.text()
 
-    # The next hand starts from these stakes, the button moved on to seat 1 (§ 637a.11(c)(2)).
-    dealer.tap("Start round 2")
+    # The next hand starts from these stakes, the button moved on to seat 1 (§ 637a.11(c)(2)); chips are
+    # added before it, so the round opens between hands first.
+    dealer.tap("Seat players or add chips first")
     expect(dealer.page.locator("#seat-5 .stack")).to_have_text("$120.00")
     dealer.page.locator("#seat-3 input[name=amount]").fill("40")
     dealer.tap("Seat 3: add chips")

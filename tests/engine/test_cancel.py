@@ -45,7 +45,9 @@ def test_a_cancelled_round_takes_nothing_more():
         cancelled.apply({"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "10"})
 
 
-def test_a_poker_hand_is_not_cancelled_this_way():
+def test_a_poker_round_is_cancelled_only_while_nothing_stands_in_it():
     rnd = POKER.new_round({})
-    with pytest.raises(Refused, match="Not now"):
-        rnd.apply({"type": "cancel", "step": rnd.current_step().id})
+    assert rnd.apply({"type": "cancel", "step": "seating"}).cancelled
+    seated = tap(rnd, {"type": "seating", "seat": 1, "do": "sit", "amount": "100"})
+    with pytest.raises(Refused, match="take back its entries with Undo first"):
+        seated.apply({"type": "cancel", "step": "seating"})

@@ -235,6 +235,20 @@ def test_the_showdown_starts_with_the_final_bettor_and_a_losing_hand_may_be_muck
     assert lines(rnd)[(1, "main_pot")] == ("award", 15_00)  # $16 less the $1 rake (10%, down to the $1 chip)
 
 
+def test_the_showdown_names_only_a_player_still_in_the_hand_and_asks_for_a_shown_hand_face_up():
+    # The button is seat 8, so seat 1 is first to act after the flop; it folds to seat 8's flop bet.  No
+    # bet on the river: the first player still in the hand to act, seat 3, shows first (§ 637a.18(e)).
+    rnd = play(SEATED + "start\ndeal\n5 call\n8 call\n1 call\n3 check\nflop Ah Kd 7c\n1 check\n3 check\n"
+               "5 check\n8 bet 4\n1 fold\n3 call\n5 call\nturn 2s\n3 check\n5 check\n8 check\nriver 9d\n"
+               "3 check\n5 check\n8 check")
+    assert rnd.prompt.step == "show.seat3"
+    assert "seat 3, first to act of the players still in the hand, shows first" in rnd.prompt.text
+    assert "seat 1" not in rnd.prompt.text  # folded on the flop: it shows nothing
+    # A hand shown is turned face up; the dealer enters the cards it shows.
+    assert rnd.prompt.text.endswith("seat 3 shows its hand face up: enter the 2 cards it shows.")
+    assert "face down" not in rnd.prompt.text
+
+
 def test_no_muck_where_the_rules_require_every_hand_shown_nor_for_the_last_hand_in_contention():
     rnd = play(SHOWDOWN, {"show_all_hands": True})
     refuse(rnd, "1 mucks", "requires every hand at the showdown to be shown", "§ 637a.18(e)")

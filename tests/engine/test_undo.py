@@ -72,11 +72,13 @@ def test_an_undo_decided_on_another_screen_is_refused():
     refuse(rnd, {"type": "undo", "step": "flop"}, "decided on the flop step, but the round is at turn_decision")
 
 
-def test_poker_hands_are_corrected_by_the_floor():
-    rnd = POKER.new_round({})
+def test_a_poker_seat_taken_by_mistake_is_taken_back_but_not_the_time_charge():
+    rnd = POKER.new_round({"rake_method": "time", "time_charge": "5.00"})
     rnd = rnd.apply(named(rnd, {"type": "seating", "seat": 1, "do": "sit", "amount": "100"}))
-    with pytest.raises(Refused, match="cannot be taken back by the dealer"):
-        rnd.apply(undo_on(rnd))
+    assert 1 not in undo(rnd).players
+    charged = rnd.apply(named(rnd, {"type": "seating", "do": "time_charge"}))
+    with pytest.raises(Refused, match="settled wagers or asked for a floorperson"):
+        charged.apply(undo_on(charged))
 
 
 def test_the_last_entries_are_offered_as_undos_that_each_name_the_step_they_meet():

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import progressive
-from games.engine.core.records import DECISION, Approval, Refused, seat_total
+from games.engine.core.records import DECISION, Approval, Prompt, Refused, seat_total
 from games.engine.money import dollars, parse_dollars
 
 CORRECT = "correct"
@@ -39,6 +39,15 @@ def pending(rnd: Any) -> Approval | None:
     return next((a for a in rnd.approvals if a.kind == KIND and a.status == "pending"), None)
 
 
+def pending_prompt(rnd: Any) -> Prompt | None:
+    """While a correction waits for a floorperson, that is all the round shows."""
+    correction = pending(rnd)
+    if correction is None:
+        return None
+    return Prompt("correction_pending", correction.section,
+                  f"Waiting for a floorperson to decide the correction. {correction.reason}", waiting_for_floor=True)
+
+
 def decides(rnd: Any, action: Any) -> bool:
     """Whether ``action`` is a floorperson's answer to one of the round's corrections."""
     if not isinstance(action, Mapping) or action.get("type") not in ("approve", "refuse"):
@@ -49,6 +58,9 @@ def decides(rnd: Any, action: Any) -> bool:
 
 def described(rnd: Any, action: Mapping[str, Any]) -> str:
     """An entry as the floorperson reads it: "seat 3's Flop Wager decision: fold", "the flop: Ah Kd 7c"."""
+    words = getattr(rnd, "entry_words", lambda _: "")(action)
+    if words:
+        return words
     kind = action.get("type", "?")
     seat = f"seat {action['seat']}" if "seat" in action else ""
     label = rnd.game.wager_label(action["wager"]) if isinstance(action.get("wager"), str) else ""
@@ -140,7 +152,7 @@ def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:
     action = rnd.log[entry - 1]
     if not any(index == entry - 1 for index, _ in rnd.standing_entries()):
         raise Refused(f"Entry {entry} ({described(rnd, action)}) was already taken back")
-    if action.get("type") not in rnd.undoable:
+    if action.get("type") not in getattr(rnd, "correctable", rnd.undoable):
         raise Refused(f"Entry {entry} ({described(rnd, action)}) is not a card, wager or decision the dealer "
                       "entered: it cannot be corrected")
     return entry - 1, action
@@ -303,7 +315,8 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break
-        if action.get("type") not in rnd.undoable or (undo is not None and undo[0] is action):
+        if action.get("type") not in getattr(rnd, "correctable", rnd.undoable) or (
+                undo is not None and undo[0] is action):
             continue
         if effects is None and paid:
             effects = [(len(before.claims), list(before.lines)) for before in

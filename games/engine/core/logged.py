@@ -185,6 +185,17 @@ class LoggedRound:
             return refusal.message
         return "It cannot be taken back by the dealer alone"
 
+    @property
+    def correctable(self) -> frozenset[str]:
+        """The dealer's entries a floorperson may approve the correction of: those an undo may take back,
+        unless a game keeps some of them to the undo alone (Poker's seating, once the hand is dealt)."""
+        return self.undoable
+
+    def entry_words(self, action: Action) -> str:
+        """An entry as the dealer says it, where the game words its own ("seat 3's fold"); "" leaves it
+        to the description every game shares (``corrections.described``)."""
+        return ""
+
     def correction_offers(self) -> list[tuple[int, str, dict[str, Any]]]:
         """The entries the dealer may ask a floorperson to correct (``corrections.offers``)."""
         return corrections.offers(self)

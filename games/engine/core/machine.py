@@ -147,10 +147,8 @@ class RoundState(LoggedRound):
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
             return floor.void_pending_prompt(self)
-        if (correction := corrections.pending(self)) is not None:
-            return Prompt("correction_pending", correction.section,
-                          f"Waiting for a floorperson to decide the correction. {correction.reason}",
-                          waiting_for_floor=True)
+        if (waiting := corrections.pending_prompt(self)) is not None:
+            return waiting
         step = self.current_step()
         if step is None:
             return None

@@ -9,6 +9,7 @@
       showdown        the showdown, the pots awarded, the jackpots, what the next hand carries on
       irregularities  the hand's irregularities and the floorperson's answers
       prompts         what the dealer is asked at each moment
+      words           each entry and moment in the dealer's words, and what comes next
       moments, kit    where the hand is; pokerkit's state and its refusals
     pots      the rake, the jackpot drops and each pot divided among its winners
     sheet     the hand on paper: the round sheet and the Poker Hand History (PHH)

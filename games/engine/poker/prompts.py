@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine.core import floor
+from games.engine.core import corrections, floor
 from games.engine.core.records import Choice, Prompt
 from games.engine.money import dollars
 from games.engine.poker.jackpots import HIGH_HAND
@@ -19,6 +19,8 @@ class PokerPrompts:
     def prompt(self) -> Prompt | None:
         if self.void_pending is not None:
             return floor.void_pending_prompt(self)
+        if (waiting := corrections.pending_prompt(self)) is not None:
+            return waiting
         moment = self.moment()
         if moment is None:
             return None
@@ -52,23 +54,25 @@ class PokerPrompts:
             dealt += f"Waiting for the big blind: seat{plural} {', '.join(map(str, waiting))}. "
         return Prompt(moment.id, moment.section,
                       f"Between hands: seat players with their table stakes, add chips, mark players away. {dealt}"
-                      "Then start the hand.", tuple(choices), seating_open=True)
+                      "Then start the hand.", tuple(choices), seating_open=True,
+                      upcoming=self.next_line(moment, tuple(choices)))
 
     def _button_prompt(self, moment: Moment) -> Prompt:
+        choices = tuple(Choice(f"Button to seat {seat}", {"type": "input", "step": moment.id, "value": seat})
+                        for seat in self.order)
         return Prompt(moment.id, moment.section,
                       "Deal one card face up to each player: the highest card (suits: spades, hearts, diamonds, "
-                      "clubs) takes the button.",
-                      tuple(Choice(f"Button to seat {seat}", {"type": "input", "step": moment.id, "value": seat})
-                            for seat in self.order))
+                      "clubs) takes the button.", choices, upcoming=self.next_line(moment, choices))
 
     def _straddle_prompt(self, moment: Moment) -> Prompt:
         seat = moment.seat
         amount = dollars(self.options.straddle_amount)
+        choices = (Choice(f"Seat {seat}: Straddle {amount}", {"type": "decide", "step": moment.id, "seat": seat,
+                                                              "choice": "straddle"}),
+                   Choice(f"Seat {seat}: no Straddle", {"type": "decide", "step": moment.id, "seat": seat,
+                                                        "choice": "no_straddle"}, "secondary"))
         return Prompt(moment.id, moment.section, f"Seat {seat} (left of the big blind): a Straddle Bet of {amount}?",
-                      (Choice(f"Seat {seat}: Straddle {amount}", {"type": "decide", "step": moment.id, "seat": seat,
-                                                                  "choice": "straddle"}),
-                       Choice(f"Seat {seat}: no Straddle", {"type": "decide", "step": moment.id, "seat": seat,
-                                                            "choice": "no_straddle"}, "secondary")), seat=seat)
+                      choices, seat=seat, upcoming=self.next_line(moment, choices))
 
     def _deal_prompt(self, moment: Moment) -> Prompt:
         count = len(self.street.hole)
@@ -83,20 +87,18 @@ class PokerPrompts:
             text = f"{self.blinds_text()} {text}"
         label = "Deal from the virtual shoe" if self.shoe is not None else "Cards dealt"
         return Prompt(moment.id, moment.section, text, (Choice(label, {"type": "deal", "step": moment.id}),),
-                      upcoming=self._after_deal())
+                      upcoming=self.next_line(moment))
 
     def _up_card_prompt(self, moment: Moment) -> Prompt:
         seat = moment.seat
         hole = self.street.hole
         dealt = f"{_cards(hole.count(False))} face down and one face up" if False in hole else "one card face up"
-        waiting = [s for i, s in enumerate(self.order) if self.state.hole_dealing_statuses[i] and s != seat]
         burn = self._burn_text() if self.state.can_burn_card() else ""
         choices = (Choice("Deal from the virtual shoe", {"type": "cards", "step": moment.id, "target": f"seat:{seat}"}),
                    ) if self.shoe is not None else ()
         return Prompt(moment.id, moment.section, f"{burn}{self.street.name.capitalize()}: seat {seat} is dealt "
                       f"{dealt}. Enter seat {seat}'s up card.", choices, seat=seat, cards_for=f"seat:{seat}",
-                      cards_label=f"seat {seat}'s up card", cards_needed=1,
-                      upcoming=("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else "")
+                      cards_label=f"seat {seat}'s up card", cards_needed=1, upcoming=self.next_line(moment))
 
     def _common_prompt(self, moment: Moment) -> Prompt:
         live = sum(self.state.statuses)
@@ -106,7 +108,7 @@ class PokerPrompts:
                       f"{self.street.name.capitalize()}: too few cards remain to give each of the {live} players one. "
                       "Burn one card (with one card or none left, shuffle the burn cards first) and deal one common "
                       "card face up in the center: it plays in every hand.", choices, cards_for="board",
-                      cards_label="the common card", cards_needed=1)
+                      cards_label="the common card", cards_needed=1, upcoming=self.next_line(moment))
 
     def _board_prompt(self, moment: Moment) -> Prompt:
         street = self.street
@@ -115,7 +117,8 @@ class PokerPrompts:
                    ) if self.shoe is not None else ()
         return Prompt(moment.id, moment.section,
                       f"{self._burn_text()}Deal the {street.name}: {_cards(count)} face up in the center.",
-                      choices, cards_for="board", cards_label=f"the {street.name}", cards_needed=count)
+                      choices, cards_for="board", cards_label=f"the {street.name}", cards_needed=count,
+                      upcoming=self.next_line(moment))
 
     def _bet_prompt(self, moment: Moment) -> Prompt:
         state, seat = self.state, moment.seat
@@ -135,8 +138,7 @@ class PokerPrompts:
         held = self.held.get(seat)
         if held is not None and held["level"] != max(state.bets):
             text += " Its action out of turn no longer binds: the betting changed."
-        waiting = [self.order[i] for i in list(state.actor_indices)[1:]]
-        upcoming = ("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else ""
+        upcoming = self.next_line(moment, tuple(choices))
         # The amount entry sends a decision of its kind with the amount typed.
         amount_action = ({"type": "decide", "step": moment.id, "seat": seat, "choice": amount_entry[0]}
                          if amount_entry else None)
@@ -154,20 +156,23 @@ class PokerPrompts:
         if self._may_muck(seat):
             choices.append(Choice(f"Seat {seat} mucks (unshown, gives up the pot)",
                                   {"type": "decide", "step": moment.id, "seat": seat, "choice": "muck"}, "danger"))
-        waiting = [self.order[i] for i in list(self.state.showdown_indices)[1:]]
+        # The cards a player shows are turned face up; those still unknown to the round are entered.
         return Prompt(moment.id, moment.section, f"Showdown ({self._showdown_order()}): seat {seat} shows its hand"
-                      + (f": enter its {_cards(missing)} face down." if missing else "."),
+                      + (f" face up: enter the {_cards(missing)} it shows." if missing else " face up."),
                       tuple(choices), seat=seat, cards_for=f"seat:{seat}" if missing else "",
                       cards_label=f"seat {seat}'s cards", cards_needed=missing,
-                      upcoming=("next: " + ", ".join(f"seat {s}" for s in waiting)) if waiting else "")
+                      upcoming=self.next_line(moment, tuple(choices)))
 
     def _showdown_order(self) -> str:
         """§ 637a.18(e): the player who started the final bet shows first, the others clockwise.  With no
-        bet in the last betting round, the first player to act shows first (as card rooms do)."""
-        opener = self.order[self.state.opener_index]
-        if self.last_aggressor is not None and self.last_aggressor == opener:
-            return f"seat {opener} made the final bet and shows first, then clockwise"
-        return f"no final bet: seat {opener}, first to act, shows first, then clockwise"
+        bet in the last betting round, the first player still in the hand to act shows first (as card
+        rooms do): a player who folded shows nothing."""
+        state, count = self.state, len(self.order)
+        first = next(self.order[(state.opener_index + i) % count] for i in range(count)
+                     if state.statuses[(state.opener_index + i) % count])
+        if self.last_aggressor is not None and self.last_aggressor == first:
+            return f"seat {first} made the final bet and shows first, then clockwise"
+        return f"no final bet: seat {first}, first to act of the players still in the hand, shows first, then clockwise"
 
     def _close_prompt(self, moment: Moment) -> Prompt:
         pending = self.jackpot_pending()
@@ -180,15 +185,11 @@ class PokerPrompts:
             text = ("Award the pots as listed: the side pots first, then take the rake and the jackpot drops, "
                     "then push the main pot. Then close the hand.")
         return Prompt(moment.id, moment.section, text, (Choice("Close the hand", {"type": "close",
-                                                                                  "step": moment.id}),))
+                                                                                  "step": moment.id}),),
+                      upcoming=self.next_line(moment))
 
     def _burn_text(self) -> str:
         return "Burn one card. " if self.state.can_burn_card() else ""
-
-    def _after_deal(self) -> str:
-        if self.state.street_index:
-            return "then a betting round"
-        return f"then {'the Forced Bet' if self.options.stud else 'the first betting round'}"
 
 
 def _cards(count: int) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pokerkit import State
 
 from games.engine.cards import Card, CardError, Shoe, parse_cards
+from games.engine.core import corrections
 from games.engine.core.logged import LoggedRound, check_step_action
 from games.engine.core.records import Approval, Claim, Irregularity, Refused, SettlementLine
 from games.engine.money import Cents, MoneyError, parse_dollars
@@ -34,13 +35,24 @@ from games.engine.poker.options import NO_KILL, POSITIONS, TableOptions, read_op
 from games.engine.poker.prompts import PokerPrompts
 from games.engine.poker.seating import SEATS, Player, read_positions
 from games.engine.poker.showdown import PokerShowdown
+from games.engine.poker.words import PokerWords
+
+CANCEL = "cancel"  # a round opened by mistake, ended before its hand starts
 
 if TYPE_CHECKING:
     from games.engine.poker.game import PokerGame
 
 
-class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities, PokerPrompts, LoggedRound):
+class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities, PokerPrompts, PokerWords,
+                 LoggedRound):
     """The state of one Poker round (one hand), rebuilt by applying its actions in order."""
+
+    # The dealer's own entries, taken back with an undo while nothing depends on them: the seating and
+    # the start of the hand while they are the last entry, then each betting action and card entry.
+    undoable = frozenset({"seating", "start_hand", "input", "decide", "deal", "cards"})
+    # Once the hand is dealt, its seats and stakes stand: a floorperson corrects what was entered in
+    # the hand itself (a wrong deal is a misdeal, § 637a.18).
+    correctable = frozenset({"input", "decide", "deal", "cards"})
 
     # -- replay and actions -------------------------------------------------------------------
 
@@ -67,6 +79,7 @@ class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities
         self.high_hand_paid: HighHand | None = None  # the High Hand paid at the end of its period, in this round
         self.seq = 0
         self.closed = False
+        self.cancelled = False  # closed before its hand started, with nothing entered: opened by mistake
         self.void: Irregularity | None = None
         self.void_pending: Irregularity | None = None
         self.approvals: list[Approval] = []
@@ -107,11 +120,30 @@ class PokerRound(PokerHandFlow, PokerBetting, PokerShowdown, PokerIrregularities
                 self._decide_approval(action)
             elif kind == "irregularity":
                 self._irregularity(action)
+            elif kind == CANCEL:
+                self._cancel(action, new_action)
             else:
                 self._step_action(action, new_action)
         except (CardError, MoneyError) as error:
             raise Refused(str(error), moment.section if moment else "") from None
         self.seq += 1
+
+    def _cancel(self, action: Action, new_action: bool) -> None:
+        """A round opened by mistake ends, cancelled, while its hand has not started and nothing stands in
+        it: the seats, stakes and button pass on as they were."""
+        if new_action:
+            corrections.check_step(self, action, "cancel")
+        if self.cancel_offer() is None:
+            raise Refused("Only a round opened by mistake is cancelled, before its hand starts and with nothing "
+                          "entered in it: take back its entries with Undo first, or play the hand")
+        self.cancelled = self.closed = True
+
+    def cancel_offer(self) -> Action | None:
+        """The cancel the dealer's screen offers while the round may be cancelled."""
+        moment = self.moment()
+        if moment is None or moment.kind != "seating" or self.standing() or self.approvals or self.lines:
+            return None
+        return {"type": CANCEL, "step": moment.id}
 
     def _step_action(self, action: Action, new_action: bool) -> None:
         moment = self.moment()

@@ -248,6 +248,14 @@ class PokerShowdown:
                              funds, leader)
         return Positions(players, self.button, self.void is None, self.kill_next(), self.blind_seats, funds, leader)
 
+    def next_hand_seats(self) -> list[int]:
+        """The seats the next hand would be dealt to, as this one leaves the table: seated, not away,
+        with the table stakes a hand needs (§ 637a.8(b)(4)); none unless at least two."""
+        need = self.options.stake_needed
+        seats = [seat for seat, player in sorted(self.carried().players.items())
+                 if not player.away and player.stack >= need]
+        return seats if len(seats) >= 2 else []
+
     def kill_text(self) -> str:
         half = self.options.kill != KILL
         return (f"{'Half-kill' if half else 'Kill'} hand: the limits are {dollars(self.options.small_bet)}/"
