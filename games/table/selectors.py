@@ -267,6 +267,7 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
         # A zone that says how many cards it holds (the dealer's five, one up) shows a cover for each
         # card not entered yet, and the count.
         "zones": [{"name": spec.name, "label": spec.label, "count": spec.cards,
+                   "state": game.describe_zone(state, spec.name),
                    "covers": [""] * max(0, spec.cards - len(state.zones[spec.name].cards)),
                    "cards": [(card.code, up) for card, up in zip(state.zones[spec.name].cards,
                                                                  state.zones[spec.name].face_up, strict=True)]}
@@ -299,7 +300,7 @@ def hand_views(state: RoundState, seat, prompt) -> list[HandView]:
 def collect_then_pay(state: RoundState) -> dict[str, list[EngineLine]] | None:
     """Where a table-wide pass collected every losing wager before paying any winner (§ 635a.7(p)(1)):
     its lines in that order, to collect and then to pay."""
-    passes = [step for step in state.steps if getattr(step, "losers_first", False) and step.id in state.completed_steps]
+    passes = [step for step in state.steps if getattr(step, "losers_first", False) and step.written(state)]
     if not passes:
         return None
     lines = [line for line in state.lines if line.stage == passes[-1].stage and line.outcome != "capped"]
@@ -331,7 +332,8 @@ def in_wager_order(state: RoundState, seat_no: int) -> list[EngineLine]:
 
 def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
     """Rows of the card picker, one per suit, as the table's deck has them: a rank the deck lacks
-    (Spanish 21's tens) is not offered, and a card is greyed out once every copy of it is used."""
+    (Spanish 21's tens) is not offered, a card may be picked as many times as the shoe still holds
+    it (``left``: 7♠ 7♠ from six decks, once from one), and it is greyed out once every copy is used."""
     deck = state.deck
     used = Counter(state.used_cards())
     rows = []
@@ -342,7 +344,7 @@ def card_picker(state: RoundState) -> list[list[dict[str, Any]]]:
             if deck.copies(card):
                 # With several decks a card seen once is still offered; the picker says how many are out.
                 row.append({"code": card.code, "label": card_label(card.code), "suit": suit,
-                            "used": used[card] >= deck.copies(card),
+                            "used": used[card] >= deck.copies(card), "left": max(0, deck.copies(card) - used[card]),
                             "out": used[card] if deck.copies(card) > 1 else 0})
         rows.append(row)
     return rows

@@ -31,8 +31,9 @@ def needs_confirm_action(action) -> bool:
 
 @register.filter
 def needs_confirm(choice) -> bool:
-    """Whether the dealer's choice asks for a confirming tap."""
-    return needs_confirm_action(choice.action)
+    """Whether the dealer's choice asks for a confirming tap: by its kind, or because the engine
+    says Undo cannot take it back (a surrender settled at once, even money)."""
+    return getattr(choice, "confirm", False) or needs_confirm_action(choice.action)
 
 
 @register.filter
@@ -79,8 +80,8 @@ def when(moment, part: str = "") -> str:
 
 ACTION_NAMES = {
     "place_wager": "Wager", "remove_wager": "Wager removed", "no_more_bets": "No more bets", "deal": "Deal",
-    "decide": "Decision", "cards": "Cards", "confirm": "Confirmed without its cards", "settle": "Settle",
-    "close": "Close", "irregularity": "Irregularity",
+    "decide": "Decision", "play": "Play", "cards": "Cards", "confirm": "Confirmed without its cards",
+    "settle": "Settle", "close": "Close", "irregularity": "Irregularity",
     "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
     "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
     "undo": "Undo: the last entry taken back",
@@ -134,8 +135,10 @@ def wager_label(slug: str, game) -> str:
 
 CARD_CODE = re.compile(r"\b[2-9TJQKA][shdc]\b")
 # Card codes stand in groups ("As Kd", "4c 4s Qd + Qs 7d"); a lone "9s" is a plural ("9s over 8s"),
-# unless a colon follows it, as a split hand's one card does ("8s: split").
-CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:(?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\b|(?=:))")
+# unless a colon follows it, as a split hand's one card does ("8s: split"), or it follows "card"
+# ("the up card 9h", "the hole card 5c").
+CARD_RUN = re.compile(r"\b[2-9TJQKA][shdc](?:(?:\s+(?:\+\s+)?[2-9TJQKA][shdc])+\b|(?=:))"
+                      r"|(?<=\bcard )[2-9TJQKA][shdc]\b")
 
 
 @register.filter
@@ -149,6 +152,8 @@ def cards_in_text(text: str) -> str:
     'Full house, 9s over 8s (<span class="suit-c">9♣</span> <span class="suit-h">8♥</span>)'
     >>> cards_in_text("Seat 1 hand 2 (8d: split) <b>")
     'Seat 1 hand 2 (<span class="suit-d">8♦</span>: split) &lt;b&gt;'
+    >>> cards_in_text("Blackjack against the up card 9h")
+    'Blackjack against the up card <span class="suit-h">9♥</span>'
     """
     shown, at = [], 0
     for run in CARD_RUN.finditer(text):

@@ -79,9 +79,13 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 // "cards" field, kept through redraws like a typed field; the buttons are drawn from it again
 // after every redraw.  Event delegation keeps it working on redrawn fragments.
 //
+// A card may be picked as many times as the shoe still holds it (data-left: 7♠ 7♠ from six decks,
+// once from a single deck).  A tap on a card in the picked list takes that one back; a tap on a
+// card that cannot be picked again (none left, or the count reached) takes one of it back.
+//
 // The tap that completes the count sends the cards by itself after a moment (AUTO_SEND_MS), shown
-// counting down: tapping a picked card again (or Clear) in that moment takes it back and nothing
-// is sent; "Enter cards" sends at once.  A form is sent once: the countdown stops when it is sent,
+// counting down: taking a card back (or Clear) in that moment stops it and nothing is sent;
+// "Enter cards" sends at once.  A form is sent once: the countdown stops when it is sent,
 // by either way, and a redraw never starts one (only a person's tap does).
 const AUTO_SEND_MS = 1200;
 const countdowns = new WeakMap(); // form -> {due, timer, tick}
@@ -118,20 +122,29 @@ const startCountdown = (form) => {
   countdowns.set(form, countdown);
   drawCountdown(form);
 };
+// How many more times the shoe holds the card (a page drawn without data-left: once).
+const copiesLeft = (b) => (b.dataset.left === undefined ? 1 : Number(b.dataset.left));
 const drawPicker = (form) => {
   const needed = Number(form.dataset.needed);
   const picked = form.querySelector("input[name=cards]");
   const button = (c) => form.querySelector(`button.pick[data-card="${CSS.escape(c)}"]`);
-  // A card entered meanwhile (drawn disabled now) cannot stay picked.
-  const cards = (picked.value ? picked.value.split(" ") : []).filter((c) => button(c) && !button(c).disabled).slice(0, needed);
+  // A card entered meanwhile (drawn disabled now, or with fewer copies left) cannot stay picked.
+  const kept = [];
+  for (const c of picked.value ? picked.value.split(" ") : []) {
+    if (button(c) && !button(c).disabled && kept.filter((k) => k === c).length < copiesLeft(button(c))) kept.push(c);
+  }
+  const cards = kept.slice(0, needed);
   picked.value = cards.join(" ");
   form.querySelectorAll("button.pick").forEach((b) => b.classList.toggle("selected", cards.includes(b.dataset.card)));
   const shown = form.querySelector(".picked");
   shown.replaceChildren(...cards.flatMap((c, i) => {
-    const span = document.createElement("span");
-    span.className = suitOf(c);
-    span.textContent = button(c).dataset.label || button(c).textContent;
-    return i ? [" ", span] : [span];
+    const unpick = document.createElement("button");
+    unpick.type = "button";
+    unpick.className = `unpick ${suitOf(c)}`;
+    unpick.dataset.index = String(i);
+    unpick.textContent = button(c).dataset.label || button(c).textContent;
+    unpick.setAttribute("aria-label", `Take back ${unpick.textContent}`);
+    return i ? [" ", unpick] : [unpick];
   }));
   form.querySelector("button.enter").disabled = cards.length !== needed;
   if (cards.length !== needed) stopCountdown(form);
@@ -140,18 +153,25 @@ const drawPicker = (form) => {
 const drawPickers = () => document.querySelectorAll("form.picker").forEach(drawPicker);
 document.addEventListener("click", (event) => {
   const pick = event.target.closest("button.pick");
+  const unpick = event.target.closest("form.picker button.unpick");
   const clear = event.target.closest("form.picker button.clear");
-  const form = (pick || clear)?.closest("form.picker");
+  const form = (pick || unpick || clear)?.closest("form.picker");
   if (!form) return;
   const needed = Number(form.dataset.needed);
   const picked = form.querySelector("input[name=cards]");
   let cards = picked.value ? picked.value.split(" ") : [];
   if (clear) {
     cards = [];
-  } else if (cards.includes(pick.dataset.card)) {
-    cards = cards.filter((c) => c !== pick.dataset.card);
-  } else if (cards.length < needed) {
-    cards.push(pick.dataset.card);
+  } else if (unpick) {
+    cards.splice(Number(unpick.dataset.index), 1);
+  } else {
+    const code = pick.dataset.card;
+    const times = cards.filter((c) => c === code).length;
+    if (cards.length < needed && times < copiesLeft(pick)) {
+      cards.push(code);
+    } else if (times) {
+      cards.splice(cards.lastIndexOf(code), 1);
+    }
   }
   picked.value = cards.join(" ");
   edited.add(picked);

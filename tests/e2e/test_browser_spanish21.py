@@ -74,7 +74,12 @@ def test_a_spanish_21_round_with_a_split_and_double_downs(tablet, spanish_table)
     for cards in (("8s", "8d"), ("5h", "6c"), ("Kc", "7d"), ("2c", "4d"), ("8h",)):
         dealer.enter_cards(*cards)
 
+    # The amounts are on screen with the prompt that asks to pay them, before its tap (§ 635a.7(f)).
     expect(dealer.prompt).to_contain_text("§ 635a.7(f)")
+    match_line = dealer.page.locator("#settlement tr[data-seat='1'][data-wager='match_the_dealer']")
+    expect(match_line).to_have_attribute("data-amount", "4000")
+    expect(match_line).to_contain_text("pay $40.00")
+    dealer.screenshot("s21-match-prompt.png")
     dealer.tap("Match-the-Dealer Wagers settled")
 
     # Each hand in turn from the dealer's left (§ 635a.7(h)).
@@ -112,15 +117,18 @@ def test_a_spanish_21_round_with_a_split_and_double_downs(tablet, spanish_table)
     dealer.enter_cards("6d")
     expect(dealer.prompt).to_contain_text("You have hard 14")
     dealer.enter_cards("4s")
+    # Every amount is on screen with the prompt that asks to collect and pay, before its tap (§ 635a.7(p)).
     expect(dealer.prompt).to_contain_text("§ 635a.7(p)(1)")
-    dealer.tap("Every hand settled")
-
+    expect(dealer.prompt).to_contain_text("You have hard 18.")
+    expect(dealer.page.locator("#zone-dealer-state")).to_have_text("hard 18")
+    expect(dealer.page.locator("#collect-then-pay")).to_contain_text(
+        "First collect: seat 6 Spanish 21 Wager $10.00; seat 5 Spanish 21 Wager $10.00.")
     lines = dealer.settlement()
     assert line_key(lines) == {key: (outcome, amount) for key, (_, outcome, amount) in EXPECTED.items()}
     assert len(lines) == len(EXPECTED)
-    expect(dealer.page.locator("#collect-then-pay")).to_contain_text(
-        "First collect: seat 6 Spanish 21 Wager $10.00; seat 5 Spanish 21 Wager $10.00.")
     dealer.screenshot("s21-settlement.png")
+    dealer.tap("Every hand settled")
+    assert dealer.settlement() == lines  # the tap confirms; it changes no amount
     dealer.tap("Close the round")
     expect(dealer.state).to_have_attribute("data-status", "closed")
 
@@ -129,3 +137,62 @@ def test_a_spanish_21_round_with_a_split_and_double_downs(tablet, spanish_table)
     supervisor = check_history(tablet, rnd, EXPECTED, "Spanish 21 · table S21-E2E · round 1")
     expect(supervisor.page.locator("body")).to_contain_text("played: split, 3c, double, 9h, stand")
     supervisor.screenshot("s21-supervisor.png")
+
+
+# Three suited 7s, worked out by hand from 58 Pa. Code § 635a.12 (amounts in cents).  Six decks
+# hold six 7♠ (§ 635a.3(a)): seat 1 is dealt 7♠ 7♠ and hits a third 7♠; the dealer's up card is
+# 7♥ and the hole card K♦ makes 17, so the dealer stands (§ 635a.7(l)).
+#
+# Seat 1 — $10: 7♠ 7♠ 7♠, 21 beats 17 (§ 635a.7(n)(2)); three 7s of spades are paid 3 to 1
+#   (§ 635a.12(b)(4)): 3 × $10 = $30.00.  With the dealer's 7 up, the fixed payout on an original
+#   wager of $5 or more but less than $25 is $1,000.00 (§ 635a.12(c)(1)).
+# Seat 3 — $10: 9♣ 8♣ = 17 ties 17: returned (§ 635a.7(o)); another player at the table who wagered
+#   in the round: $50.00 (§ 635a.12(c)(3)).
+SEVENS = {
+    (1, "main"): ("win", 3000),
+    (1, "seven_sevens_bonus"): ("win", 100000),
+    (3, "main"): ("push", 0),
+    (3, "seven_sevens_share"): ("win", 5000),
+}
+
+
+@pytest.fixture
+def six_deck_table(transactional_db) -> Table:
+    return Table.objects.create(name="S21-777", game="spanish-21", rules={"decks": "6"}, training=False)
+
+
+def test_three_suited_sevens_entered_from_six_decks_and_the_bonus_paid(tablet, six_deck_table):
+    dealer = tablet("dealer", f"/tables/{six_deck_table.id}/")
+    dealer.tap("Start round 1")
+    dealer.set_wagers(1, main="10")
+    dealer.set_wagers(3, main="10")
+    dealer.tap("No more bets")
+
+    # The same card twice for one seat: the second tap picks a second 7♠, it does not take the first back.
+    picker = dealer.prompt.locator("form.picker")
+    dealer.wait_for_guard()
+    picker.locator("button.pick[data-card='9c']").click()
+    picker.locator("button.unpick").first.click()  # a tap on the picked list takes that card back
+    expect(picker.locator("button.unpick")).to_have_count(0)
+    picker.locator("button.pick[data-card='7s']").click()
+    expect(picker.locator(".picked")).to_have_text("7♠")
+    dealer.enter_cards("7s")
+    expect(dealer.page.locator("#seat-1")).to_contain_text("hard 14")
+    dealer.enter_cards("9c", "8c")
+    dealer.enter_cards("7h")
+
+    expect(dealer.prompt).to_contain_text("Seat 1 (7♠ 7♠: hard 14)")
+    expect(dealer.prompt.locator("button.pick[data-card='7s'] .out")).to_have_text("2")
+    dealer.enter_cards("7s")
+    expect(dealer.page.locator("#seat-1")).to_contain_text("hard 21")
+    dealer.tap("Seat 3: Stand")
+    dealer.enter_cards("Kd")
+
+    expect(dealer.prompt).to_contain_text("You have hard 17.")
+    lines = dealer.settlement()
+    assert line_key(lines) == SEVENS and len(lines) == len(SEVENS)
+    dealer.screenshot("s21-sevens.png")
+    dealer.tap("Every hand settled")
+    dealer.tap("Close the round")
+    rnd = Round.objects.get(table=six_deck_table)
+    assert (rnd.total_paid, rnd.total_collected) == (3000 + 100000 + 5000, 0)

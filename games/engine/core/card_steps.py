@@ -164,6 +164,7 @@ class Move:
     up_to: Cents | None = None  # or any amount up to this: a button for the most and an amount entry
     style: str = "secondary"
     forced: bool = False  # the only thing to do (a Blackjack paid at once): a round sheet does not write it
+    confirm: bool = False  # settles a wager at once, which Undo cannot take back: a confirming tap
 
     def token(self, amount: Cents | None) -> str:
         """How a round sheet writes it: the key, with the amount where less than the most."""
@@ -256,7 +257,7 @@ class HandTurns(Step):
                 label = f"{move.label} {dollars(amount)}" if amount is not None else move.label
                 parts.append(f"{move.label} up to {dollars(move.up_to)}" if move.up_to is not None else label)
                 choices.append(Choice(f"{who}: {label}", payload | (
-                    {"amount": plain_dollars(amount)} if amount is not None else {}), move.style))
+                    {"amount": plain_dollars(amount)} if amount is not None else {}), move.style, move.confirm))
                 if move.up_to is not None:
                     amount_entry, amount_action = (move.key, move.label, move.up_to), payload
         what = (f"deal it {'a card' if due == 1 else f'{due} cards'} face up and enter "

@@ -44,6 +44,7 @@ class Option:
     most_button: bool = False  # with ``up_to``: a quick button for the most
     # With ``up_to``: the least the wager may be (a Play Wager of one to three times the Ante, § 641a.7(d)(1)).
     at_least: Callable[[RoundState, Seat], Cents] | None = None
+    confirm: bool = False  # settles a wager at once, which Undo cannot take back: a confirming tap
 
     def offered_to(self, rnd: RoundState, seat: Seat) -> bool:
         return self.offered is None or self.offered(rnd, seat)
@@ -129,7 +130,8 @@ class SeatDecision(Step):
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
             parts.append(label)
-            choices.append(Choice(f"Seat {seat_no}: {label}", payload, "danger" if option.returns else style))
+            choices.append(Choice(f"Seat {seat_no}: {label}", payload, "danger" if option.returns else style,
+                                  option.confirm))
         stake = rnd.game.wager_label(rnd.game.required_wager)
         text = f"Seat {seat_no} ({stake} {dollars(seat.wagers[rnd.game.required_wager])}): {', or '.join(parts)}?"
         if self.note:

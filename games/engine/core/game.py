@@ -159,6 +159,10 @@ class Game:
         """What the seat's view says of a hand beside its cards ("soft 17", "bust"); "" for nothing."""
         return ""
 
+    def describe_zone(self, rnd: RoundState, zone: str) -> str:
+        """What the layout says of a zone beside its cards (the dealer's total); "" for nothing."""
+        return ""
+
     @property
     def dealer_hand(self) -> bool:
         """Whether the dealer plays a hand (Let It Ride's does not)."""

@@ -59,7 +59,7 @@ class RoundState(LoggedRound):
 
     # The dealer's own entries, taken back with an undo while nothing depends on them.
     undoable = frozenset({"place_wager", "remove_wager", "decide", "cards", "confirm", "input",
-                          "stub_count"})
+                          "stub_count", "play"})
 
     def copied(self) -> RoundState:
         return copy_round(self)  # shares only what no action changes: the game, its steps and rules, cards
@@ -82,7 +82,15 @@ class RoundState(LoggedRound):
         except (CardError, MoneyError) as error:
             step = self.current_step()
             raise Refused(str(error), step.section if step else "") from None
+        self._arrive()
         self.seq += 1
+
+    def _arrive(self) -> None:
+        """The step the action made current does what it does by itself (``Step.arrive``): part of
+        the same entry, so a replay of the log does it at the same point."""
+        step = self.current_step()
+        if step is not None:
+            step.arrive(self)
 
     def _step_action(self, action: Action, new_action: bool) -> None:
         check_step_action(self, action, new_action)

@@ -261,6 +261,9 @@ class Choice:
     label: str
     action: dict[str, Any]
     style: str = "primary"
+    # The dealer's Undo cannot take it back (it settles wagers at once): the screen asks for a
+    # confirming tap, as for "no more bets".
+    confirm: bool = False
 
 
 @dataclass(frozen=True)

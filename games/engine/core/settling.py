@@ -239,28 +239,53 @@ class SettlementPass(Step):
     """A settlement that sees every hand at once: settled right after the deal (Match-the-Dealer,
     a blackjack paid at once), or table-wide at the end (Envy Bonuses, "collect all losers, then
     pay all winners").  The game's ``settle_pass`` gives the lines; with ``losers_first`` every
-    losing wager is collected before any winner is paid."""
+    losing wager is collected before any winner is paid.
+
+    The lines are written the moment the pass becomes the round's step (``arrive``), as a seat's
+    are the moment its cards are in (``SettleSeats``): the prompt that tells the dealer to collect
+    and pay shows every amount, and any payout a floorperson must approve is held from then on.
+    The dealer's tap then only confirms that the table is settled."""
 
     actions = accepts(ActionSchema("settle"))
+    SETTLED = "settled"  # in ``step_results``: the pass's lines are written
 
     def __init__(self, step_id: str, section: str, text: str, *, stage: str = TABLE, losers_first: bool = False,
-                 label: str = "Settled", applies: Callable[[RoundState], bool] | None = None):
+                 label: str = "Settled", applies: Callable[[RoundState], bool] | None = None,
+                 note: Callable[[RoundState], str] | None = None):
         super().__init__(step_id, section, text, applies)
         self.stage = stage
         self.losers_first = losers_first
         self.label = label
+        self.note = note  # what the prompt adds about this round ("you stand on 14: ..."); "" for nothing
+
+    def written(self, rnd: RoundState) -> bool:
+        """Whether the pass's lines are written (it is the round's step, or it was)."""
+        return rnd.step_results.get(self.id) == self.SETTLED
+
+    def applies(self, rnd: RoundState) -> bool:
+        # Once its lines are written the pass stays until confirmed, whatever its condition says now
+        # (the surrenders it settles are no longer waiting).
+        return self.written(rnd) or super().applies(rnd)
 
     def prompt(self, rnd: RoundState) -> Prompt:
-        return Prompt(self.id, self.section, self.text, (Choice(self.label, self.action("settle")),))
+        note = self.note(rnd) if self.note is not None else ""
+        text = f"{note} {self.text}" if note else self.text
+        return Prompt(self.id, self.section, text, (Choice(self.label, self.action("settle")),))
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         return self.action("settle")
 
-    def apply(self, rnd: RoundState, action: Action) -> None:
+    def arrive(self, rnd: RoundState) -> None:
+        if self.written(rnd):
+            return
         lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
         if self.losers_first:
             lines.sort(key=lambda line: line.outcome != LOSE)  # stable: each group keeps the chapter's order
         rnd.lines += lines
         for seat_no in dict.fromkeys(line.seat for line in lines):
             floor.request_payout_approvals(rnd, seat_no, [line for line in lines if line.seat == seat_no])
+        rnd.step_results[self.id] = self.SETTLED
+
+    def apply(self, rnd: RoundState, action: Action) -> None:
+        self.arrive(rnd)  # written already, unless the step was never arrived at (an older log)
         rnd.completed_steps.add(self.id)

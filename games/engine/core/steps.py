@@ -59,6 +59,10 @@ class Step:
     def prompt(self, rnd: RoundState) -> Prompt:
         raise NotImplementedError
 
+    def arrive(self, rnd: RoundState) -> None:
+        """What the step does by itself the moment it becomes the round's step, before the dealer's
+        tap: a settlement pass writes the lines its prompt asks the dealer to pay.  Nothing here."""
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         raise NotImplementedError
 

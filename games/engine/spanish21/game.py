@@ -11,7 +11,6 @@ from games.engine.core import (
     IMMEDIATE,
     Betting,
     Close,
-    DrawToRule,
     Game,
     Irregularity,
     OpenDeal,
@@ -20,7 +19,6 @@ from games.engine.core import (
     RuleOption,
     Seat,
     SettlementLine,
-    SettlementPass,
     Step,
     ZoneSpec,
 )
@@ -32,8 +30,10 @@ from games.engine.spanish21 import hands as h
 from games.engine.spanish21 import irregularities, settlement
 from games.engine.spanish21.play import (
     CardReaderPeek,
+    DealerDraws,
     HoleCard,
     InsuranceOffer,
+    Pass,
     PlayHands,
     deferred_surrenders,
     surrender_lines,
@@ -55,12 +55,34 @@ def _any_in_play(rnd: RoundState) -> bool:
     return any(_in_play(rnd, rnd.seats[n]) for n in rnd.playing_seats())
 
 
+def dealer_hand(rnd: RoundState) -> str:
+    """The dealer's total once the hole card is turned ("hard 18"), as the dealer announces it
+    (§ 635a.7(k)); "" before."""
+    zone = rnd.zone("dealer")
+    return str(h.dealer_total(rnd)) if len(zone.cards) >= 2 and all(zone.face_up) else ""
+
+
+def _dealer_stands(rnd: RoundState) -> str:
+    """What the settlement's prompt says of the dealer's hand: its total, and, below 17, why no card
+    was drawn: no hand's outcome depends on it (§ 635a.7(m))."""
+    shown = dealer_hand(rnd)
+    if not shown:
+        return ""
+    count = h.dealer_total(rnd)
+    if count.total < 17 and not h.peeked_blackjack(rnd):
+        return (f"You stand on {shown}: every hand is decided whatever you draw, so you draw no card "
+                "(§ 635a.7(m)).")
+    return f"You have {shown}."
+
+
 def _dealer_draws(rnd: RoundState) -> bool:
-    """§ 635a.7(l)-(m): to a hard or soft 17, and only while a hand still depends on it."""
-    if "hole_card" not in rnd.completed_steps or h.peeked_blackjack(rnd) or h.dealer_total(rnd).total >= 17:
+    """§ 635a.7(l)-(m): to a hard or soft 17, and only while a hand still depends on it.  Before the
+    hole card is turned the draws are still ahead wherever a hand depends on them (what the "next"
+    line names); the steps before come first all the same."""
+    if h.peeked_blackjack(rnd) or not any(not h.decided_without_dealer(rnd.seats[n], hand)
+                                          for n in rnd.playing_seats() for hand in rnd.seats[n].hands):
         return False
-    return any(not h.decided_without_dealer(rnd.seats[n], hand) for n in rnd.playing_seats()
-               for hand in rnd.seats[n].hands)
+    return "hole_card" not in rnd.completed_steps or h.dealer_total(rnd).total < 17
 
 
 class Spanish21(Game):
@@ -154,6 +176,9 @@ class Spanish21(Game):
     def describe_hand(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
         return h.describe(rnd, seat, hand)
 
+    def describe_zone(self, rnd: RoundState, zone: str) -> str:
+        return dealer_hand(rnd) if zone == "dealer" else ""
+
     # -- procedure ------------------------------------------------------------------------------
 
     def steps(self, rules: Mapping[str, Any]) -> list[Step]:
@@ -167,35 +192,41 @@ class Spanish21(Game):
                     f"Wagers are placed (a Spanish 21 Wager per box{optional}). Announce \"no more bets\".",
                     "Place each seat's wagers: a box plays with its Spanish 21 Wager."),
             OpenDeal("deal", "§ 635a.7(e)",
-                     "Deal from the shoe, clockwise from your left: a card face up to seats {seats}, one face up to "
-                     "yourself, a second face up to each seat, your hole card face down. Enter the cards as they "
-                     "fall: each seat's two, then your up card.", 2, {"dealer": (1, 1)}, eligible=_in_play),
-            SettlementPass("match", "§ 635a.7(f)",
-                           "Before any other card and before the card reader: from your right, counterclockwise, "
-                           "collect each losing Match-the-Dealer Wager and pay each matching card (§ 635a.12(e)).",
-                           stage=IMMEDIATE, label="Match-the-Dealer Wagers settled",
-                           applies=lambda rnd: any("match_the_dealer" in rnd.seats[n].wagers
-                                                   and _in_play(rnd, rnd.seats[n]) for n in rnd.playing_seats())),
+                     "Deal from the shoe, clockwise from your left: (1) a card face up to each box (seats {seats}); "
+                     "(2) your up card, face up; (3) a second card face up to each box; (4) your hole card face "
+                     "down. Then enter them: each box's first and second card, then your up card (the hole card "
+                     "when you turn it).", 2, {"dealer": (1, 1)}, eligible=_in_play),
+            Pass("match", "§ 635a.7(f)",
+                 "Before any other card and before the card reader: from your right, counterclockwise, "
+                 "collect each losing Match-the-Dealer Wager and pay each matching card (§ 635a.12(e)).",
+                 brief="settle the Match-the-Dealer Wagers",
+                 stage=IMMEDIATE, label="Match-the-Dealer Wagers settled",
+                 applies=lambda rnd: any("match_the_dealer" in rnd.seats[n].wagers
+                                         and _in_play(rnd, rnd.seats[n]) for n in rnd.playing_seats())),
             InsuranceOffer(),
             CardReaderPeek(),
-            SettlementPass("insurance_lost", "§ 635a.8(d)",
-                           "No dealer's Blackjack: collect every Insurance Wager now, before any card is drawn.",
-                           stage=IMMEDIATE, label="Insurance Wagers collected",
-                           applies=lambda rnd: rnd.step_results.get("peek") == "no" and any(
-                               "insurance" in rnd.seats[n].wagers for n in rnd.playing_seats())),
+            Pass("insurance_lost", "§ 635a.8(d)",
+                 "No dealer's Blackjack: collect every Insurance Wager now, before any card is drawn.",
+                 brief="collect every Insurance Wager (the card reader shows no Blackjack)",
+                 stage=IMMEDIATE, label="Insurance Wagers collected",
+                 applies=lambda rnd: rnd.step_results.get("peek") == "no" and any(
+                     "insurance" in rnd.seats[n].wagers for n in rnd.playing_seats())),
             PlayHands(),
             HoleCard(applies=_any_in_play),
-            SettlementPass("surrenders", "§ 635a.9(a)(2)",
-                           "The hole card is turned: settle each surrendered wager that was waiting on it.",
-                           stage=IMMEDIATE, label="Surrenders settled",
-                           applies=lambda rnd: bool(deferred_surrenders(rnd))),
-            DrawToRule("dealer_draws", "§ 635a.7(l)",
-                       "You have {state}: draw a card face up, enter it and announce your total (stand on any 17).",
-                       "dealer", _dealer_draws, lambda rnd: str(h.dealer_total(rnd))),
-            SettlementPass("settle", "§ 635a.7(p)(1)" if losers_first else "§ 635a.7(p)(2)", settle_text,
-                           losers_first=losers_first, label="Every hand settled", applies=_any_in_play),
+            Pass("surrenders", "§ 635a.9(a)(2)",
+                 "The hole card is turned: settle each surrendered wager that was waiting on it.",
+                 brief="settle the surrenders that waited on the hole card",
+                 stage=IMMEDIATE, label="Surrenders settled",
+                 applies=lambda rnd: bool(deferred_surrenders(rnd))),
+            DealerDraws("dealer_draws", "§ 635a.7(l)",
+                        "You have {state}: draw a card face up, enter it and announce your total (stand on any 17).",
+                        "dealer", _dealer_draws, lambda rnd: str(h.dealer_total(rnd))),
+            Pass("settle", "§ 635a.7(p)(1)" if losers_first else "§ 635a.7(p)(2)", settle_text,
+                 brief="settle every hand: " + settle_text[0].lower() + settle_text[1:].rstrip("."),
+                 losers_first=losers_first, label="Every hand settled", applies=_any_in_play,
+                 note=_dealer_stands),
             Close("close", "§ 635a.7(q)",
-                  "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
+                  "Place the cards in the discard rack so each hand can be reconstructed: all wagers are settled."),
         ]
 
     def deal_from_shoe(self, rnd: RoundState, step: Step) -> dict[str, list[str]]:

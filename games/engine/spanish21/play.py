@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.engine.core import floor
-from games.engine.core.card_steps import HandTurns, Move
+from games.engine.core.card_steps import DrawToRule, HandTurns, Move
 from games.engine.core.decisions import Option, SeatDecision
 from games.engine.core.records import DECISION, IMMEDIATE, Prompt, Refused, SettlementLine
-from games.engine.core.settling import ZoneCards
+from games.engine.core.settling import SettlementPass, ZoneCards
 from games.engine.core.state import Hand, Seat
 from games.engine.core.steps import AskInput
 from games.engine.hands.blackjack import blackjack_total
@@ -40,12 +41,20 @@ class InsuranceOffer(SeatDecision):
         super().__init__("insurance", "§ 635a.8(b)", (
             Option("insurance", "Insurance", wager="insurance", up_to=insurance_most, most_button=True,
                    rule="half the Spanish 21 Wager, to the next chip", section="§ 635a.8(b)"),
-            Option("even_money", "Even money", section="§ 635a.8(e)",
+            # Paid at once and the cards removed: not taken back by Undo, so confirmed with a second tap.
+            Option("even_money", "Even money", section="§ 635a.8(e)", confirm=True,
                    offered=lambda rnd, seat: rnd.rules["even_money"] and h.is_blackjack(seat, seat.hand)),
             Option("no", "No Insurance"),
         ), eligible=insured)
 
+    def done(self, rnd: RoundState) -> bool:
+        # Before the up card is entered it is not known whether Insurance is offered: the step is
+        # still ahead for the "next" line (the deal comes first all the same).
+        return h.up_card(rnd) is not None and super().done(rnd)
+
     def summary(self, rnd: RoundState) -> str:
+        if h.up_card(rnd) is None:
+            return "Insurance on an ace up card, the card reader on an ace or face card, then each hand's decisions"
         return "offer Insurance to each seat in turn"
 
     def apply(self, rnd: RoundState, action: Action) -> None:
@@ -79,9 +88,12 @@ class CardReaderPeek(AskInput):
     def prompt(self, rnd: RoundState) -> Prompt:
         prompt = super().prompt(rnd)
         known = self.known(rnd)
-        if known is None:
-            return prompt
-        return Prompt(**{**prompt.__dict__, "choices": tuple(c for c in prompt.choices if c.action["value"] == known)})
+        # "No Blackjack" collects every Insurance Wager at once (§ 635a.8(d)), which Undo cannot take
+        # back: it is confirmed with a second tap.  "Dealer Blackjack" settles nothing until the hole card.
+        insured = any("insurance" in rnd.seats[n].wagers for n in rnd.playing_seats())
+        choices = tuple(dataclasses.replace(c, confirm=insured and c.action["value"] == "no") for c in prompt.choices
+                        if known is None or c.action["value"] == known)
+        return dataclasses.replace(prompt, choices=choices)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         known = self.known(rnd)
@@ -118,8 +130,8 @@ class HoleCard(ZoneCards):
         up = h.up_card(rnd)
         if not blackjack_total((up, hole)).blackjack:
             needed = "a king, queen or jack" if up.rank == h.ACE else "an ace"
-            raise Refused(f"The card reader showed the dealer's Blackjack: with the up card {up.code} the hole card "
-                          f"must be {needed}, not {hole.code}", "§ 635a.7(g)")
+            raise Refused(f"The card reader showed the dealer's Blackjack, but the hole card {hole.code} makes none "
+                          f"with the up card {up.code}: the hole card must be {needed}", "§ 635a.7(g)")
 
 
 class PlayHands(HandTurns):
@@ -133,6 +145,10 @@ class PlayHands(HandTurns):
         return not h.seat_dead(seat)
 
     def summary(self, rnd: RoundState) -> str:
+        if h.dealer_peeks(rnd) and "peek" not in rnd.step_results:
+            insured = any("insurance" in rnd.seats[n].wagers for n in rnd.playing_seats())
+            return (f"on No Blackjack, {'collect every Insurance Wager, then ' if insured else ''}each hand's "
+                    "decisions; on Dealer Blackjack, turn your hole card")
         return "each hand's decisions, from the dealer's left"
 
     def describe(self, rnd: RoundState, seat: Seat, hand: Hand) -> str:
@@ -171,11 +187,14 @@ class PlayHands(HandTurns):
         if h.doubled(hand):  # its one card is dealt and the hand is not over 21 (§ 635a.10(d))
             return [Move("stand", "Keep the Double Down", "§ 635a.10(a)", style="primary"),
                     Move("rescue", "Rescue: take back the Double Down, forfeit the wager", "§ 635a.10(d)",
-                         style="danger")]
+                         style="danger", confirm=True)]
         first_two = len(hand.cards) == 2  # its first two cards, or a split hand's (§ 635a.10(a))
         moves = []
         if first_two and not h.split_seat(seat):
-            moves.append(Move("surrender", "Surrender half", "§ 635a.9(a)", style="danger"))
+            # On a 2-9 up card half is collected at once (§ 635a.9(a)(1)), which Undo cannot take back;
+            # against an ace or face card it waits for the hole card and Undo takes it back.
+            moves.append(Move("surrender", "Surrender half", "§ 635a.9(a)", style="danger",
+                              confirm=not h.dealer_peeks(rnd)))
         if first_two:
             moves.append(Move("double", "Double Down", "§ 635a.10(a)", up_to=hand.wagers[h.own_wager(hand)],
                               style="primary"))
@@ -203,6 +222,28 @@ class PlayHands(HandTurns):
                 rnd.lines.append(settlement.surrender(rnd, seat, hand, DECISION))
             case _:
                 pass  # a stand; a surrender on an ace or face up card waits for the hole card (§ 635a.9(a)(2))
+
+
+class Pass(SettlementPass):
+    """A settlement pass of the chapter, named on the "next" line by ``brief`` (its prompt begins
+    with when it comes, not what it is)."""
+
+    def __init__(self, step_id: str, section: str, text: str, *, brief: str, **kwargs: Any) -> None:
+        super().__init__(step_id, section, text, **kwargs)
+        self.brief = brief
+
+    def summary(self, rnd: RoundState) -> str:
+        return self.brief
+
+
+class DealerDraws(DrawToRule):
+    """§ 635a.7(l)-(m): the dealer's draws to 17; before the hole card is turned, whether any is due
+    is not known yet, and the "next" line says so."""
+
+    def summary(self, rnd: RoundState) -> str:
+        if "hole_card" not in rnd.completed_steps:
+            return "your draws to 17 if a hand depends on them (§ 635a.7(l)-(m)), then settle every hand"
+        return "draw to 17 (§ 635a.7(l))"
 
 
 def deferred_surrenders(rnd: RoundState) -> list[tuple[Seat, Hand]]:
