@@ -5,6 +5,7 @@ that line itself: what comes next, found by trying the dealer's choices on a cop
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from games.engine.cards import CardError
 from games.engine.core.records import Refused
@@ -16,6 +17,9 @@ SEATING = {"add": "chips added to seat {seat}", "away": "seat {seat} marked away
            "high_hand_payout": "the High Hand jackpot's payout"}
 CHOICES = {"fold": "fold", "check": "check", "call": "call", "bring_in": "Forced Bet", "all_in": "all-in",
            "straddle": "Straddle", "no_straddle": "no Straddle", "muck": "muck", "show": "show"}
+# Each hand's last next line, kept beside the hand rather than in it: it is derived, not the hand's state
+# (a refused action must leave the state exactly as it was, and finding the line changes nothing).
+_NEXT_LINES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 class PokerWords:
@@ -75,11 +79,11 @@ class PokerWords:
         of the hand.  Where the choices lead apart, each is named: "next: the flop; if seat 3 raises:
         seat 5 to act"."""
         key = (len(self.log), moment.id)
-        cached = getattr(self, "_next_line_cache", None)
+        cached = _NEXT_LINES.get(self)
         if cached is not None and cached[0] == key:
             return cached[1]
         line = self._next_line(moment, choices)
-        self._next_line_cache = (key, line)
+        _NEXT_LINES[self] = (key, line)
         return line
 
     def _next_line(self, moment: Moment, choices: tuple[Any, ...]) -> str:
