@@ -346,11 +346,14 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"refusal_logged_once": {"()": "games.people.security.RefusalLoggedOnce"}},
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
     "loggers": {
         # Drop Django's own DEBUG-only console handler so nothing is printed twice; "django"
         # records still reach the root handler above.
         "django": {"handlers": [], "level": "INFO"},
+        # A 403 of a page a role may not open is logged once, as its role_refused security event.
+        "django.request": {"filters": ["refusal_logged_once"]},
         # uvicorn's command line gives its loggers handlers of their own, in another format, before
         # it loads the application (and with it these settings): taken off here, so that the
         # server's lines reach the same handler in the same format (their levels stay uvicorn's).

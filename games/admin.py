@@ -17,11 +17,13 @@ and never written here.
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils.html import format_html
 
 from games.engine.core import Refused
+from games.engine.core.schema import text_problem
 from games.engine.registry import GAMES
 from games.models import (
     Approval,
@@ -37,6 +39,30 @@ from games.models import (
     Table,
 )
 from games.people import audit
+
+
+class OneLineNames:
+    """A form mixin: the names it takes (a table's, a user's and their display names, a group's, which
+    is a role) hold no control character.  A name goes into file names, headers and one-line cells:
+    a line break there breaks every download of the table's round sheets."""
+
+    NAME_FIELDS = ("name", "username", "first_name", "last_name", "email")
+
+    def clean(self):
+        cleaned = super().clean()
+        for field in self.NAME_FIELDS:
+            value = cleaned.get(field)
+            if isinstance(value, str) and (problem := text_problem(value, len(value), one_line=True)):
+                self.add_error(field, f"The {field.replace('_', ' ')} {problem}")
+        return cleaned
+
+
+class RefusesControlCharacters:
+    """A ModelAdmin mixin: its forms refuse names with control characters (``OneLineNames``)."""
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        return type(form.__name__, (OneLineNames, form), {})
 
 
 class TableAddForm(forms.ModelForm):
@@ -61,7 +87,7 @@ class TableAddForm(forms.ModelForm):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(RefusesControlCharacters, admin.ModelAdmin):
     list_display = ["name", "game", "training", "rounds_since_stub_count"]
 
     def get_form(self, request, obj=None, **kwargs):
@@ -215,7 +241,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class AuditedUserAdmin(UserAdmin):
+class AuditedUserAdmin(RefusesControlCharacters, UserAdmin):
     def get_readonly_fields(self, request, obj=None):
         # An administrator gives roles (groups), not every right: only a superuser makes another one.
         if request.user.is_superuser:
@@ -233,3 +259,12 @@ class AuditedUserAdmin(UserAdmin):
             super().save_related(request, form, formsets, change)
         audit.user_roles_changed(actor=request.user, user=form.instance,
                                  before=getattr(request, "_audit_roles_before", None))
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class RoleGroupAdmin(RefusesControlCharacters, GroupAdmin):
+    """Groups are roles, by name: a name changed here takes the role from every member (their open
+    sockets re-check at once, ``games.people.live_rights``)."""

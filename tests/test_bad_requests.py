@@ -208,3 +208,71 @@ def test_ids_beyond_any_row_are_not_found_rather_than_errors(client, cast, await
     assert client.post(f"/rounds/{huge}/act/", {"seq": "0"}).status_code == 404
     response = client.post(f"/approvals/{huge}/decide/", {"decision": "approve"})
     assert response.status_code == 200 and f"There is no approval {huge}" in text(response)
+
+
+def test_a_403_is_logged_once_without_a_traceback(client, cast, caplog):
+    client.force_login(cast["dealer"])
+    assert client.get(reverse("pit")).status_code == 403
+    assert [(r.name, r.exc_info is None) for r in caplog.records if r.levelname == "WARNING"] == [
+        ("dealer_assist.security", True)]
+    # Other refusals Django logs are kept: a page that does not exist.
+    assert client.get("/no-such-page/").status_code == 404
+    assert any(r.name == "django.request" and "/no-such-page/" in r.getMessage() for r in caplog.records)
+
+
+# -- a field sent twice ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("data", [
+    {"seq": ["3", "4"], "action": json.dumps({"type": "no_more_bets", "step": "wagers"})},
+    {"seq": ["4", "3"], "action": json.dumps({"type": "no_more_bets", "step": "wagers"})},
+    {"seq": ["3", "3"], "action": json.dumps({"type": "no_more_bets", "step": "wagers"})},
+])
+def test_a_tap_sending_its_sequence_number_twice_is_refused(client, dealing, data):
+    # Which screen the tap was decided on is unknown: neither number is taken (as a decision sent twice).
+    before = snapshot(dealing)
+    response = act(client, dealing, data)
+    assert response.status_code == 200
+    assert "The field seq was sent 2 times" in text(response)
+    assert snapshot(dealing) == before
+
+
+def test_an_action_repeating_a_key_is_refused(client, dealing):
+    before = snapshot(dealing)
+    response = act(client, dealing, {"seq": "3", "action": '{"type": "no_more_bets", "step": "x", "step": "wagers"}'})
+    assert "The key 'step' is given more than once" in text(response)
+    assert snapshot(dealing) == before
+
+
+# -- a tap that stood, whose answer the database could not draw ---------------------------------------------
+
+def test_a_tap_committed_before_the_database_failed_is_answered_as_recorded(client, dealing, monkeypatch):
+    from django.db import OperationalError
+
+    from games.table import views
+
+    def database_gone(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(views, "fragment_response", database_gone)  # the screen is drawn after the commit
+    response = act(client, dealing, {"seq": "3", "action": json.dumps(OPENING[3])})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert f'data-seq="4" data-round="{dealing.id}" data-status="open"' in body
+    assert "Recorded: this tap is entry 4 of round 1" in body
+    assert f'hx-get="{reverse("table-state", args=[dealing.table_id])}"' in body
+    dealing.refresh_from_db()
+    assert dealing.seq == 4
+
+
+def test_a_tap_whose_commit_the_database_did_not_confirm_tells_the_tablet_to_check(client, dealing, monkeypatch):
+    from django.db import OperationalError
+
+    from games.table import views
+
+    def lost(**kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(views.services, "round_act", lost)
+    response = act(client, dealing, {"seq": "3", "action": json.dumps(OPENING[3])})
+    assert response.status_code == 503 and response["Retry-After"] == "2"
+    assert "may or may not have been recorded. Check the round" in response.content.decode()

@@ -32,9 +32,10 @@ def approval_decide(*, approval_id: int, user, approve: bool, note: str = "") ->
 
 
 @transaction.atomic
-def dealer_assign(*, dealer_id: int, table_id: int | None, user) -> DealerAssignment | None:
+def dealer_assign(*, dealer_id: int, table_id: int | None, user, address: str = "") -> DealerAssignment | None:
     """A supervisor assigns a dealer to a table, which ends the dealer's assignment at any other
-    one; with no table, ends the dealer's assignment.  Returns the new assignment."""
+    one; with no table, ends the dealer's assignment.  Returns the new assignment.  ``address`` is
+    where the request came from, for the security log."""
     if not roles.roles_of(user) & {roles.SUPERVISOR, roles.ADMINISTRATOR}:
         raise NotAllowed("Only a supervisor or an administrator can assign dealers to tables")
     dealer = get_user_model().objects.filter(pk=dealer_id, is_active=True).first()
@@ -46,21 +47,21 @@ def dealer_assign(*, dealer_id: int, table_id: int | None, user) -> DealerAssign
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             raise Refused(f"There is no table {table_id}")
-    return _assign(dealer, table, by=user, how=DealerAssignment.How.ASSIGNED)
+    return _assign(dealer, table, by=user, how=DealerAssignment.How.ASSIGNED, address=address)
 
 
 @transaction.atomic
-def dealer_sign_in(*, table_id: int, user) -> DealerAssignment:
+def dealer_sign_in(*, table_id: int, user, address: str = "") -> DealerAssignment:
     """A dealer says "I'm dealing this table": their assignment moves here from any other table."""
     if roles.DEALER not in roles.roles_of(user):
         raise NotAllowed("Only a dealer can sign in at a table to deal")
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise Refused(f"There is no table {table_id}")
-    return _assign(user, table, by=user, how=DealerAssignment.How.SIGNED_IN)
+    return _assign(user, table, by=user, how=DealerAssignment.How.SIGNED_IN, address=address)
 
 
-def _assign(dealer, table: Table | None, *, by, how: str) -> DealerAssignment | None:
+def _assign(dealer, table: Table | None, *, by, how: str, address: str) -> DealerAssignment | None:
     # The dealer's row lock serialises changes of one dealer's assignment (two tablets signing in at once).
     get_user_model().objects.select_for_update().filter(pk=dealer.pk).first()
     current = DealerAssignment.objects.filter(dealer=dealer, ended_at__isnull=True).select_related("table").first()
@@ -87,7 +88,7 @@ def _assign(dealer, table: Table | None, *, by, how: str) -> DealerAssignment | 
 
     def log() -> None:
         for event, table_name in changes:
-            security_event(event, user=by, dealer=dealer.get_username(), table=table_name, how=how)
+            security_event(event, user=by, address=address, dealer=dealer.get_username(), table=table_name, how=how)
 
     transaction.on_commit(log)
     return assignment

@@ -13,9 +13,10 @@ from games.floor import selectors, services
 from games.models import Meter, Table
 from games.people import roles
 from games.people.access import ANY_ROLE, log_if_not_allowed, role_required
+from games.people.security import request_address
 from games.table import push
 from games.table.fragment import fragment_response
-from games.table.inputs import parse_id, parse_note
+from games.table.inputs import one_value, parse_choice, parse_id, parse_note
 
 
 @role_required(*ANY_ROLE, roles.ADMINISTRATOR)
@@ -38,7 +39,8 @@ def dealer_assignments(request: HttpRequest) -> HttpResponse:
             dealer_id = parse_id(request.POST.get("dealer", ""), "dealer")
             table = request.POST.get("table", "")
             table_id = parse_id(table, "table") if table else None
-            assignment = services.dealer_assign(dealer_id=dealer_id, table_id=table_id, user=request.user)
+            assignment = services.dealer_assign(dealer_id=dealer_id, table_id=table_id, user=request.user,
+                                                 address=request_address(request))
             done = (f"{assignment.dealer.get_username()} is assigned to table {assignment.table.name}" if assignment
                     else "The assignment is ended")
         except Refused as refusal:
@@ -75,12 +77,9 @@ def approval_decide(request: HttpRequest, approval_id: int) -> HttpResponse:
     error = ""
     try:
         # Only an explicit answer counts: a missing or garbled decision must never refuse a payout.
-        decisions = request.POST.getlist("decision")
-        if len(decisions) != 1 or decisions[0] not in DECISIONS:
-            raise Refused(f"The decision must be approve or refuse, got {', '.join(decisions) or 'none'!r:.60}; "
-                          "nothing was decided")
-        services.approval_decide(approval_id=approval_id, user=request.user, approve=DECISIONS[decisions[0]],
-                                 note=parse_note(request.POST.get("note", "")))
+        approve = parse_choice(request.POST, "decision", DECISIONS, "The decision", "nothing was decided")
+        services.approval_decide(approval_id=approval_id, user=request.user, approve=approve,
+                                 note=parse_note(one_value(request.POST, "note") or ""))
     except Refused as refusal:
         log_if_not_allowed(request, refusal)
         error = str(refusal)

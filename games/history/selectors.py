@@ -4,7 +4,6 @@ constant memory with each round's chain verified.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KT
 from django.utils import timezone
 
+from games.common import spreadsheet
 from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.history import chain
@@ -223,7 +223,7 @@ def _csv_row(rnd: Round, breaks: list[chain.Break], held: Holdings) -> list:
 
 def _written(rows: Iterable[tuple[Round, list[chain.Break], Holdings]], on_broken) -> Iterator[bytes]:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.Writer(out)
     for rnd, breaks, held in rows:
         if breaks and on_broken is not None:
             on_broken(rnd, breaks)

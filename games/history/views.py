@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 
+from games.common import downloads
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
 from games.history import chain, selectors
@@ -85,7 +86,7 @@ def history_csv(request: HttpRequest) -> HttpResponseBase:
 
     chunks = _read_in_transaction(selectors.history_csv(search.qs, on_broken=broken))
     response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv")
-    response["Content-Disposition"] = 'attachment; filename="rounds.csv"'
+    response["Content-Disposition"] = downloads.attachment("rounds.csv")
     return response
 
 
@@ -166,7 +167,7 @@ def round_sheet(request: HttpRequest, round_id: int) -> HttpResponse:
         # Marked, so a training round's sheet is never taken for live play (settling ignores the key).
         sheet = {**sheet, "training": True}
     response = JsonResponse(sheet, json_dumps_params={"indent": 2})
-    response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-round-{rnd.number}.json"'
+    response["Content-Disposition"] = downloads.attachment(f"{rnd.table.name}-round-{rnd.number}.json")
     return response
 
 
@@ -180,5 +181,5 @@ def round_hand_history(request: HttpRequest, round_id: int) -> HttpResponse:
         return HttpResponse(f"No hand history was recorded for this round: {why}\n", status=409,
                             content_type="text/plain; charset=utf-8")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{rnd.table.name}-hand-{rnd.number}.phh"'
+    response["Content-Disposition"] = downloads.attachment(f"{rnd.table.name}-hand-{rnd.number}.phh")
     return response

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from games.engine.core import Refused
 from games.people import access, roles
-from games.people.security import request_address, security_event
+from games.people.security import LOGGED_MARK, request_address, security_event
 
 
 class NotAllowed(Refused):
@@ -29,6 +29,7 @@ def role_required(*allowed: str):
             if not roles.roles_of(request.user) & set(allowed):
                 security_event("role_refused", user=request.user, address=request_address(request),
                                path=request.path, needs=list(allowed))
+                setattr(request, LOGGED_MARK, True)  # Django's own 403 line would repeat it
                 raise PermissionDenied(f"This page is for: {', '.join(allowed)}")
             return view(request, *args, **kwargs)
 

@@ -6,8 +6,11 @@ logged out, was deactivated or lost the dealer role.  So:
 * every action that arrives over a socket first re-reads the session from the session store and
   the user (with their roles) from the database (``LiveRightsMixin.rights_user``);
 * each socket joins its user's group ``user.<id>`` and its session's group; logging out closes
-  the session's sockets, and a change to the user (deactivation, password, groups) makes every
-  socket of that user re-check at once and close if its rights are gone.  The signals send after
+  the session's sockets, and a change to the user (deactivation, password, groups) or to a role's
+  group (renamed, deleted) makes every socket of the users concerned re-check at once and close
+  if its rights are gone;
+* a role can also go with no signal at all (a membership row deleted directly): the pit's
+  sockets, which show every table's requests, re-check before forwarding each push.  The signals send after
   the transaction that made the change commits, so the re-check reads the new state.
 
 A socket closed for this reason gets code 4401 and a ``socket_closed`` security event.
@@ -24,9 +27,10 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model, load_backend
+from django.contrib.auth.models import Group
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 
@@ -200,6 +204,26 @@ def _on_groups_changed(sender, instance, action, reverse, pk_set, **kwargs) -> N
     elif action == "post_clear":
         for user_id in getattr(instance, "_clearing_user_ids", ()):
             _recheck(user_id)
+
+
+# Roles are group names: a group renamed or deleted takes the role from every member at once,
+# with no signal about the users themselves.
+@receiver(post_save, sender=Group)
+def _recheck_on_group_change(sender, instance, created, **kwargs) -> None:
+    if not created:
+        for user_id in instance.user_set.values_list("pk", flat=True):
+            _recheck(user_id)
+
+
+@receiver(pre_delete, sender=Group)
+def _remember_group_members(sender, instance, **kwargs) -> None:
+    instance._member_ids = list(instance.user_set.values_list("pk", flat=True))
+
+
+@receiver(post_delete, sender=Group)
+def _recheck_on_group_delete(sender, instance, **kwargs) -> None:
+    for user_id in getattr(instance, "_member_ids", ()):
+        _recheck(user_id)
 
 
 def connect_signals() -> None:

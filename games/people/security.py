@@ -28,6 +28,19 @@ def security_event(event: str, *, user=None, username: str = "", address: str = 
     logger.warning(json.dumps(record, default=str, sort_keys=True), extra={"security": record})
 
 
+class RefusalLoggedOnce(logging.Filter):
+    """On ``django.request``: drops its record of a 403 whose refusal was already logged as a
+    security event (``role_required`` marks the request), so each refusal is one line, not that
+    line and a traceback beside it.  Every other 4xx and 5xx is kept."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        return not (getattr(record, "status_code", None) == 403 and getattr(request, LOGGED_MARK, False))
+
+
+LOGGED_MARK = "_dealer_assist_refusal_logged"
+
+
 def request_address(request) -> str:
     # REMOTE_ADDR is the peer; behind a proxy the server's --proxy-headers puts the client there.
     return request.META.get("REMOTE_ADDR", "") if request is not None else ""

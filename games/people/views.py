@@ -8,7 +8,6 @@ the history page and the reports.  Pages are keyset pages by id (``older`` is th
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from datetime import date, timedelta
@@ -22,6 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from games.common import downloads, spreadsheet
 from games.common.calendar import gaming_day_start
 from games.common.filters import NamedRefusals
 from games.engine.core import Refused
@@ -120,14 +120,14 @@ def audit_csv(request: HttpRequest) -> HttpResponse:
         return HttpResponse("\n".join(["The export was refused:", *filters.form.messages()]) + "\n", status=400,
                             content_type="text/plain; charset=utf-8")
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet.Writer(out)
     writer.writerow(CSV_HEADER)
     for entry in filters.qs.iterator(chunk_size=500):
         writer.writerow([timezone.localtime(entry.created_at).isoformat(timespec="microseconds"), entry.kind,
                          entry.actor.get_username() if entry.actor else "", entry.subject, entry.summary,
                          _json(entry.before), _json(entry.after)])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="audit.csv"'
+    response["Content-Disposition"] = downloads.attachment("audit.csv")
     return response
 
 

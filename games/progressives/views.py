@@ -9,58 +9,98 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from games.engine.core import Refused
+from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.models import Meter
 from games.people import roles
 from games.people.access import log_if_not_allowed, role_required
 from games.progressives import ledger, selectors
 from games.progressives import services as progressives
-from games.table.inputs import parse_id, parse_note
+from games.table.inputs import one_value, parse_amount, parse_choice, parse_id, parse_note, parse_rate, parse_text
+
+NAME_MOST = 40  # a link's or a meter's name (their columns)
+TIER_MOST = 10
+REASON_MOST = 300  # why a link is down: its column, shown on the tables' tablets
+CORRECTIONS = {"on": True, "off": False}  # put an amount back on the meter, or take one off
+
+
+class _Form:
+    """The page's POST, each field read once by the shared readers (``games.table.inputs``): a
+    field sent twice, a control character, an amount or a rate that is not one is refused by the
+    field's name before any service is called."""
+
+    def __init__(self, post):
+        self.post = post
+
+    def text(self, key: str, what: str, most: int) -> str:
+        return parse_text(one_value(self.post, key) or "", what, most)
+
+    def note(self, key: str, what: str) -> str:
+        return parse_note(one_value(self.post, key) or "", what)
+
+    def amount(self, key: str, what: str) -> str:
+        # As plain dollars ("1000.50"), the form in which the services read an amount.
+        return plain_dollars(parse_amount(one_value(self.post, key) or "", what))
+
+    def rate(self, key: str, what: str) -> str:
+        return str(parse_rate(one_value(self.post, key) or "", what))
+
+    def id(self, key: str) -> int:
+        value = one_value(self.post, key)
+        return parse_id(value, key) if value else 0
 
 
 def _progressive_change(request: HttpRequest) -> str:
     """One change of the progressives page, by its ``op``; returns what was done."""
-    post, user = request.POST, request.user
-    op = post.get("op", "")
-    ids = {key: parse_id(post[key], key) for key in ("link", "table", "meter", "to") if post.get(key)}
+    form, user = _Form(request.POST), request.user
+    op = one_value(request.POST, "op") or ""
     if op == "link_create":
-        link = progressives.link_create(user=user, name=post.get("name", ""))
+        link = progressives.link_create(user=user, name=form.text("name", "The link's name", NAME_MOST))
         return f"Link {link.name} created (down until put in operation)"
     if op in ("link_up", "link_down"):
-        link = progressives.link_set_operating(link_id=ids.get("link", 0), user=user, operating=op == "link_up",
-                                               reason=post.get("reason", ""))
+        reason = form.text("reason", "The reason the link is down", REASON_MOST) if op == "link_down" else ""
+        link = progressives.link_set_operating(link_id=form.id("link"), user=user, operating=op == "link_up",
+                                               reason=reason)
         return f"Link {link.name} is {'in operation' if link.operating else 'down'}"
     if op == "link_add_table":
-        member = progressives.link_add_table(link_id=ids.get("link", 0), table_id=ids.get("table", 0), user=user)
+        member = progressives.link_add_table(link_id=form.id("link"), table_id=form.id("table"), user=user)
         return f"Table {member.table.name} is on the link {member.link.name}"
     if op in ("table_off", "table_on"):
-        member = progressives.link_table_set(link_id=ids.get("link", 0), table_id=ids.get("table", 0), user=user,
+        member = progressives.link_table_set(link_id=form.id("link"), table_id=form.id("table"), user=user,
                                              on_link=op == "table_on")
         return f"Table {member.table.name} is {'back on' if member.on_link else 'off'} the link {member.link.name}"
     if op == "meter_create":
-        owner = post.get("owner", "")
+        owner = one_value(request.POST, "owner") or ""
         kind, _, pk = owner.partition(":")
-        if kind not in ("table", "link") or not pk.isdigit():
+        if kind not in ("table", "link"):
             raise Refused("Choose the table or the link the meter belongs to")
-        game, _, wager = post.get("wager", "").partition(":")
+        owner_id = parse_id(pk, f"The meter's {kind}")
+        game, _, wager = (one_value(request.POST, "wager") or "").partition(":")
         meter = progressives.meter_create(
-            user=user, name=post.get("name", ""), game=game, wager=wager, tier=post.get("tier", ""),
-            table_id=int(pk) if kind == "table" else None, link_id=int(pk) if kind == "link" else None,
-            seed=post.get("seed", ""), reset=post.get("reset", ""), rate=post.get("rate", ""),
-            reserve_rate=post.get("reserve_rate", "") or "0", wager_amount=post.get("wager_amount", ""))
+            user=user, name=form.text("name", "The meter's name", NAME_MOST), game=game, wager=wager,
+            tier=form.text("tier", "The tier", TIER_MOST),
+            table_id=owner_id if kind == "table" else None, link_id=owner_id if kind == "link" else None,
+            seed=form.amount("seed", "The initial amount"), reset=form.amount("reset", "The reset amount"),
+            rate=form.rate("rate", "The rate of progression"),
+            reserve_rate=form.rate("reserve_rate", "The reserve rate"),
+            wager_amount=form.amount("wager_amount", "The wager amount"))
         return f"Meter {meter.name} created at its initial amount"
     if op == "meter_configure":
-        meter = progressives.meter_configure(meter_id=ids.get("meter", 0), user=user, reset=post.get("reset", ""),
-                                             rate=post.get("rate", ""),
-                                             reserve_rate=post.get("reserve_rate", "") or "0")
+        meter = progressives.meter_configure(meter_id=form.id("meter"), user=user,
+                                             reset=form.amount("reset", "The reset amount"),
+                                             rate=form.rate("rate", "The rate of progression"),
+                                             reserve_rate=form.rate("reserve_rate", "The reserve rate"))
         return f"Meter {meter.name}'s parameters saved"
     if op == "meter_transfer":
-        progressives.meter_transfer(from_id=ids.get("meter", 0), to_id=ids.get("to", 0), amount=post.get("amount", ""),
-                                    user=user, approval=parse_note(post.get("note", "")))
+        progressives.meter_transfer(from_id=form.id("meter"), to_id=form.id("to"),
+                                    amount=form.amount("amount", "The amount transferred"), user=user,
+                                    approval=form.note("note", "The written approval"))
         return "Transfer recorded"
     if op == "meter_correct":
-        progressives.meter_correct(meter_id=ids.get("meter", 0), amount=post.get("amount", ""), user=user,
-                                   explanation=parse_note(post.get("note", "")), add=post.get("direction") != "off")
+        # Only the two directions the form offers: a garbled or missing one never adds to the meter.
+        add = parse_choice(request.POST, "direction", CORRECTIONS, "The correction's direction")
+        progressives.meter_correct(meter_id=form.id("meter"), amount=form.amount("amount", "The correction"),
+                                   user=user, explanation=form.note("note", "The written explanation"), add=add)
         return "Correction recorded"
     raise Refused(f"Unknown change {op!r:.40}")
 

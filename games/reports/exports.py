@@ -4,11 +4,11 @@ hit frequency, dollars and percentages written plainly (12.50).
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
+from games.common import spreadsheet
 from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.reports.figures import (
@@ -76,5 +76,5 @@ def csv_rows(section: str, report: Report | None, level: str, hits: list[Paytabl
 
 def as_csv(rows: Iterable[list]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    spreadsheet.Writer(out).writerows(rows)
     return out.getvalue()

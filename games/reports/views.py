@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from games.common import calendar
+from games.common import calendar, downloads
 from games.common.filters import TRAINING
 from games.people import roles
 from games.people.access import role_required
@@ -126,7 +126,7 @@ def reports_pdf(request: HttpRequest) -> HttpResponse:
                             "libpangoft2-1.0-0, libharfbuzz-subset0; scripts/bootstrap installs them).\n",
                             status=503, content_type="text/plain; charset=utf-8")
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="report-{context["first"]}-to-{context["last"]}.pdf"'
+    response["Content-Disposition"] = downloads.attachment(f"report-{context['first']}-to-{context['last']}.pdf")
     return response
 
 
@@ -155,5 +155,5 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
         report = reports.Report(rounds)
         rows = exports.csv_rows(section, report, level, hits)
     response = HttpResponse(exports.as_csv(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="report-{section}-{first}-to-{last}.csv"'
+    response["Content-Disposition"] = downloads.attachment(f"report-{section}-{first}-to-{last}.csv")
     return response

@@ -16,6 +16,7 @@ import json
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 
 from games.engine.core import Refused
 from games.models import Round, Table
@@ -130,7 +131,8 @@ class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocket
         await self.meters_send(meters)
 
     def _allowed(self, user) -> bool:
-        return bool(roles.roles_of(user)) and Table.objects.filter(pk=self.table_id).exists()
+        # A tablet role: an administrator alone opens no table (and has no screen to be sent).
+        return bool(roles.roles_of(user) & self.socket_roles) and Table.objects.filter(pk=self.table_id).exists()
 
     def meter_payloads(self) -> list[dict]:
         return push.table_meters(self.table_id)
@@ -175,6 +177,10 @@ class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocket
 
 
 class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketConsumer):
+    """The live pit: every table's status and the pending requests, which only a floorperson or a
+    supervisor may see.  A role can go without any signal (a membership row deleted directly), so
+    the rights are read again before each push is forwarded, not only when a signal says so."""
+
     group = services.PIT_GROUP
     socket_roles = frozenset({roles.FLOORPERSON, roles.SUPERVISOR})
     last = -1  # the stamp of the render this socket sent last
@@ -207,12 +213,23 @@ class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketCo
         await self.meters_leave()
         await self.rights_leave()
 
+    async def _still_allowed(self) -> bool:
+        try:
+            return await self.rights_user() is not None
+        except DatabaseError:
+            return False  # the rights cannot be read now: the push is held back (the pit catches up later)
+
     async def pit_state(self, event: dict) -> None:
-        if event["stamp"] <= self.last:
+        if event["stamp"] <= self.last or not await self._still_allowed():
             return
         self.last = event["stamp"]
         await self.send(text_data=event["html"])
 
     async def pit_table_status(self, event: dict) -> None:
         # Ordered on the tablet by the status's own position (data-round, data-seq).
-        await self.send(text_data=event["html"])
+        if await self._still_allowed():
+            await self.send(text_data=event["html"])
+
+    async def meter_state(self, event: dict) -> None:
+        if await self._still_allowed():
+            await super().meter_state(event)

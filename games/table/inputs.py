@@ -1,4 +1,5 @@
-"""Strict readers for what tablets send: ids, sequence numbers, notes and socket messages.
+"""Strict readers for what tablets and forms send: ids, sequence numbers, notes, names, amounts,
+rates, choices and socket messages.
 
 Each reader either returns the value or raises ``Refused`` with a message naming what is wrong,
 so a bad input never reaches the services (and never becomes a server error).  Ids are ASCII
@@ -11,12 +12,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from decimal import Decimal, InvalidOperation
+from typing import Any, TypeVar
 
 from games.engine.core import Refused
-from games.engine.core.schema import NOTE_MAX
+from games.engine.core.schema import NOTE_MAX, text_problem
 from games.engine.core.schema import shown as _shown
+from games.engine.money import Cents, MoneyError, parse_dollars
 from games.people import roles
+
+T = TypeVar("T")
 
 # 18 digits always fit the database's 64-bit integer columns.
 _ID = re.compile(r"[0-9]{1,18}")
@@ -47,12 +52,115 @@ def parse_id(value: Any, what: str) -> int:
     raise Refused(f"{what} must be a whole number in digits 0-9, got {_shown(value)}")
 
 
-def parse_note(value: Any) -> str:
+def parse_note(value: Any, what: str = "The note") -> str:
+    """A note as written (line breaks and tabs kept): at most NOTE_MAX characters, no other control
+    character (PostgreSQL refuses NUL; the others would be stored and shown as they are)."""
+    return parse_text(value, what, NOTE_MAX, one_line=False)
+
+
+def parse_text(value: Any, what: str, most: int, *, one_line: bool = True) -> str:
+    """Typed text without the blanks around it, refused (naming ``what``) when longer than ``most``
+    characters or holding a control character: a name (``one_line``) holds no line break or tab
+    either, since it goes into headers, file names and one-line cells.
+
+    >>> parse_text("  HOLDEM ", "The link's name", 40)
+    'HOLDEM'
+    >>> parse_text("A\\nB", "The link's name", 40)
+    Traceback (most recent call last):
+    ...
+    games.engine.core.records.Refused: The link's name contains a control character (a line break, tab or the like)
+    """
     if not isinstance(value, str):
-        raise Refused(f"A note must be text, got {_shown(value)}")
-    if len(value) > NOTE_MAX:
-        raise Refused(f"The note is {len(value)} characters long; at most {NOTE_MAX} are kept")
+        raise Refused(f"{what} must be text, got {_shown(value)}")
+    value = value.strip()
+    problem = text_problem(value, most, one_line=one_line)
+    if problem is not None:
+        raise Refused(f"{what} {problem}")
     return value
+
+
+def parse_amount(value: Any, what: str) -> Cents:
+    """An amount typed in dollars ("25", "1,000.50"), read by the one grammar of every amount
+    (``parse_dollars``) but for the dollar sign, which no form asks for: refused naming ``what``.
+
+    >>> parse_amount(" 1,000.50 ", "The correction")
+    100050
+    >>> parse_amount("$5", "The correction")
+    Traceback (most recent call last):
+    ...
+    games.engine.core.records.Refused: The correction: '$5' is not an amount in dollars (like 25, 25.50 or 1,000)
+    """
+    if not isinstance(value, str):
+        raise Refused(f"{what} must be an amount in dollars written as text, like 25.50, got {_shown(value)}")
+    text = value.strip()
+    if (problem := text_problem(text, 20)) is not None:
+        raise Refused(f"{what} {problem}")
+    try:
+        if text.startswith("$"):
+            raise MoneyError(f"{text!r} is not an amount in dollars (like 25, 25.50 or 1,000)")
+        return parse_dollars(text)
+    except MoneyError as error:
+        raise Refused(f"{what}: {error}") from None
+
+
+RATE_MOST = Decimal(100)
+
+
+def parse_rate(value: Any, what: str) -> Decimal:
+    """A percentage typed as digits with at most two decimals ("21", "7.5"); empty is 0.  Exponents,
+    infinities and NaN are refused, as is anything over 100%.
+
+    >>> parse_rate("7.5", "The rate of progression")
+    Decimal('7.5')
+    >>> parse_rate("1e400", "The rate of progression")
+    Traceback (most recent call last):
+    ...
+    games.engine.core.records.Refused: The rate of progression must be a percentage like 21 or 7.5, not '1e400'
+    """
+    if not isinstance(value, str):
+        raise Refused(f"{what} must be a percentage written as text, like 21 or 7.5, got {_shown(value)}")
+    text = value.strip() or "0"
+    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9]+)?", text):
+        raise Refused(f"{what} must be a percentage like 21 or 7.5, not {_shown(text)}")
+    try:
+        rate = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        raise Refused(f"{what} must be a percentage like 21 or 7.5, not {_shown(text)}") from None
+    if rate != rate.quantize(Decimal("0.01")):
+        raise Refused(f"{what} must be a percentage with at most two decimals, not {_shown(text)}")
+    if rate > RATE_MOST:
+        raise Refused(f"{what} is a percentage of at most 100, not {_shown(text)}")
+    return rate
+
+
+def one_value(query: Any, key: str) -> str | None:
+    """The one value of a form's field (None when it is not sent).  A field sent twice is refused:
+    which of its values was meant is unknown, so neither is taken."""
+    values = query.getlist(key)
+    if len(values) > 1:
+        shown = ", ".join(_shown(value) for value in values[:3])
+        raise Refused(f"The field {key} was sent {len(values)} times ({shown}): send it once; nothing was done")
+    return values[0] if values else None
+
+
+def parse_choice(query: Any, key: str, choices: Mapping[str, T], what: str, nothing: str = "nothing was done") -> T:
+    """The value of a field that must be exactly one of ``choices`` (by their keys), sent once: a
+    missing, repeated or garbled answer is refused, never taken for one of them."""
+    values = query.getlist(key)
+    if len(values) != 1 or values[0] not in choices:
+        raise Refused(f"{what} must be {' or '.join(choices)}, got {', '.join(values) or 'none'!r:.60}; {nothing}")
+    return choices[values[0]]
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object whose keys are each given once: with a key repeated ("seq" twice), which value
+    was meant is unknown, and the parser would silently keep the last."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        repeated = sorted({key for key in keys if keys.count(key) > 1})
+        raise Refused(f"The key {', '.join(map(_shown, repeated))} is given more than once: send each key once; "
+                      "nothing was done")
+    return dict(pairs)
 
 
 def _json_field(text: str, subject: str, limit: int) -> Any:
@@ -61,7 +169,7 @@ def _json_field(text: str, subject: str, limit: int) -> Any:
     if len(text) > limit:
         raise Refused(f"{subject} {len(text)} characters long; at most {limit} are accepted")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_once_each)
     except (json.JSONDecodeError, RecursionError):
         raise Refused(f"{subject} not valid JSON") from None
 
@@ -107,7 +215,7 @@ def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tup
     if len(text_data) > SOCKET_MESSAGE_MAX:
         raise Refused(f"The message is {len(text_data)} characters long; at most {SOCKET_MESSAGE_MAX} are accepted")
     try:
-        message = json.loads(text_data)
+        message = json.loads(text_data, object_pairs_hook=_once_each)
     except (json.JSONDecodeError, RecursionError):
         raise Refused("The message is not valid JSON: expected round, seq and action") from None
     if not isinstance(message, dict):

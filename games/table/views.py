@@ -3,10 +3,14 @@ read through selectors and change things only through services."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from games.engine.core import Refused
@@ -16,9 +20,12 @@ from games.floor import services as floor_services
 from games.models import Round, Table
 from games.people import roles
 from games.people.access import ANY_ROLE, log_if_not_allowed, role_required
+from games.people.security import request_address
 from games.table import push, selectors, services
 from games.table.fragment import fragment_response
-from games.table.inputs import parse_action_field, parse_actions_field, parse_id, parse_note
+from games.table.inputs import one_value, parse_action_field, parse_actions_field, parse_id, parse_note
+
+logger = logging.getLogger(__name__)
 
 # -- the table ------------------------------------------------------------------------------------
 
@@ -38,7 +45,7 @@ def dealer_sign_in(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     error = ""
     try:
-        floor_services.dealer_sign_in(table_id=table.id, user=request.user)
+        floor_services.dealer_sign_in(table_id=table.id, user=request.user, address=request_address(request))
     except Refused as refusal:
         log_if_not_allowed(request, refusal)
         error = str(refusal)
@@ -77,9 +84,9 @@ def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[
     post = request.POST
     if "actions" in post:
         # One tap that does several things (a shortcut: games.table.shortcuts), all or none.
-        return parse_actions_field(post["actions"])
+        return parse_actions_field(one_value(post, "actions"))
     if "action" in post:
-        action = parse_action_field(post["action"])
+        action = parse_action_field(one_value(post, "action"))
         if "cards" in post:
             action["cards"] = post["cards"].split()
         if post.get("note"):
@@ -139,9 +146,11 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
     try:
         # Every tap carries the sequence number of the screen it was decided on: a repeated or
         # stale tap is refused instead of applied twice.
-        if "seq" not in request.POST:
+        # Sent twice, the tap's screen is unknown: refused as a repeated decision is.
+        sent_seq = one_value(request.POST, "seq")
+        if sent_seq is None:
             raise Refused("The tap carries no sequence number (seq): the screen has been refreshed")
-        seq = parse_id(request.POST["seq"], "seq")
+        seq = parse_id(sent_seq, "seq")
         actions = _actions_from_post(request, required_wager)
         rnd = services.round_act(round_id=round_id, user=request.user, actions=actions, expected_seq=seq)
     except Round.DoesNotExist:
@@ -151,7 +160,30 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
         # By the round's key, as the approvals' look-up below: Django finds no row for an id past any
         # integer column's range instead of asking the database (SQLite cannot bind it).
         return fragment_response(request, get_object_or_404(Table, rounds__pk=round_id), str(refusal))
-    return fragment_response(request, rnd.table, changed=True)
+    except DatabaseError:
+        # The database stopped answering, perhaps after it committed the tap: whether it stood is
+        # unknown here, so the tablet is told to check the round before tapping again.
+        logger.exception("The database failed during a tap of round %s", round_id)
+        return HttpResponse(UNKNOWN_OUTCOME, status=503, headers={"Retry-After": "2"},
+                            content_type="text/plain; charset=utf-8")
+    try:
+        return fragment_response(request, rnd.table, changed=True)
+    except DatabaseError:
+        # The tap is committed: the answer says so, even though the screen cannot be drawn now.
+        logger.exception("The database failed drawing round %s after its tap was recorded", round_id)
+        return HttpResponse(format_html(RECORDED_UNDRAWN, seq=rnd.seq, round=rnd.pk, status=rnd.status,
+                                        number=rnd.number, url=reverse("table-state", args=[rnd.table_id])))
+
+
+UNKNOWN_OUTCOME = ("The database did not answer: this tap may or may not have been recorded. Check the round "
+                   "on the screen once it shows the current state, before tapping again.\n")
+# The fragment of a tap recorded whose screen could not be drawn: its position (so the tablet knows
+# it was applied), what happened, and a fetch of the whole state a moment later.
+RECORDED_UNDRAWN = ('<section id="table-state" class="table-state" data-seq="{seq}" data-round="{round}" '
+                    'data-status="{status}" hx-get="{url}" hx-trigger="load delay:3s" hx-swap="outerHTML">'
+                    '<p class="notice" role="status">Recorded: this tap is entry {seq} of round {number}. The '
+                    'screen could not be drawn (the database stopped answering); it is drawn again as soon as '
+                    'the database answers.</p></section>')
 
 
 @role_required(roles.SUPERVISOR)

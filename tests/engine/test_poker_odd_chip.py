@@ -153,6 +153,18 @@ def test_table_stakes_and_bets_are_whole_chips():
     assert rnd.put_in[5] == 6_00
 
 
+@pytest.mark.parametrize("out_of_turn", ["not_binding", "binding_if_unchanged"])
+def test_a_raise_out_of_turn_is_whole_chips_too(out_of_turn):
+    # No limit, the smallest chip $1.00 (§ 637a.11(k)): seat 5 is first to act; seat 1 says "raise to $4.50"
+    # out of turn.  No chip makes $4.50: refused as it would be in turn, rather than held as the seat's only
+    # choice (binding) and refused when its turn came.
+    rnd = play(HAND, {"rake_method": "none", "out_of_turn": out_of_turn})
+    refuse(rnd, "out of turn 1 raise 4.50", r"Seat 1's raise to \$4.50 is not whole chips of \$1.00", "§ 637a.11(k)")
+    refuse(rnd, "out of turn 1 raise 400", r"Seat 1 has \$100.00 in table stakes", "§ 637a.8(b)(1)")
+    rnd = run(rnd, "out of turn 1 raise 6\n5 call\n1 raise 6")
+    assert rnd.put_in[1] == 6_00
+
+
 def test_a_tie_on_a_table_of_quarters_splits_the_raked_pot_in_quarters():
     # Chip $0.25, rake 10% rounded down to $0.25.  Every player calls $2 and checks to the river: the pot is
     # $6, the rake $0.60 rounded down to $0.50, $5.50 left: 22 quarters among three tied players is 7 each

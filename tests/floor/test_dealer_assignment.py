@@ -200,3 +200,18 @@ def test_the_demo_dealers_can_deal_their_demo_tables_out_of_the_box(db):
     assert services.round_start(table_id=Table.objects.get(name="TH-1").id, user=dealer).number == 1
     call_command("seed_demo", stdout=out)  # run again: nobody moves
     assert DealerAssignment.objects.filter(dealer=dealer).count() == 1
+
+
+def test_assignment_events_carry_the_address_they_came_from(client, cast, table, other_table, caplog,
+                                                            django_capture_on_commit_callbacks):
+    client.force_login(cast["dealer"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("dealer-sign-in", args=[other_table.id]), REMOTE_ADDR="10.1.2.3")
+    client.force_login(cast["super"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("dealer-assignments"), {"dealer": cast["dealer2"].id, "table": ""},
+                    REMOTE_ADDR="10.1.2.4")
+    assert [(e["event"], e["dealer"], e["address"]) for e in
+            security_events(caplog, "dealer_assigned", "dealer_unassigned")] == [
+        ("dealer_unassigned", "dealer", "10.1.2.3"), ("dealer_assigned", "dealer", "10.1.2.3"),
+        ("dealer_unassigned", "dealer2", "10.1.2.4")]

@@ -58,3 +58,42 @@ def test_a_new_tables_rules_are_checked(admin_client):
     admin_client.post(reverse("admin:games_table_add"), {
         "name": "TH-1", "game": "texas-holdem-bonus", "rules": '{"bonus_paytable": "B"}'})
     assert Table.objects.get().rules == {"bonus_paytable": "B"}
+
+
+# -- names: no control characters; download names encoded (RFC 6266) ----------------------------------
+
+TABLE_FORM = {"game": "texas-holdem-bonus", "rules": '{"bonus_paytable": "A"}'}
+
+
+@pytest.mark.parametrize("name", ["TH\n1", "TH\r1", "TH\t1", "TH\x1b1", "TH\x851", "TH\u20281"])
+def test_a_table_name_with_a_control_character_is_refused(admin_client, cast, table, name):
+    response = admin_client.post(reverse("admin:games_table_add"), {**TABLE_FORM, "name": name})
+    assert response.status_code == 200 and "The name contains a control character" in response.content.decode()
+    assert not Table.objects.exclude(pk=table.pk).exists()
+    # Renaming a table is refused the same way.
+    response = admin_client.post(reverse("admin:games_table_change", args=[table.pk]), {"name": name})
+    assert "The name contains a control character" in response.content.decode()
+    table.refresh_from_db()
+    assert table.name == "TH-9"
+
+
+def test_a_users_display_names_and_a_groups_name_refuse_control_characters(admin_client, cast):
+    dealer = cast["dealer"]
+    response = admin_client.post(reverse("admin:auth_user_change", args=[dealer.pk]), {
+        "username": "dealer", "first_name": "Ann\nX", "last_name": "Lee", "email": "", "is_active": "on",
+        "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00", "groups": []})
+    assert "The first name contains a control character" in response.content.decode()
+    dealer.refresh_from_db()
+    assert dealer.first_name == "" and dealer.groups.filter(name="dealer").exists()
+    response = admin_client.post(reverse("admin:auth_group_add"), {"name": "pit\nboss"})
+    assert "The name contains a control character" in response.content.decode()
+
+
+def test_a_round_sheets_download_name_is_encoded_whatever_the_tables_name(client, cast, table, round_with_history):
+    # A name kept from before names were checked, with a quote and a line break.
+    Table.objects.filter(pk=table.pk).update(name='TH "9"\nX')
+    client.force_login(cast["super"])
+    response = client.get(reverse("round-sheet", args=[round_with_history.id]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == ("attachment; filename=\"TH _9__X-round-1.json\"; "
+                                               "filename*=UTF-8''TH%20%229%22%0AX-round-1.json")

@@ -227,3 +227,79 @@ async def test_a_socket_refused_for_its_roles_is_logged(cast, table, caplog):
     await communicator.disconnect()
     (refusal,) = security_events(caplog, "role_refused")
     assert (refusal["user"], refusal["needs"]) == ("stranger", ["floorperson", "supervisor"])
+
+
+# -- who may open a socket, and roles that go without a signal about the user --------------------------
+
+async def connect_as(user, path: str) -> tuple[bool, WebsocketCommunicator]:
+    client = await logged_in_client(user)
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    return connected, communicator
+
+
+async def test_an_administrators_table_socket_is_refused_at_the_handshake(cast, table, caplog):
+    # The README: an administrator manages users and tables in the admin, and opens no table.
+    administrator = await sync_to_async(lambda: _with_group(User.objects.create_user("boss", password="pw"),
+                                                            "administrator"))()
+    connected, communicator = await connect_as(administrator, f"/ws/tables/{table.id}/")
+    assert not connected  # refused before it is accepted: no socket to drop without a close frame
+    await communicator.disconnect()
+    (refusal,) = security_events(caplog, "role_refused")
+    assert refusal["user"] == "boss"
+
+
+def _with_group(user, name: str):
+    user.groups.add(Group.objects.get_or_create(name=name)[0])
+    return user
+
+
+async def pit(user) -> WebsocketCommunicator:
+    connected, communicator = await connect_as(user, "/ws/pit/")
+    assert connected
+    while not await communicator.receive_nothing(timeout=0.5):  # the pit and its meters on connect
+        await communicator.receive_from()
+    return communicator
+
+
+async def test_renaming_a_roles_group_closes_its_members_sockets(cast, table):
+    # Roles are group names: renamed in the admin, the group no longer gives the floorperson role.
+    floor = await pit(cast["floor"])
+    group = await sync_to_async(Group.objects.get)(name="floorperson")
+    group.name = "floorperson-old"
+    await sync_to_async(group.save)()
+    assert await closed_with(floor) == CLOSE_REVOKED
+
+
+async def test_deleting_a_roles_group_closes_its_members_sockets(cast, table):
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    await sync_to_async(lambda: Group.objects.get(name="dealer").delete())()
+    assert await closed_with(tablet) == CLOSE_REVOKED
+
+
+async def test_a_pit_socket_stops_receiving_the_pit_once_its_role_is_gone_without_a_signal(cast, table):
+    floor = await pit(cast["floor"])
+    # The membership row deleted directly: no signal tells the socket.
+    await sync_to_async(User.groups.through.objects.filter(user=cast["floor"]).delete)()
+    await started(table, cast["dealer"])  # the table's status changes on the pit: a push
+    assert await closed_with(floor) == CLOSE_REVOKED  # closed instead of sent the pit
+
+
+async def test_a_pit_socket_whose_user_keeps_the_role_is_still_sent_the_pit(cast, table):
+    floor = await pit(cast["floor"])
+    await started(table, cast["dealer"])
+    rnd = await sync_to_async(Round.objects.get)(table=table)
+    assert f'id="pit-table-{table.id}-status" data-round="{rnd.id}"' in await floor.receive_from(timeout=5)
+    await floor.disconnect()
+
+
+async def test_a_repeated_key_in_a_message_is_refused(cast, table):
+    rnd = await started(table, cast["dealer"])
+    tablet = await open_table(table, await logged_in_client(cast["dealer"]))
+    action = json.dumps(OPENING[0])
+    await tablet.send_to(text_data=f'{{"round": {rnd.id}, "seq": 5, "seq": 0, "action": {action}}}')
+    assert "The key 'seq' is given more than once" in json.loads(await tablet.receive_from(timeout=5))["refused"]
+    assert await events_of(rnd) == []
+    await tablet.disconnect()

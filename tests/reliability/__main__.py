@@ -3,8 +3,10 @@
 It starts its own PostgreSQL cluster, redis-server and server (uvicorn) on free loopback ports,
 plays rounds through HTTP and websockets while it breaks them (kill -9 of the server between taps
 and during bursts, Redis stopped and restarted, PostgreSQL stopped immediately and restarted, 20
-clients racing one tap), sends every category of bad input, tries every role against every
-endpoint and message type and against sockets whose user lost their rights, runs
+clients racing one tap), sends every category of bad input (the progressives page's forms among them), reads
+every CSV export for cells a spreadsheet would run as formulas, tries every role against every
+endpoint and message type (an administrator's table socket among them) and against sockets whose
+user lost their rights (a role's group renamed, a membership deleted directly), runs
 ``check --deploy`` with the production settings, and writes the figures to docs/reliability.md.
 It stops every process and removes its temporary directory however it ends, gives up after
 ``--limit`` seconds, and exits 1 when a target is missed (2 when the run itself failed).
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from tests.reliability import world
 from tests.reliability.access import Access
+from tests.reliability.exports import Exports
 from tests.reliability.faults import Faults, verify
 from tests.reliability.inputs import BadInputs
 from tests.reliability.report import deploy_warnings, figures, write
@@ -75,12 +78,14 @@ def run(stack: Stack, started: float) -> dict:
 
     say("bad inputs")
     inputs = BadInputs(stack.base_url, data).run()
+    say("CSV exports: formula cells")
+    exports = Exports(stack.base_url, data).run()
     say("every role against every endpoint and message type; stale sockets")
     access = Access(stack.base_url, data).run()
     say("check --deploy with the production settings")
     deploy = deploy_warnings()
     server_log = stack.web_log_text()
-    result = figures(faults.results, integrity, faults.ledger, inputs, access, deploy,
+    result = figures(faults.results, integrity, faults.ledger, inputs, access, exports, deploy,
                      server_log.count("Traceback (most recent call last)"), time.monotonic() - started)
     result["server_log"] = server_log  # read before the stack's directory goes
     return result

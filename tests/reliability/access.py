@@ -243,7 +243,24 @@ class Access:
                         continue
                     self.attempt(role, target)
         self.stale_sockets()
+        self.administrator_socket()
+        self.stale_pit_sockets()
         return self.results
+
+    def administrator_socket(self) -> None:
+        """An administrator (the group) opens no table: the socket is refused at the handshake, not
+        accepted and then dropped without a close frame."""
+        session = Session(self.base_url)
+        session.login("administrator")
+        ws, first = open_socket(session, f"/ws/tables/{self.table('ACCESS')['id']}/")
+        close_quietly(ws)
+        # Accepted and then dropped (a consumer that crashed) counts as let in: only an HTTP refusal
+        # of the handshake keeps the socket from ever being opened.
+        refused = ws is None and first.kind == "refused_connect"
+        self.results.attempts.append(
+            Attempt("administrator", "table socket (refused at the handshake)", False, not refused,
+                    f"{first.kind} {first.code or ''}".strip())
+        )
 
     def attempt(self, role: str, target: Target) -> None:
         before = world.snapshot() if target.writes else None
@@ -309,6 +326,50 @@ class Access:
                     f"{reply.kind} {reply.code or ''} {reply.text[:80]}".strip(),
                 )
             )
+
+
+    def stale_pit_sockets(self) -> None:
+        """Pit sockets whose user loses the floorperson role without any signal about the user: the
+        role's group renamed (roles are group names; renamed back afterwards), or the membership row
+        deleted directly.  Then a round starts at a table (PIT, PIT-2), which pushes the pit: the socket must be
+        closed rather than sent it."""
+        from django.contrib.auth.models import Group, User
+
+        changes: list[tuple[str, str, str, Callable[[], None], Callable[[], None]]] = [
+            ("renamed", "lost the floorperson role: its group was renamed", "PIT",
+             lambda: _rename_group("floorperson", "floorperson (renamed)"),
+             lambda: _rename_group("floorperson (renamed)", "floorperson")),
+            ("unlisted", "lost the floorperson role: its membership row was deleted", "PIT-2",
+             lambda: User.groups.through.objects.filter(user__username="unlisted", group__name="floorperson").delete(),
+             lambda: User.objects.get(username="unlisted").groups.add(Group.objects.get(name="floorperson"))),
+        ]
+        for username, what, table, change, undo in changes:
+            session = Session(self.base_url)
+            session.login(username)
+            ws, _ = open_socket(session, "/ws/pit/")
+            while ws is not None and receive(ws, 0.5).kind == "state":
+                pass  # the pit and its meters, sent at connect
+            world.reconnect()
+            change()
+            Tablet(self.sessions["dealer"], self.table(table), Ledger()).start_round()  # the pit is pushed
+            reply = receive(ws, 5) if ws is not None else None
+            closed = reply is not None and reply.kind == "closed" and reply.code == 4401
+            close_quietly(ws)
+            undo()
+            self.results.stale_sockets_closed.append((f"{username} {what}", closed, True))
+            self.results.stale.append(
+                Attempt(username, f"stale socket after the user {what}", False,
+                        reply is not None and reply.kind == "state",
+                        f"{reply.kind} {reply.code or ''}".strip() if reply else "no socket")
+            )
+
+
+def _rename_group(old: str, new: str) -> None:
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.get(name=old)
+    group.name = new
+    group.save()  # as the admin saves it: post_save tells the members' sockets
 
 
 def _shaped(kind: str) -> dict:

@@ -209,8 +209,10 @@ class BadInputs:
             ("30 digits", "9" * 30),
             ("negative", "-1"),
             ("empty", ""),
+            ("sent twice: stale, then current", ["0", "SEQ"]),
+            ("sent twice: current, then stale", ["SEQ", "0"]),
         ]:
-            add("sequence number", name, lambda s=seq: self.json_tap(wager, seq=s))
+            add("sequence number", name, lambda s=seq: self.json_tap(wager, seq=self._seq_now(s)))
         for name, text in [
             ("not JSON", "{not json"),
             ("an array", "[1, 2]"),
@@ -246,6 +248,7 @@ class BadInputs:
         )
         self._approval_cases(add)
         self._configuration_cases(add)
+        self._progressives_cases(add)
         self._history_cases(add)
         self._socket_cases(add, wager)
         return cases
@@ -351,6 +354,55 @@ class BadInputs:
             ("approve without an approval", lambda: self.message({"type": "approve", "step": "wagers"})),
         ]:
             add("socket message", name, lambda m=message: self.socket(m(), payload=XSS))
+
+    def _seq_now(self, seq):
+        """``seq`` with "SEQ" read as the tablet's current sequence number (when the input is sent)."""
+        if isinstance(seq, list):
+            return [str(self.tablet.seq) if value == "SEQ" else value for value in seq]
+        return seq
+
+    def _progressives_cases(self, add) -> None:
+        """Every form of the progressives page, each field given a NUL, another control character, a
+        huge number, a number in exponent form or a text far over its column (a supervisor's POSTs)."""
+        ids = self.data["progressives"]
+        note = "the meter board lost power during the storm at 02:10"  # long enough for § 605a.7(d)
+        forms = {
+            "link_create": ({"name": "NEW-LINK"}, {"name": "text"}),
+            "link_down": ({"link": ids["link"], "reason": "controller fault"}, {"reason": "reason"}),
+            "meter_create": (
+                {"name": "NEW-METER", "owner": f"link:{ids['link']}", "wager": "texas-holdem-bonus:progressive",
+                 "tier": "minor", "seed": "100", "reset": "100", "rate": "1", "reserve_rate": "0",
+                 "wager_amount": "5"},
+                {"name": "text", "tier": "text", "seed": "amount", "reset": "amount", "rate": "rate",
+                 "reserve_rate": "rate", "wager_amount": "amount"},
+            ),
+            "meter_configure": ({"meter": ids["meter"], "reset": "10000", "rate": "10", "reserve_rate": "0"},
+                                {"reset": "amount", "rate": "rate", "reserve_rate": "rate"}),
+            "meter_transfer": ({"meter": ids["meter"], "to": ids["other_meter"], "amount": "5", "note": note},
+                               {"amount": "amount", "note": "note"}),
+            "meter_correct": ({"meter": ids["meter"], "direction": "on", "amount": "5", "note": note},
+                              {"amount": "amount", "note": "note"}),
+        }
+        bad = {
+            "text": [("a NUL", "A\x00B"), ("a line break", "A\nB"), ("an escape", "A\x1b[31mB"),
+                     ("5,000 characters", "n" * 5000)],
+            "reason": [("a NUL", "down\x00now"), ("a bell", "down\x07"), ("5,000 characters", "r" * 5000)],
+            "note": [("a NUL", note + "\x00"), ("an escape", note + "\x1b[2J"), ("5,000 characters", "n" * 5000)],
+            "amount": [("a NUL", "5\x00"), ("1e400", "1e400"), ("$5", "$5"), ("30 digits", "9" * 30),
+                       ("NaN", "NaN")],
+            "rate": [("a NUL", "1\x00"), ("1e400", "1e400"), ("NaN", "NaN"), ("-1", "-1"), ("Infinity", "Infinity")],
+        }
+        for op, (valid, fields) in forms.items():
+            for key, kind in fields.items():
+                for name, value in bad[kind]:
+                    data = {"op": op, **valid, key: value}
+                    add(f"progressives: {op}", f"{key}: {name}",
+                        lambda d=data: http_outcome(self.super.post("/progressives/", d)))
+        for name, direction in [("sideways", "sideways"), ("OFF", "OFF"), ("none", None), ("both", ["on", "off"])]:
+            data = {"op": "meter_correct", **forms["meter_correct"][0], "direction": direction}
+            add("progressives: meter_correct", f"direction: {name}",
+                lambda d=data: http_outcome(self.super.post("/progressives/", {k: v for k, v in d.items()
+                                                                                 if v is not None})))
 
     def approval_round_id(self) -> int:
         from games.models import Approval

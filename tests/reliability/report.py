@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.reliability.access import AccessResults
+from tests.reliability.exports import ExportResults
 from tests.reliability.faults import FaultResults
 from tests.reliability.inputs import InputResults
 from tests.reliability.tablets import Ledger
@@ -33,6 +34,7 @@ def figures(
     ledger: Ledger,
     inputs: InputResults,
     access: AccessResults,
+    exports: ExportResults,
     deploy: list[str],
     server_errors: int,
     seconds: float,
@@ -64,7 +66,10 @@ def figures(
         _target("bad inputs that changed the state", len(changed), 0, not changed),
         _target("raw script payloads sent back unescaped", len(echoed), 0, not echoed),
         _target("forbidden attempts that succeeded", len(broke_in), 0, not broke_in),
-        _target("sockets left open after their user lost every right", len(unclosed), 0, not unclosed),
+        _target("sockets left open after their user lost the rights to hold them", len(unclosed), 0, not unclosed),
+        _target("CSV cells a spreadsheet would run as a formula", exports.formula_cells, 0, exports.formula_cells == 0),
+        _target("CSV exports not answered", sum(e.status != 200 for e in exports.exports), 0,
+                all(e.status == 200 for e in exports.exports)),
         _target("check --deploy warnings (production settings)", len(deploy), 0, not deploy),
     ]
     allowed = [a for a in access.attempts if a.allowed]
@@ -77,6 +82,7 @@ def figures(
         "unanswered": ledger.unanswered,
         "inputs": inputs,
         "access": access,
+        "exports": exports,
         "allowed": (len(allowed), sum(a.succeeded for a in allowed)),
         "deploy": deploy,
         "server_errors": server_errors,
@@ -219,7 +225,7 @@ def write(result: dict, path: Path) -> None:
         "",
         "Sockets kept open while their user lost their rights (a dealer's tap is then sent on them):",
         "",
-        "| the user | socket closed (4401) | must close | tap applied |",
+        "| the user | socket closed (4401) | must close | tap applied (pit: the pit sent) |",
         "|---|---|---|---|",
     ]
     closed = {what: (was_closed, must) for what, was_closed, must in access.stale_sockets_closed}
@@ -233,7 +239,23 @@ def write(result: dict, path: Path) -> None:
     lines += [
         "",
         "(The user who lost the dealer role but kept floorperson keeps a socket a floorperson may hold; the "
-        "tap is refused for the role.)",
+        "tap is refused for the role. The pit's sockets are not sent a tap: a round is started at another "
+        "table, which pushes the pit, and the column says whether that push reached the socket.)",
+        "",
+        "## CSV exports",
+        "",
+        "A round is played at the table named `=HYPERLINK(\"http://x.example\",\"y\")` by the dealer named "
+        "`+1+1` (both free text the product accepts), then every CSV is read as a spreadsheet reads it. A cell "
+        "that starts with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a plain number would run "
+        "as a formula (OWASP's CSV injection).",
+        "",
+        "| export | HTTP | cells | formula cells | the names in it, as text |",
+        "|---|---:|---:|---:|---|",
+        *(
+            f"| {e.name} | {e.status} | {e.cells} | {len(e.formulas)}"
+            f"{' **(target missed)**' if e.formulas or e.status != 200 else ''} | {'yes' if e.names_shown else 'no'} |"
+            for e in result["exports"].exports
+        ),
         "",
         "## Deployment check",
         "",

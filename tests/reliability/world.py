@@ -9,6 +9,11 @@ import os
 from tests.conftest import OPENING, REST_OF_ROUND
 from tests.reliability.client import PASSWORD
 
+# A table's name is free text in the admin, and Django's validator allows a user named "+1+1": the
+# CSV exports must write both as text, not formulas.
+FORMULA_TABLE = '=HYPERLINK("http://x.example","y")'
+FORMULA_DEALER = "+1+1"
+
 # Users, by role (Django groups).  "both" holds the dealer and floorperson roles: segregation of
 # duties must stop them deciding a round they dealt.  "admin" is a superuser with no role.
 CAST = {
@@ -19,12 +24,20 @@ CAST = {
     "both": ["dealer", "floorperson"],
     "stranger": [],
     "admin": [],
+    # An administrator (the Django group): manages users and tables, opens no table.
+    "administrator": ["administrator"],
+    # A dealer whose name a spreadsheet would run as a formula (Django's validator allows it).
+    FORMULA_DEALER: ["dealer"],
     # Lose their rights while their sockets are open.
     "leaver": ["dealer"],
     "demoted": ["dealer", "floorperson"],
     "deactivated": ["dealer"],
     "removed": ["dealer"],
     "repassworded": ["dealer"],
+    # Lose the floorperson role with their pit sockets open: their group renamed (roles are group
+    # names), or their membership row deleted directly (no signal at all).
+    "renamed": ["floorperson"],
+    "unlisted": ["floorperson"],
 }
 
 RULES = {"bonus_paytable": "A", "approval_threshold": "100.00"}
@@ -41,11 +54,14 @@ TABLES = [
     "ACCESS-2",
     "SEGREGATION",
     "STALE",
+    "PIT",
+    "PIT-2",
+    FORMULA_TABLE,
 ]
 
 # A dealer deals at one table at a time: the fault scenarios, which play tables at once, give each
 # table its own dealer.
-TABLE_DEALERS = {table: f"dealer-{table.lower()}" for table in TABLES}
+TABLE_DEALERS = {table: f"dealer-{table.lower()}" for table in TABLES if table != FORMULA_TABLE}
 CAST.update({username: ["dealer"] for username in TABLE_DEALERS.values()})
 
 # One Texas Hold 'Em Bonus round, as the dealer taps it (the test suite's round): seat 1 Ante $10
@@ -69,9 +85,9 @@ def create_world() -> dict:
     from django.contrib.auth.models import Group, User
 
     from games.models import Table
-    from games.people.roles import ROLES
+    from games.people.roles import ADMINISTRATOR, ROLES
 
-    groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
+    groups = {name: Group.objects.get_or_create(name=name)[0] for name in (*ROLES, ADMINISTRATOR)}
     password = make_password(PASSWORD)
     users = {}
     for username, roles in CAST.items():
@@ -83,7 +99,29 @@ def create_world() -> dict:
         name: {"id": Table.objects.create(name=name, game="texas-holdem-bonus", rules=RULES).pk, "name": name}
         for name in TABLES
     }
-    return {"users": users, "tables": tables}
+    return {"users": users, "tables": tables, "progressives": create_progressives(users)}
+
+
+def create_progressives(users: dict[str, int]) -> dict:
+    """A link (down) feeding table PROG, with one meter, and a meter of table PROG-2: the progressives
+    page's forms are tried on them."""
+    from django.contrib.auth.models import User
+
+    from games.models import Table
+    from games.progressives import services as progressives
+
+    supervisor = User.objects.get(pk=users["super"])
+    table, other = (Table.objects.create(name=name, game="texas-holdem-bonus", rules=RULES) for name in
+                    ("PROG", "PROG-2"))
+    link = progressives.link_create(user=supervisor, name="PROG-LINK")
+    progressives.link_add_table(link_id=link.id, table_id=table.id, user=supervisor)
+    meter = progressives.meter_create(user=supervisor, name="PROG-METER", game="texas-holdem-bonus",
+                                      wager="progressive", link_id=link.id, seed="10000", reset="10000",
+                                      rate="10", reserve_rate="0", wager_amount="5.00")
+    own = progressives.meter_create(user=supervisor, name="PROG-2-METER", game="texas-holdem-bonus",
+                                    wager="progressive", table_id=other.id, seed="10000", reset="10000",
+                                    rate="10", reserve_rate="0", wager_amount="5.00")
+    return {"link": link.id, "meter": meter.id, "other_meter": own.id}
 
 
 def table_options(**changes: str) -> dict[str, str]:
@@ -101,13 +139,17 @@ def reconnect() -> None:
 
 
 def snapshot() -> tuple:
-    """Everything a request could change: rounds, their logs, rows, approvals, tables, accounts."""
+    """Everything a request could change: meters, their ledgers and links, rounds, their logs, rows,
+    approvals, tables, accounts."""
     from django.contrib.auth.models import User
 
-    from games.models import Approval, Round, RoundEvent, SettlementLine, Table, Wager
+    from games.models import Approval, Link, Meter, MeterEntry, Round, RoundEvent, SettlementLine, Table, Wager
 
     reconnect()
     return (
+        list(Meter.objects.order_by("id").values_list("id", "name", "amount", "reset_amount", "rate", "reserve_rate")),
+        MeterEntry.objects.count(),
+        list(Link.objects.order_by("id").values_list("id", "name", "operating", "down_reason")),
         list(Round.objects.order_by("id").values_list("id", "seq", "status", "total_paid", "total_collected")),
         RoundEvent.objects.count(),
         list(RoundEvent.objects.order_by("-id").values_list("id", "action")[:3]),

@@ -193,7 +193,8 @@ def test_the_report_downloads_as_a_pdf_of_its_figures(client, cast, day):  # noq
     response = client.get(reverse("reports-pdf"), {"from": DAY, "to": DAY, "by": "table"})
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"] == f'attachment; filename="report-{DAY}-to-{DAY}.pdf"'
+    assert response["Content-Disposition"] == (f'attachment; filename="report-{DAY}-to-{DAY}.pdf"; '
+                                               f"filename*=UTF-8''report-{DAY}-to-{DAY}.pdf")
     pdf = PdfReader(io.BytesIO(response.content))
     text = "\n".join(page.extract_text() for page in pdf.pages)
     # The floor's figures of test_the_floor_figures_of_a_gaming_day_computed_by_hand: drop $325,

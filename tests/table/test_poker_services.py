@@ -118,7 +118,7 @@ def test_a_closed_hand_offers_its_hand_history_for_download(client, cast, first_
     page = client.get(reverse("round-detail", args=[first_hand.id])).content.decode()
     assert "Hand history (PHH)" in page and "House" in page
     response = client.get(reverse("round-hand-history", args=[first_hand.id]))
-    assert response.status_code == 200 and response["Content-Disposition"].endswith('-hand-1.phh"')
+    assert response.status_code == 200 and response["Content-Disposition"].endswith("-hand-1.phh")
     assert "seats = [2, 4, 7]" in response.content.decode()
 
 

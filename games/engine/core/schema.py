@@ -30,14 +30,20 @@ def shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _text_problem(value: Any, most: int) -> str | None:
+def text_problem(value: Any, most: int, *, one_line: bool = False) -> str | None:
+    """What is wrong with a text of at most ``most`` characters, or None.  A control character (C0,
+    DEL, C1) is refused but a tab or a line break in a multi-line text (a note); a one-line text (a
+    name) holds no line or paragraph separator either."""
     if not isinstance(value, str):
         return f"must be text, got {shown(value)}"
     if len(value) > most:
         return f"is {len(value)} characters long; at most {most} are accepted"
     # PostgreSQL's JSON refuses NUL, and text must encode as UTF-8 (a lone surrogate does not).
-    if any(ord(char) < 32 and char not in "\t\n\r" for char in value):
-        return "contains a control character"
+    allowed = "" if one_line else "\t\n\r"
+    if any((ord(char) < 32 or 127 <= ord(char) < 160 or (one_line and char in "\u2028\u2029"))
+           and char not in allowed for char in value):
+        return "contains a control character (a line break, tab or the like)" if one_line else \
+            "contains a control character"
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -83,7 +89,7 @@ class Text(Field):
     what: str = ""
 
     def problem(self, value: Any) -> str | None:
-        if (problem := _text_problem(value, self.most)) is not None:
+        if (problem := text_problem(value, self.most)) is not None:
             return problem
         if self.pattern and not re.fullmatch(self.pattern, value):
             return f"must be {self.what}, got {shown(value)}"
@@ -101,7 +107,7 @@ class Amount(Field):
         if isinstance(value, int) and not isinstance(value, bool):
             return None if 0 <= value < 10**12 else f"must be an amount in dollars, got {shown(value)}"
         if isinstance(value, str):
-            return _text_problem(value, self.most_characters)
+            return text_problem(value, self.most_characters)
         return f'must be an amount in dollars written as text, like "25.50", got {shown(value)}'
 
 
@@ -116,7 +122,7 @@ class Cards(Field):
 
     def problem(self, value: Any) -> str | None:
         if isinstance(value, str):
-            if (problem := _text_problem(value, self.most * 3)) is not None:
+            if (problem := text_problem(value, self.most * 3)) is not None:
                 return problem
             value = value.split()
         if not isinstance(value, list):

@@ -80,9 +80,10 @@ class PokerBetting:
         raise Refused(f"Seat {moment.seat} cannot go all-in now: the structure does not let it bet or raise "
                       "its whole stack", moment.section)
 
-    def _check_raise(self, moment: Moment, choice: str, amount: Cents) -> None:
-        """A bet or raise the table stakes, the structure or the minimum do not allow is refused by name."""
-        state, seat = self.state, moment.seat
+    def _check_stakes(self, seat: int, choice: str, amount: Cents) -> Cents:
+        """A bet or raise to more than the seat's table stakes, or to an amount no chip makes, is refused
+        by name, in turn or out of it; returns the most the seat owns in this betting round."""
+        state = self.state
         index = self.order.index(seat)
         most_owned = state.stacks[index] + state.bets[index]
         if amount > most_owned:
@@ -94,6 +95,12 @@ class PokerBetting:
             raise Refused(f"Seat {seat}'s {choice}{'' if choice == 'bet' else ' to'} {dollars(amount)} is not whole "
                           f"chips of {dollars(chip)}, the smallest chip in play (a pot is divided in them)",
                           "§ 637a.11(k)")
+        return most_owned
+
+    def _check_raise(self, moment: Moment, choice: str, amount: Cents) -> None:
+        """A bet or raise the table stakes, the structure or the minimum do not allow is refused by name."""
+        state, seat = self.state, moment.seat
+        most_owned = self._check_stakes(seat, choice, amount)
         if not state.can_complete_bet_or_raise_to():
             return  # _why_not names it
         low, high, spread_low, spread_high = self.raise_range()

@@ -8,7 +8,7 @@ from games.engine.core import floor
 from games.engine.core.records import DECISION, VOID, Irregularity, Refused, SettlementLine
 from games.engine.money import parse_dollars, plain_dollars
 from games.engine.poker import jackpots
-from games.engine.poker.betting import BETTING_CHOICES
+from games.engine.poker.betting import BETTING_CHOICES, RAISES
 from games.engine.poker.jackpots import HIGH_HAND
 from games.engine.poker.moments import Action
 from games.engine.poker.options import BINDING_IF_UNCHANGED
@@ -65,6 +65,10 @@ class PokerIrregularities:
             raise Refused(f"The action taken out of turn is one of {', '.join(BETTING_CHOICES)}, not {choice!r}",
                           irregularity.section)
         amount = action.get("amount")
+        if choice in RAISES and amount:
+            # What the seat said must be a bet it could make in its turn: a binding action no chip
+            # can make would leave the seat one choice, refused when its turn comes.
+            self._check_stakes(seat, choice, parse_dollars(amount))
         if self.options.out_of_turn == BINDING_IF_UNCHANGED:
             self.held[seat] = {"choice": choice, "level": max(self.state.bets),
                                **({"amount": plain_dollars(parse_dollars(amount))} if amount else {})}
