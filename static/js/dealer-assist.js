@@ -258,14 +258,72 @@ const setLive = (live) => {
   });
 };
 let socketOpen = false;
+let reopened = false; // opened again, and the current state not received yet
 const socketIs = (open) => { socketOpen = open; setLive(open && navigator.onLine !== false); };
-document.addEventListener("htmx:wsOpen", () => socketIs(true));
+document.addEventListener("htmx:wsOpen", () => { reopened = true; socketIs(true); });
 document.addEventListener("htmx:wsClose", () => socketIs(false));
 document.addEventListener("htmx:wsError", () => socketIs(false));
+// The server's first message on a new socket is the current state: what was said about the
+// connection while it was down no longer holds once that is on screen.
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (!reopened) return;
+  reopened = false;
+  if (problem?.dataset.untilLive) problem.hidden = true;
+});
 window.addEventListener("offline", () => setLive(false));
+
+// Reconnecting.  The extension's own back-off ("full-jitter", doubling up to a minute) can leave a
+// tablet dead for half a minute after its server is back.  Here the extension retries at once
+// (wsReconnectDelay 0) and each socket it asks for waits its turn before it connects: a quarter
+// of a second after a drop, doubling to two seconds at most, a little less at random so that the
+// tablets of a pit do not all knock at the same instant; and no wait at all when the page comes
+// back into view or the network comes back.
+const RETRY_FIRST_MS = 250;
+const RETRY_MOST_MS = 2000;
+let failedTries = 0; // connections lost or refused since the last one that opened
+let patient = null; // the latest socket handed to the extension
+class PatientSocket extends EventTarget {
+  // WebSocket's ready states, read by the extension from the socket itself
+  CONNECTING = 0; OPEN = 1; CLOSING = 2; CLOSED = 3;
+
+  constructor(url, wait) {
+    super();
+    Object.assign(this, { url, readyState: 0, socket: null, onopen: null, onclose: null, onerror: null });
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.socket || this.readyState !== this.CONNECTING) return;
+    const socket = this.socket = new WebSocket(this.url);
+    socket.binaryType = htmx.config.wsBinaryType;
+    socket.onopen = (event) => { failedTries = 0; this.readyState = this.OPEN; this.onopen?.(event); };
+    socket.onerror = (event) => this.onerror?.(event);
+    socket.onclose = (event) => { failedTries += 1; this.readyState = this.CLOSED; this.onclose?.(event); };
+    socket.onmessage = (event) => this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+  }
+
+  send(data) { this.socket.send(data); }
+
+  close() {
+    clearTimeout(this.timer);
+    if (this.socket) { this.socket.close(); return; }
+    this.readyState = this.CLOSED; // never connected: closed as asked, not to be retried
+    this.onclose?.(new CloseEvent("close", { code: 1000 }));
+  }
+}
+htmx.config.wsReconnectDelay = () => 0;
+htmx.createWebSocket = (url) => {
+  const wait = failedTries && Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** (failedTries - 1)) * (0.75 + Math.random() / 4);
+  patient = new PatientSocket(url, wait);
+  return patient;
+};
+const reconnectNow = () => { if (patient && !patient.socket) patient.connect(); };
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+window.addEventListener("focus", reconnectNow);
 // Back online: the socket may have stayed open (then it missed nothing it could be sent), or it
-// reconnects by itself; either way the state is checked over HTTP too.
-window.addEventListener("online", () => { setLive(socketOpen); refreshState(); });
+// reconnects now; either way the state is checked over HTTP too.
+window.addEventListener("online", () => { setLive(socketOpen); reconnectNow(); refreshState(); });
 
 // A tap made while the tablet is offline is refused at once, with a message: it is not queued,
 // since by the time the network is back the round may have moved on and the dealer must see the
@@ -275,11 +333,12 @@ const OFFLINE = "This tablet is offline: the tap was NOT sent. Tap again once th
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (navigator.onLine !== false) return;
   event.preventDefault();
-  if (event.detail.elt.closest?.("form")) say(OFFLINE);
+  if (event.detail.elt.closest?.("form")) say(OFFLINE, { untilLive: true });
 });
 htmx.config.timeout = 10000; // ms
 document.addEventListener("htmx:timeout", () => {
-  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.");
+  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.",
+    { untilLive: true });
   setTimeout(refreshState, 1000);
 });
 
@@ -298,7 +357,16 @@ setInterval(() => { if (document.visibilityState === "visible") refreshState(); 
 
 // A server or network error is said on screen, never ignored (htmx does not swap an error).
 const problem = document.getElementById("net-error");
-const say = (text) => { if (problem) { problem.textContent = text; problem.hidden = false; } };
+// A message stays until the next tap is answered; one about the connection (``untilLive``) also
+// goes once the tablet is live again and shows the current state.
+let saidAt = 0;
+const say = (text, { untilLive = false } = {}) => {
+  if (!problem) return;
+  problem.textContent = text;
+  problem.hidden = false;
+  problem.dataset.untilLive = untilLive ? "1" : "";
+  saidAt = performance.now();
+};
 document.addEventListener("htmx:responseError", (event) => {
   const status = event.detail.xhr.status;
   say(status >= 500
@@ -307,11 +375,14 @@ document.addEventListener("htmx:responseError", (event) => {
   if (status >= 500) setTimeout(refreshState, 1000);
 });
 document.addEventListener("htmx:sendError", () => {
-  say("No connection to the server: this was not sent. Check the network, then try again.");
+  say("No connection to the server: this was not sent. Check the network, then try again.", { untilLive: true });
 });
-// (On the region the answer is drawn in: the form that asked may be gone from the page by then.)
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.successful !== false && problem) problem.hidden = true;
+// A tap's answer clears what was said before the tap was sent; not one to a tap sent earlier, which
+// may arrive after a later tap was refused here.
+document.addEventListener("htmx:beforeRequest", (event) => { event.detail.xhr.sentAt = performance.now(); });
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const { xhr, isError, requestConfig } = event.detail;
+  if (problem && !isError && requestConfig?.elt?.closest?.("form") && xhr.sentAt > saidAt) problem.hidden = true;
 });
 
 // -- the pit's requests, on a floorperson's every page ---------------------------------------------
