@@ -103,7 +103,6 @@ const drawCountdown = (form) => {
     ? `Sending in ${(Math.max(0, countdown.due - performance.now()) / 1000).toFixed(1)} s… tap a picked card to change it`
     : "";
 };
-const autoSent = new WeakSet(); // forms sent by their countdown: not a finger's tap (see the guard)
 const startCountdown = (form) => {
   stopCountdown(form);
   const countdown = { due: performance.now() + AUTO_SEND_MS };
@@ -112,7 +111,6 @@ const startCountdown = (form) => {
     stopCountdown(form);
     const picked = form.querySelector("input[name=cards]");
     if (!form.isConnected || picked.value.split(" ").filter(Boolean).length !== Number(form.dataset.needed)) return;
-    autoSent.add(form);
     form.requestSubmit(form.querySelector("button.enter"));
   }, AUTO_SEND_MS);
   countdowns.set(form, countdown);
@@ -166,10 +164,14 @@ document.addEventListener("htmx:afterSwap", drawPickers);
 document.addEventListener("htmx:wsAfterMessage", drawPickers);
 
 // The double-tap guard.  The server answers in well under the time between two taps, and the next
-// seat's button is drawn where the last one was: a second tap would decide the next seat.  A tap
-// on the table's controls in the half second after they changed is ignored, and the prompt
-// flashes so that the change is seen.
+// seat's button is drawn where the last one was: the second tap of a double tap would decide the
+// next seat.  So a tap is refused when it lands, within half a second of the last one, where that
+// one landed, on a control drawn since (one that replaced the control tapped: it was not on the
+// screen then).  A tap on any control that was already on the screen goes through, however soon:
+// the chips of other seats and wagers, the other buttons.  A refused tap says so on screen.  A
+// redraw that changes the prompt flashes it, so that the change is seen.
 const GUARD_MS = 500;
+const SAME_SPOT_PX = 16; // how far from the last tap's point a finger's second tap may land
 window.dealerAssist = { drawnAt: 0, drawn: "" };
 const flashPrompt = () => {
   const prompt = document.querySelector("#prompt");
@@ -190,15 +192,38 @@ const noteRedraw = () => {
 };
 document.addEventListener("htmx:afterSwap", noteRedraw);
 document.addEventListener("htmx:wsAfterMessage", noteRedraw);
-document.addEventListener("submit", (event) => {
-  if (!event.target.closest("#table-state")) return;
-  // The picker's own countdown is no tap: the cards were picked on the form it sends.
-  if (autoSent.has(event.target)) { autoSent.delete(event.target); return; }
-  if (performance.now() - window.dealerAssist.drawnAt < GUARD_MS) {
+// What a control does, whatever redraw drew it: where its form posts, the form's name and hidden
+// action, and the button's own value (a chip's wager and amount, a card).  Not its label, which a
+// button waiting for its confirming tap changes, nor the sequence number, which every redraw does.
+const TAPPABLE = "#table-state button";
+const actionOf = (control) => {
+  const form = control.form || control.closest("form");
+  const fields = form ? ["action", "actions", "seat", "step"].map((name) => form.querySelector(`input[type=hidden][name="${name}"]`)?.value ?? "") : [];
+  return JSON.stringify([form?.getAttribute("hx-post") ?? "", form?.id ?? "", ...fields, control.name, control.value,
+    control.dataset.card ?? "", control.dataset.confirm ?? ""]);
+};
+const labelOf = (control) => control.getAttribute("aria-label") || control.textContent.trim().replace(/\s+/g, " ");
+let lastTap = null; // {x, y, at, label, shown: the actions of the controls on screen then}
+document.addEventListener("click", (event) => {
+  const control = event.target.closest?.(TAPPABLE);
+  if (!control || event.detail === 0) return; // a key's press (Enter) is no finger's tap
+  const now = performance.now();
+  const action = actionOf(control);
+  const previous = lastTap;
+  const box = control.getBoundingClientRect();
+  if (previous && now - previous.at < GUARD_MS && !previous.shown.has(action)
+      && previous.x >= box.left - SAME_SPOT_PX && previous.x <= box.right + SAME_SPOT_PX
+      && previous.y >= box.top - SAME_SPOT_PX && previous.y <= box.bottom + SAME_SPOT_PX) {
     event.preventDefault();
     event.stopImmediatePropagation();
+    lastTap = null; // a third tap, deliberate, goes through
     flashPrompt();
+    say(`Not sent: “${labelOf(control)}” appeared where you had just tapped “${previous.label}”, so this looked like `
+      + "the second tap of a double tap. Check the screen, then tap it again if you mean it.");
+    return;
   }
+  lastTap = { x: event.clientX, y: event.clientY, at: now, label: labelOf(control),
+    shown: new Set([...document.querySelectorAll(TAPPABLE)].map(actionOf)) };
 }, true);
 
 // An action that cannot be taken back ("No more bets", an irregularity, a void, a refusal, a
