@@ -5,9 +5,24 @@
 // id names what it is for (the round, the step, the seat): when that changes, the form is a new
 // one and starts empty.
 const LIVE_REGIONS = "#table-state, #pit-state";
+//
+// A seat's wager form also keeps what the seat's wagers were when typing began (its hidden "seen"):
+// the server refuses its Set if they changed since (another tablet set them), and until it is sent
+// the form shows the seat's wagers as they are now beside what was typed.
 const edited = new WeakSet(); // the fields this person changed since the server last drew them
-document.addEventListener("input", (event) => { if (event.target.form) edited.add(event.target); });
-document.addEventListener("change", (event) => { if (event.target.form) edited.add(event.target); });
+const noteEdit = (event) => {
+  const form = event.target.form;
+  if (!form) return;
+  edited.add(event.target);
+  if (form.elements.seen) edited.add(form.elements.seen);
+  drawSeatChanges();
+};
+document.addEventListener("input", noteEdit);
+document.addEventListener("change", noteEdit);
+const drawSeatChanges = () => document.querySelectorAll("form.seat-wagers").forEach((form) => {
+  const changed = Boolean(form.elements.seen) && form.elements.seen.value !== form.dataset.seen;
+  form.querySelectorAll("[data-now]").forEach((now) => { now.hidden = !changed; });
+});
 Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, element) => {
   if (name === "open" && element.tagName === "DETAILS") return false; // an opened menu stays open
   if ((name === "value" || name === "checked") && edited.has(element)) return false;
@@ -64,10 +79,14 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const sent = form && sentFrom.get(form);
   const now = positionOf(incoming);
   // Accepted: what this form sent is now the server's, drawn as the server draws it.  Refused:
-  // what was typed stays, to be corrected.
-  if (form && (target.id === "pit-state" || (sent && now && (sent[0] !== now[0] || sent[1] !== now[1])))) {
+  // what was typed stays, to be corrected; the seat's wagers the refusal named are now the ones
+  // this form was drawn with.
+  const refused = incoming?.querySelector(":scope > .error");
+  if (form && (target.id === "pit-state" || (!refused && sent && now && (sent[0] !== now[0] || sent[1] !== now[1])))) {
     for (const field of form.elements) edited.delete(field);
     form.closest("details")?.removeAttribute("open");
+  } else if (form?.elements.seen) {
+    edited.delete(form.elements.seen);
   }
   if (!older(now, positionOf(target))) {
     htmx.swap(target, event.detail.serverResponse, { swapStyle: "morph" }, { contextElement: target });
@@ -162,6 +181,8 @@ document.addEventListener("submit", (event) => {
 });
 document.addEventListener("htmx:afterSwap", drawPickers);
 document.addEventListener("htmx:wsAfterMessage", drawPickers);
+document.addEventListener("htmx:afterSwap", drawSeatChanges);
+document.addEventListener("htmx:wsAfterMessage", drawSeatChanges);
 
 // The double-tap guard.  The server answers in well under the time between two taps, and the next
 // seat's button is drawn where the last one was: the second tap of a double tap would decide the
