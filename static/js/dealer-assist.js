@@ -226,8 +226,9 @@ const actionOf = (control) => {
 const labelOf = (control) => control.getAttribute("aria-label") || control.textContent.trim().replace(/\s+/g, " ");
 let lastTap = null; // {x, y, at, label, shown: the actions of the controls on screen then}
 document.addEventListener("click", (event) => {
+  if (event.detail === 0) return; // a key's press (Enter) is no finger's tap
   const control = event.target.closest?.(TAPPABLE);
-  if (!control || event.detail === 0) return; // a key's press (Enter) is no finger's tap
+  if (!control) { lastTap = null; return; } // a tap elsewhere (opening a menu): the next is no double tap
   const now = performance.now();
   const action = actionOf(control);
   const previous = lastTap;
