@@ -5,7 +5,6 @@
 // id names what it is for (the round, the step, the seat): when that changes, the form is a new
 // one and starts empty.
 const LIVE_REGIONS = "#table-state, #pit-state";
-//
 // A seat's wager form also keeps what the seat's wagers were when typing began (its hidden "seen"):
 // the server refuses its Set if they changed since (another tablet set them), and until it is sent
 // the form shows the seat's wagers as they are now beside what was typed.
