@@ -233,3 +233,18 @@ def parse_socket_message(text_data: str | None, bytes_data: bytes | None) -> tup
         raise Refused("The action carries no sequence number (seq): the screen it was decided on is unknown")
     seq = parse_id(message["seq"], "seq") if "seq" in message else None
     return round_id, seq, dict(action)
+
+
+def seat_seen(wagers: Mapping[str, int], player: int = 0) -> str:
+    """A seat's wagers as a tablet's wager form for it was drawn (its hidden "seen" field): sent back
+    with every tap on that form, so that one setting the seat's wagers from a screen that no
+    longer shows them is refused (``services.round_act``).  The player it shares with another seat
+    (§ 677a.7(e)) is part of it.  The same wagers give the same text, in any order.
+
+    >>> seat_seen({"bonus": 500, "ante": 1000})
+    'ante:1000 bonus:500'
+    >>> seat_seen({}, player=2)
+    'player:2'
+    """
+    seen = [f"{wager}:{amount}" for wager, amount in sorted(wagers.items())]
+    return " ".join(seen + ([f"player:{player}"] if player else []))

@@ -18,7 +18,6 @@ from typing import Any
 
 from django.template import defaultfilters, engines
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import ChainableUndefined, Environment
 
@@ -27,11 +26,6 @@ from games.templatetags.dealer_assist import register
 
 def url(name: str, *args: Any) -> str:
     return reverse(name, args=args)
-
-
-def local_time(moment, format_string: str) -> str:
-    """Django's ``time`` filter, on the moment in the casino's time zone as a Django template shows it."""
-    return defaultfilters.time(timezone.template_localtime(moment), format_string)
 
 
 # MarkupSafe writes a quote as "&#34;" and an apostrophe as "&#39;"; Django as "&quot;" and "&#x27;".
@@ -65,7 +59,6 @@ def environment(**options: Any) -> Environment:
         "slugify": defaultfilters.slugify,
         "cut": defaultfilters.cut,
         "default_if_none": defaultfilters.default_if_none,
-        "time": local_time,
     })
     env.globals["url"] = url
     return env

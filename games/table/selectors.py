@@ -24,6 +24,7 @@ from games.models import (
 from games.people import roles
 from games.progressives.selectors import Feed, table_feed
 from games.table import shortcuts
+from games.table.inputs import seat_seen
 from games.table.poker_view import poker_round_view
 from games.table.replay import engine_round
 
@@ -70,6 +71,7 @@ class SeatView:
     # Each of its hands with its cards, wagers and state, where the game has them (Spanish 21);
     # empty where the seat's one hand is shown by the fields above.
     hands: list[HandView] = field(default_factory=list)
+    seen: str = ""  # its wagers as its wager form carries them back (games.table.inputs.seat_seen)
 
 
 def current_round(table: Table) -> Round | None:
@@ -243,6 +245,7 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                        if line.stage == "decision" and line.outcome == RETURNED],
             player=seat.player,
             hands=hand_views(state, seat, prompt),
+            seen=seat_seen(seat.wagers, seat.player),
         ))
     # Seats in the order they were settled; a wager settled by a decision (a fold, a pulled bet)
     # does not put its seat first.

@@ -32,6 +32,7 @@ from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
 from games.engine.core.progressive import OPTION as progressive_option
 from games.engine.core.records import totals
+from games.engine.money import dollars
 from games.engine.registry import check_shape, game_for
 from games.history import chain
 from games.models import Approval, DealerAssignment, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
@@ -40,7 +41,7 @@ from games.people.access import NotAllowed
 from games.progressives import ledger
 from games.progressives import services as progressives
 from games.reports import cells as report_figures
-from games.table import push, replay
+from games.table import inputs, push, replay
 
 logger = logging.getLogger(__name__)
 
@@ -100,12 +101,15 @@ def round_start(*, table_id: int, user, first: Sequence[Mapping[str, Any]] = ())
 @prepared.in_taps
 @transaction.atomic
 def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expected_seq: int | None,
-              opened: bool = False) -> Round:
+              opened: bool = False, seat_seen: tuple[int, str] | None = None) -> Round:
     """Apply one tap's actions (all or none).  ``expected_seq`` is the number of events the
     tablet had seen: a double tap or a stale tablet carries an old number and is refused.
     A floorperson's decision names its approval instead (``None``): deciding it twice is refused
-    by the engine, and the dealer may act in the meantime.  ``opened``: the same tap opened the
-    round (``round_start``), so the table's status on the pit changed."""
+    by the engine, and the dealer may act in the meantime.  A seat's wager form names the seat's
+    wagers as it was drawn with them instead (``seat_seen``: the seat and ``inputs.seat_seen``):
+    it is refused if they changed since, and not for a change at another seat meanwhile.
+    ``opened``: the same tap opened the round (``round_start``), so the table's status on the pit
+    changed."""
     if not actions:
         raise Refused("Nothing to do")
     for action in actions:
@@ -115,7 +119,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         if not roles.can_act(user, action["type"]):
             who = "a floorperson" if action["type"] in roles.FLOOR_ACTIONS else "a dealer"
             raise NotAllowed(f"Only {who} can do this ({action['type'].replace('_', ' ')})")
-    if expected_seq is None and any(action["type"] not in roles.FLOOR_ACTIONS for action in actions):
+    unnumbered = expected_seq is None and seat_seen is None
+    if unnumbered and any(action["type"] not in roles.FLOOR_ACTIONS for action in actions):
         raise Refused("This action carries no sequence number: the screen it was decided on is unknown, "
                       "so a repeated tap could not be told apart; the screen now shows the current state")
     rnd = rows.locked_round(round_id, user)
@@ -127,6 +132,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
         raise Refused("This round has moved on since your screen was drawn (another tablet acted, or the tap "
                       "was sent twice); the screen now shows the current state")
     before = engine_round(rnd)
+    if seat_seen is not None:
+        _check_seat_seen(before, *seat_seen)
     state = before
     applied = []  # each action with the round before and after it, for the audit trail
     for action in actions:
@@ -220,6 +227,20 @@ def _system_draws(state: RoundState) -> tuple[RoundState, list[dict]]:
         state = state.apply(action)
         drawn.append(action)
     return state, drawn
+
+
+def _check_seat_seen(state: GameRound, number: int, seen: str) -> None:
+    """Refuse wagers set from a form drawn with other wagers at that seat than it has now (another
+    tablet, or another of this tablet's taps, set them since): what was typed would silently
+    replace what the dealer has not seen."""
+    seat = getattr(state, "seats", {}).get(number)
+    wagers = dict(seat.wagers) if seat else {}
+    if inputs.seat_seen(wagers, seat.player if seat else 0) == seen:
+        return
+    now = ", ".join(f"{state.game.wager_label(wager)} {dollars(amount)}" for wager, amount in wagers.items())
+    raise Refused(f"Seat {number}'s wagers changed since this tablet drew them (set from another tablet): they are "
+                  f"now {now or 'none'}. Nothing was set; what you typed is kept. Check it against these, then "
+                  f"tap again to put yours in their place")
 
 
 def _check_segregation(rnd: Round, user) -> None:

@@ -132,6 +132,14 @@ def _actions_from_post(request: HttpRequest, required_wager: Callable[[], tuple[
     raise Refused("Nothing to do")
 
 
+def _seat_seen_from_post(request: HttpRequest) -> tuple[int, str] | None:
+    """The seat and its wagers as the tapped seat's wager form was drawn (``inputs.seat_seen``)."""
+    post = request.POST
+    if "action" in post or "actions" in post or "seat" not in post or "seen" not in post:
+        return None
+    return parse_id(post["seat"], "seat"), post["seen"]
+
+
 @require_POST
 @role_required(roles.DEALER, roles.FLOORPERSON, roles.SUPERVISOR)
 def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
@@ -152,7 +160,11 @@ def round_act(request: HttpRequest, round_id: int) -> HttpResponse:
             raise Refused("The tap carries no sequence number (seq): the screen has been refreshed")
         seq = parse_id(sent_seq, "seq")
         actions = _actions_from_post(request, required_wager)
-        rnd = services.round_act(round_id=round_id, user=request.user, actions=actions, expected_seq=seq)
+        # A seat's wager form is checked against the seat's wagers it was drawn with rather than the
+        # round's seq: chips tapped at other seats meanwhile, here or on another tablet, do not refuse it.
+        seen = _seat_seen_from_post(request)
+        rnd = services.round_act(round_id=round_id, user=request.user, actions=actions,
+                                 expected_seq=None if seen else seq, seat_seen=seen)
     except Round.DoesNotExist:
         raise Http404("No such round") from None
     except Refused as refusal:

@@ -5,9 +5,23 @@
 // id names what it is for (the round, the step, the seat): when that changes, the form is a new
 // one and starts empty.
 const LIVE_REGIONS = "#table-state, #pit-state";
+// A seat's wager form also keeps what the seat's wagers were when typing began (its hidden "seen"):
+// the server refuses its Set if they changed since (another tablet set them), and until it is sent
+// the form shows the seat's wagers as they are now beside what was typed.
 const edited = new WeakSet(); // the fields this person changed since the server last drew them
-document.addEventListener("input", (event) => { if (event.target.form) edited.add(event.target); });
-document.addEventListener("change", (event) => { if (event.target.form) edited.add(event.target); });
+const noteEdit = (event) => {
+  const form = event.target.form;
+  if (!form) return;
+  edited.add(event.target);
+  if (form.elements.seen) edited.add(form.elements.seen);
+  drawSeatChanges();
+};
+document.addEventListener("input", noteEdit);
+document.addEventListener("change", noteEdit);
+const drawSeatChanges = () => document.querySelectorAll("form.seat-wagers").forEach((form) => {
+  const changed = Boolean(form.elements.seen) && form.elements.seen.value !== form.dataset.seen;
+  form.querySelectorAll("[data-now]").forEach((now) => { now.hidden = !changed; });
+});
 Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, element) => {
   if (name === "open" && element.tagName === "DETAILS") return false; // an opened menu stays open
   if ((name === "value" || name === "checked") && edited.has(element)) return false;
@@ -64,10 +78,14 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const sent = form && sentFrom.get(form);
   const now = positionOf(incoming);
   // Accepted: what this form sent is now the server's, drawn as the server draws it.  Refused:
-  // what was typed stays, to be corrected.
-  if (form && (target.id === "pit-state" || (sent && now && (sent[0] !== now[0] || sent[1] !== now[1])))) {
+  // what was typed stays, to be corrected; the seat's wagers the refusal named are now the ones
+  // this form was drawn with.
+  const refused = incoming?.querySelector(":scope > .error");
+  if (form && (target.id === "pit-state" || (!refused && sent && now && (sent[0] !== now[0] || sent[1] !== now[1])))) {
     for (const field of form.elements) edited.delete(field);
     form.closest("details")?.removeAttribute("open");
+  } else if (form?.elements.seen) {
+    edited.delete(form.elements.seen);
   }
   if (!older(now, positionOf(target))) {
     htmx.swap(target, event.detail.serverResponse, { swapStyle: "morph" }, { contextElement: target });
@@ -107,7 +125,6 @@ const drawCountdown = (form) => {
     ? `Sending in ${(Math.max(0, countdown.due - performance.now()) / 1000).toFixed(1)} s… tap a picked card to change it`
     : "";
 };
-const autoSent = new WeakSet(); // forms sent by their countdown: not a finger's tap (see the guard)
 const startCountdown = (form) => {
   stopCountdown(form);
   const countdown = { due: performance.now() + AUTO_SEND_MS };
@@ -116,7 +133,6 @@ const startCountdown = (form) => {
     stopCountdown(form);
     const picked = form.querySelector("input[name=cards]");
     if (!form.isConnected || picked.value.split(" ").filter(Boolean).length !== Number(form.dataset.needed)) return;
-    autoSent.add(form);
     form.requestSubmit(form.querySelector("button.enter"));
   }, AUTO_SEND_MS);
   countdowns.set(form, countdown);
@@ -184,12 +200,18 @@ document.addEventListener("submit", (event) => {
 });
 document.addEventListener("htmx:afterSwap", drawPickers);
 document.addEventListener("htmx:wsAfterMessage", drawPickers);
+document.addEventListener("htmx:afterSwap", drawSeatChanges);
+document.addEventListener("htmx:wsAfterMessage", drawSeatChanges);
 
 // The double-tap guard.  The server answers in well under the time between two taps, and the next
-// seat's button is drawn where the last one was: a second tap would decide the next seat.  A tap
-// on the table's controls in the half second after they changed is ignored, and the prompt
-// flashes so that the change is seen.
+// seat's button is drawn where the last one was: the second tap of a double tap would decide the
+// next seat.  So a tap is refused when it lands, within half a second of the last one, where that
+// one landed, on a control drawn since (one that replaced the control tapped: it was not on the
+// screen then).  A tap on any control that was already on the screen goes through, however soon:
+// the chips of other seats and wagers, the other buttons.  A refused tap says so on screen.  A
+// redraw that changes the prompt flashes it, so that the change is seen.
 const GUARD_MS = 500;
+const SAME_SPOT_PX = 16; // how far from the last tap's point a finger's second tap may land
 window.dealerAssist = { drawnAt: 0, drawn: "" };
 const flashPrompt = () => {
   const prompt = document.querySelector("#prompt");
@@ -210,15 +232,39 @@ const noteRedraw = () => {
 };
 document.addEventListener("htmx:afterSwap", noteRedraw);
 document.addEventListener("htmx:wsAfterMessage", noteRedraw);
-document.addEventListener("submit", (event) => {
-  if (!event.target.closest("#table-state")) return;
-  // The picker's own countdown is no tap: the cards were picked on the form it sends.
-  if (autoSent.has(event.target)) { autoSent.delete(event.target); return; }
-  if (performance.now() - window.dealerAssist.drawnAt < GUARD_MS) {
+// What a control does, whatever redraw drew it: where its form posts, the form's name and hidden
+// action, and the button's own value (a chip's wager and amount, a card).  Not its label, which a
+// button waiting for its confirming tap changes, nor the sequence number, which every redraw does.
+const TAPPABLE = "#table-state button";
+const actionOf = (control) => {
+  const form = control.form || control.closest("form");
+  const fields = form ? ["action", "actions", "seat", "step"].map((name) => form.querySelector(`input[type=hidden][name="${name}"]`)?.value ?? "") : [];
+  return JSON.stringify([form?.getAttribute("hx-post") ?? "", form?.id ?? "", ...fields, control.name, control.value,
+    control.dataset.card ?? "", control.dataset.confirm ?? ""]);
+};
+const labelOf = (control) => control.getAttribute("aria-label") || control.textContent.trim().replace(/\s+/g, " ");
+let lastTap = null; // {x, y, at, label, shown: the actions of the controls on screen then}
+document.addEventListener("click", (event) => {
+  if (event.detail === 0) return; // a key's press (Enter) is no finger's tap
+  const control = event.target.closest?.(TAPPABLE);
+  if (!control) { lastTap = null; return; } // a tap elsewhere (opening a menu): the next is no double tap
+  const now = performance.now();
+  const action = actionOf(control);
+  const previous = lastTap;
+  const box = control.getBoundingClientRect();
+  if (previous && now - previous.at < GUARD_MS && !previous.shown.has(action)
+      && previous.x >= box.left - SAME_SPOT_PX && previous.x <= box.right + SAME_SPOT_PX
+      && previous.y >= box.top - SAME_SPOT_PX && previous.y <= box.bottom + SAME_SPOT_PX) {
     event.preventDefault();
     event.stopImmediatePropagation();
+    lastTap = null; // a third tap, deliberate, goes through
     flashPrompt();
+    say(`Not sent: “${labelOf(control)}” appeared where you had just tapped “${previous.label}”, so this looked like `
+      + "the second tap of a double tap. Check the screen, then tap it again if you mean it.");
+    return;
   }
+  lastTap = { x: event.clientX, y: event.clientY, at: now, label: labelOf(control),
+    shown: new Set([...document.querySelectorAll(TAPPABLE)].map(actionOf)) };
 }, true);
 
 // An action that cannot be taken back ("No more bets", an irregularity, a void, a refusal, a
@@ -278,14 +324,72 @@ const setLive = (live) => {
   });
 };
 let socketOpen = false;
+let reopened = false; // opened again, and the current state not received yet
 const socketIs = (open) => { socketOpen = open; setLive(open && navigator.onLine !== false); };
-document.addEventListener("htmx:wsOpen", () => socketIs(true));
+document.addEventListener("htmx:wsOpen", () => { reopened = true; socketIs(true); });
 document.addEventListener("htmx:wsClose", () => socketIs(false));
 document.addEventListener("htmx:wsError", () => socketIs(false));
+// The server's first message on a new socket is the current state: what was said about the
+// connection while it was down no longer holds once that is on screen.
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (!reopened) return;
+  reopened = false;
+  if (problem?.dataset.untilLive) problem.hidden = true;
+});
 window.addEventListener("offline", () => setLive(false));
+
+// Reconnecting.  The extension's own back-off ("full-jitter", doubling up to a minute) can leave a
+// tablet dead for half a minute after its server is back.  Here the extension retries at once
+// (wsReconnectDelay 0) and each socket it asks for waits its turn before it connects: a quarter
+// of a second after a drop, doubling to two seconds at most, a little less at random so that the
+// tablets of a pit do not all knock at the same instant; and no wait at all when the page comes
+// back into view or the network comes back.
+const RETRY_FIRST_MS = 250;
+const RETRY_MOST_MS = 2000;
+let failedTries = 0; // connections lost or refused since the last one that opened
+let patient = null; // the latest socket handed to the extension
+class PatientSocket extends EventTarget {
+  // WebSocket's ready states, read by the extension from the socket itself
+  CONNECTING = 0; OPEN = 1; CLOSING = 2; CLOSED = 3;
+
+  constructor(url, wait) {
+    super();
+    Object.assign(this, { url, readyState: 0, socket: null, onopen: null, onclose: null, onerror: null });
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.socket || this.readyState !== this.CONNECTING) return;
+    const socket = this.socket = new WebSocket(this.url);
+    socket.binaryType = htmx.config.wsBinaryType;
+    socket.onopen = (event) => { failedTries = 0; this.readyState = this.OPEN; this.onopen?.(event); };
+    socket.onerror = (event) => this.onerror?.(event);
+    socket.onclose = (event) => { failedTries += 1; this.readyState = this.CLOSED; this.onclose?.(event); };
+    socket.onmessage = (event) => this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+  }
+
+  send(data) { this.socket.send(data); }
+
+  close() {
+    clearTimeout(this.timer);
+    if (this.socket) { this.socket.close(); return; }
+    this.readyState = this.CLOSED; // never connected: closed as asked, not to be retried
+    this.onclose?.(new CloseEvent("close", { code: 1000 }));
+  }
+}
+htmx.config.wsReconnectDelay = () => 0;
+htmx.createWebSocket = (url) => {
+  const wait = failedTries && Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** (failedTries - 1)) * (0.75 + Math.random() / 4);
+  patient = new PatientSocket(url, wait);
+  return patient;
+};
+const reconnectNow = () => { if (patient && !patient.socket) patient.connect(); };
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+window.addEventListener("focus", reconnectNow);
 // Back online: the socket may have stayed open (then it missed nothing it could be sent), or it
-// reconnects by itself; either way the state is checked over HTTP too.
-window.addEventListener("online", () => { setLive(socketOpen); refreshState(); });
+// reconnects now; either way the state is checked over HTTP too.
+window.addEventListener("online", () => { setLive(socketOpen); reconnectNow(); refreshState(); });
 
 // A tap made while the tablet is offline is refused at once, with a message: it is not queued,
 // since by the time the network is back the round may have moved on and the dealer must see the
@@ -295,11 +399,12 @@ const OFFLINE = "This tablet is offline: the tap was NOT sent. Tap again once th
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (navigator.onLine !== false) return;
   event.preventDefault();
-  if (event.detail.elt.closest?.("form")) say(OFFLINE);
+  if (event.detail.elt.closest?.("form")) say(OFFLINE, { untilLive: true });
 });
 htmx.config.timeout = 10000; // ms
 document.addEventListener("htmx:timeout", () => {
-  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.");
+  say("No answer from the server within 10 seconds: this may or may not have been recorded. Check the screen once it shows Live before tapping again.",
+    { untilLive: true });
   setTimeout(refreshState, 1000);
 });
 
@@ -318,7 +423,16 @@ setInterval(() => { if (document.visibilityState === "visible") refreshState(); 
 
 // A server or network error is said on screen, never ignored (htmx does not swap an error).
 const problem = document.getElementById("net-error");
-const say = (text) => { if (problem) { problem.textContent = text; problem.hidden = false; } };
+// A message stays until the next tap is answered; one about the connection (``untilLive``) also
+// goes once the tablet is live again and shows the current state.
+let saidAt = 0;
+const say = (text, { untilLive = false } = {}) => {
+  if (!problem) return;
+  problem.textContent = text;
+  problem.hidden = false;
+  problem.dataset.untilLive = untilLive ? "1" : "";
+  saidAt = performance.now();
+};
 document.addEventListener("htmx:responseError", (event) => {
   const status = event.detail.xhr.status;
   say(status >= 500
@@ -327,11 +441,14 @@ document.addEventListener("htmx:responseError", (event) => {
   if (status >= 500) setTimeout(refreshState, 1000);
 });
 document.addEventListener("htmx:sendError", () => {
-  say("No connection to the server: this was not sent. Check the network, then try again.");
+  say("No connection to the server: this was not sent. Check the network, then try again.", { untilLive: true });
 });
-// (On the region the answer is drawn in: the form that asked may be gone from the page by then.)
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.successful !== false && problem) problem.hidden = true;
+// A tap's answer clears what was said before the tap was sent; not one to a tap sent earlier, which
+// may arrive after a later tap was refused here.
+document.addEventListener("htmx:beforeRequest", (event) => { event.detail.xhr.sentAt = performance.now(); });
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const { xhr, isError, requestConfig } = event.detail;
+  if (problem && !isError && requestConfig?.elt?.closest?.("form") && xhr.sentAt > saidAt) problem.hidden = true;
 });
 
 // -- the pit's requests, on a floorperson's every page ---------------------------------------------

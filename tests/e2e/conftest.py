@@ -399,8 +399,8 @@ class Tablet:
         assert outcome == "ok", f"{self.username} tapped {label!r}: {outcome}"
 
     def wait_for_guard(self) -> None:
-        """A person takes in a changed screen before tapping: the page ignores taps on controls
-        drawn less than half a second ago (the double-tap guard)."""
+        """A person takes in a changed screen before tapping: the page refuses a tap landing, within
+        half a second of the last, on a control drawn since where that one landed (the double-tap guard)."""
         self.page.wait_for_function("() => performance.now() - window.dealerAssist.drawnAt >= 500")
 
     def set_seat(self, seat: int, ante: str, bonus: str = "") -> None:

@@ -18,10 +18,13 @@ Seat 1, 8♥ 6♦: 9 8 7 6 5, a straight: Ante $10 and Flop $20 paid 1 to 1 (§ 
 Pay $30.00, collect $5.00: net, pay $25.00.
 """
 
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
-from games.models import Table
+from games.models import Approval, Table
 from tests.e2e.tablet_rounds import RULES, play_to_the_seats
 
 pytestmark = pytest.mark.browser
@@ -74,6 +77,10 @@ def test_a_pending_payout_shows_wait_until_the_floorperson_approves(tablet, tabl
     expect(total).not_to_contain_text(WAIT)
     expect(total).to_have_attribute("data-net", "pay $170.00")
     expect(dealer.prompt.locator(".held-note")).to_have_count(0)
+    # When it was approved, in the casino's time zone, named as every time shown is ("09:15:02 EST").
+    decided = Approval.objects.get(round__table=table).decided_at.astimezone(ZoneInfo(settings.TIME_ZONE))
+    assert decided.strftime("%Z") in ("EST", "EDT")
+    expect(dealer.page.locator("#approvals")).to_contain_text(f"approved by floor at {decided:%H:%M:%S %Z}")
 
     # Seat 1: pay $30.00, collect $5.00, one net figure beside its lines.
     dealer.enter_cards("8h", "6d")

@@ -56,6 +56,32 @@ def test_a_double_tap_is_applied_once(cast, table):
     assert RoundEvent.objects.filter(round=rnd).count() == 1
 
 
+def test_a_seat_set_from_a_form_drawn_with_other_wagers_at_that_seat_is_refused(cast, table):
+    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    # Drawn on two tablets with seat 1 empty; the first sets its Ante, $10.
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[0]], expected_seq=None,
+                       seat_seen=(1, ""))
+    before = snapshot(rnd)
+    typed = {"type": "place_wager", "step": "wagers", "seat": 1, "wager": "ante", "amount": "50"}
+    with pytest.raises(Refused, match=r"Seat 1's wagers changed since this tablet drew them .*now Ante \$10\.00\. "
+                                      r"Nothing was set"):
+        services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[typed], expected_seq=None, seat_seen=(1, ""))
+    assert snapshot(rnd) == before
+    # Drawn with them (the refusal showed them): set.
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[typed], expected_seq=None,
+                       seat_seen=(1, "ante:1000"))
+    assert list(rnd.wagers.values_list("seat", "wager", "amount")) == [(1, "ante", 5000)]
+
+
+def test_a_seat_set_is_not_refused_for_a_change_at_another_seat(cast, table):
+    rnd = services.round_start(table_id=table.id, user=cast["dealer"])
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[2]], expected_seq=0)
+    # Seat 1's form was drawn before seat 3's Ante (seq 0): its seat is as it saw it.
+    services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[OPENING[0]], expected_seq=None,
+                       seat_seen=(1, ""))
+    assert sorted(rnd.wagers.values_list("seat", "wager", "amount")) == [(1, "ante", 1000), (3, "ante", 2500)]
+
+
 @pytest.mark.parametrize("action, message", [
     ({"type": "place_wager", "step": "wagers", "seat": 7, "wager": "ante", "amount": "10"}, "no seat 7"),
     ({"type": "place_wager", "step": "wagers", "seat": 2, "wager": "ante", "amount": "5000"},
