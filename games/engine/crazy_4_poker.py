@@ -289,7 +289,9 @@ class Crazy4Poker(BankedPoker):
             ), eligible=_playing),
             ZoneCards("reveal", "§ 657a.11(c)",
                       "Collect the forfeited wagers and their cards. Turn the dealer's five cards face up and form "
-                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", decides=_hands_in_play),
+                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", decides=_hands_in_play
+                      ).said_next("collect the forfeited wagers and their cards, then turn the dealer's five cards "
+                                  "face up"),
             SettleWithPlayCheck("settle", "§ 657a.11(c)",
                                 "Turn seat {seat}'s five cards face up, form its best four-card hand and settle its "
                                 "wagers, from the dealer's right.", eligible=_played, cards_each=CARDS),
