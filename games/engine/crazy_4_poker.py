@@ -283,7 +283,7 @@ class Crazy4Poker(BankedPoker):
             *stub,
             PlayDecision("play_decision", PLAY_SECTION, (
                 Option("play", "Play Wager", wager="play", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],
-                       multiples=(1, 3), section=PLAY_SECTION,
+                       multiples=(1, 2, 3), section=PLAY_SECTION,
                        rule=f"three times the {ante}, and more than the {ante} only with a pair of aces or better"),
                 Option("fold", "Fold", folds=True),
             ), eligible=_playing),
