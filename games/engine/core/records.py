@@ -261,6 +261,9 @@ class Choice:
     label: str
     action: dict[str, Any]
     style: str = "primary"
+    # The choice in words that hold for every seat ("3rd Street Wager 1× each Ante"), where its
+    # label names an amount that is one seat's own: seats whose labels match may still differ.
+    alike: str = ""
 
 
 @dataclass(frozen=True)
