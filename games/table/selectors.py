@@ -159,7 +159,7 @@ class UndoOffer:
 
     actions: list[dict[str, Any]]  # the undos, in the order they are applied (latest entry first)
     entries: list[dict[str, Any]]  # what they take back, in the order it was entered
-    text: str  # the button's words; "" for a tap of one entry (its record, as before)
+    text: str  # the button's words
     detail: str  # every entry it takes back
     kept: str = ""  # what of that tap stays, and why; "" when the whole tap goes
 
@@ -198,7 +198,8 @@ def undo_offer(rnd: Round, state: GameRound, written: Mapping[int, str] | None =
             break
         count += 1
     if count <= 1:
-        return UndoOffer([first[1]], [first[0]], "", corrections.described(state, first[0]))
+        words = corrections.described(state, first[0])
+        return UndoOffer([first[1]], [first[0]], words, words)
     found, why = state.undos(count)
     entries = [entry for entry, _ in reversed(found)]
     kept = ""
