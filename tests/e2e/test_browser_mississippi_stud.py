@@ -29,9 +29,9 @@ MS_SEATS = {1: ("Ah", "Jc"), 4: ("9s", "9h"), 6: ("Tc", "Td")}
 # Seat 2 — Ante $10, 3rd Street $20 (twice the Ante), folds on 4th Street: the Ante $10.00 and
 #   the 3rd Street Wager $20.00 are collected at the fold.
 # Seat 6 — Ante $5; 3rd Street $5, 4th $10, 5th $15 (one, two, three times the Ante).
-#   T♣ T♦ with J♥ 9♣ 4♦: a pair of 10s, "Pair of 6s to 10s", a push on every wager.
+#   T♣ T♦ with J♥ 9♣ 4♦: a pair of tens, "Pair of 6s to 10s", a push on every wager.
 # Seat 4 — Ante $25; 3rd, 4th and 5th Street $75 each (three times the Ante).
-#   9♠ 9♥ with 9♣: three 9s, 3 to 1: $75.00 on the Ante, $225.00 on each Street Wager.
+#   9♠ 9♥ with 9♣: three nines, 3 to 1: $75.00 on the Ante, $225.00 on each Street Wager.
 #   Paid $75 + 3 × $225 = $750.00 ≥ $500.00: a floorperson approves.
 # Seat 1 — Ante $10; 3rd Street $10, 4th $20, 5th $30.
 #   A♥ J♣ with J♥: a pair of jacks, "Pair of jacks or better", 1 to 1: $10, $10, $20, $30.
