@@ -268,6 +268,8 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
+        # The seat settled last: the dealer's screen brings its lines into view.
+        "latest_settled": next((line.seat for line in reversed(state.lines) if line.stage == "settle"), None),
         # Wins the cage pays (a share of a meter): the dealer keeps those players' cards on the layout.
         "cage_paid": [line for line in state.lines if line.payer == CAGE and line.outcome == "win"],
         # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).
