@@ -84,6 +84,9 @@ def test_a_mississippi_stud_round(tablet, ms_table):
     expect(dealer.prompt).to_contain_text("Seat 1 (Ante $10.00): 3rd Street Wager of $10.00, $20.00 or $30.00, "
                                           "or Fold?")
     expect(dealer.prompt.locator("form.amount-entry")).to_have_count(0)  # nothing between the multiples
+    # One tap for every seat gives each the same multiple of its own Ante ($10, $10, $25, $5, $5 once).
+    expect(dealer.state.get_by_role("button", name="Seats 1, 2, 4, 5, 6: 3rd Street Wager 1× each Ante",
+                                    exact=True)).to_have_count(1)
     dealer.tap("Seat 1: 3rd Street Wager $10.00")
     dealer.tap("Seat 2: 3rd Street Wager $20.00")
     dealer.tap("Seat 4: 3rd Street Wager $75.00")
