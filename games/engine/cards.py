@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "shdc"
+# Ranks in words, as the dealer says them: "four nines", "pair of sixes", "king-queen-nine high".  A
+# rank is never written "9s": on the screen that reads as the nine of spades.
 RANK_NAMES = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
     11: "jack", 12: "queen", 13: "king", 14: "ace",
 }
 RANK_PLURALS = {rank: ("sixes" if rank == 6 else f"{name}s") for rank, name in RANK_NAMES.items()}
@@ -123,7 +125,7 @@ class Deck:
         """Refuse a card this deck does not hold, or one more copy of it than the decks hold."""
         copies = self.copies(card)
         if copies == 0:
-            raise CardError(f"{card.code} is not in this game's deck: the {RANK_NAMES[card.rank]}s are removed"
+            raise CardError(f"{card.code} is not in this game's deck: the {RANK_PLURALS[card.rank]} are removed"
                             + (f" ({self.section})" if self.section else ""))
         if used >= copies:
             where = "on the table in this round" if copies == 1 else f"on the table {used} times, all {copies} decks"

@@ -185,7 +185,8 @@ class CaribbeanStud(BankedPoker):
             ZoneCards("reveal", "§ 639a.11(c)", "Collect the forfeited wagers and the folded cards. Turn the "
                       "dealer's four hole cards face up and enter them: the dealer's hand is the best five-card "
                       "hand.", 4, zone="dealer", what="the dealer's hole cards", turned="Dealer's hole cards turned",
-                      decides=_hands_in_play),
+                      decides=_hands_in_play).said_next("collect the forfeited wagers and the folded cards, then turn "
+                                                        "the dealer's four hole cards face up"),
             SettleSeats("settle", "§ 639a.11(c)", "Turn seat {seat}'s five cards face up and settle its wagers, "
                         "from the dealer's right.", eligible=_has_bet, cards_each=5),
             SettlementPass("envy", "§ 639a.11(c)(5)(v)", "Pay the Envy Bonuses (Paytable D): each Progressive Payout "

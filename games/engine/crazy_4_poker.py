@@ -283,13 +283,15 @@ class Crazy4Poker(BankedPoker):
             *stub,
             PlayDecision("play_decision", PLAY_SECTION, (
                 Option("play", "Play Wager", wager="play", up_to=lambda rnd, seat: 3 * seat.wagers["ante"],
-                       multiples=(1, 3), section=PLAY_SECTION,
+                       multiples=(1, 2, 3), section=PLAY_SECTION,
                        rule=f"three times the {ante}, and more than the {ante} only with a pair of aces or better"),
                 Option("fold", "Fold", folds=True),
             ), eligible=_playing),
             ZoneCards("reveal", "§ 657a.11(c)",
                       "Collect the forfeited wagers and their cards. Turn the dealer's five cards face up and form "
-                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", decides=_hands_in_play),
+                      "the dealer's best four-card hand: enter them.", CARDS, zone="dealer", decides=_hands_in_play
+                      ).said_next("collect the forfeited wagers and their cards, then turn the dealer's five cards "
+                                  "face up"),
             SettleWithPlayCheck("settle", "§ 657a.11(c)",
                                 "Turn seat {seat}'s five cards face up, form its best four-card hand and settle its "
                                 "wagers, from the dealer's right.", eligible=_played, cards_each=CARDS),

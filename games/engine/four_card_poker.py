@@ -225,11 +225,14 @@ class FourCardPoker(BankedPoker):
             ZoneCards("reveal", "§ 641a.11(c)", "Collect the forfeited wagers and the folded cards (a folded hand "
                       "stays under its Aces Up Wager). Turn the dealer's five hole cards face up and enter them: "
                       "the dealer's hand is the best four of its six cards.", 5, zone="dealer",
-                      what="the dealer's hole cards", turned="Dealer's hole cards turned", decides=_dealer_needed),
+                      what="the dealer's hole cards", turned="Dealer's hole cards turned", decides=_dealer_needed
+                      ).said_next("collect the forfeited wagers and the folded cards, then turn the dealer's five hole "
+                                  "cards face up"),
             SettleSeats("settle", "§ 641a.11(c)", "Turn seat {seat}'s five cards face up and settle its wagers, "
                         "from the dealer's right.", eligible=_in_play, cards_each=5),
             SettleSeats("settle_aces_up", "§ 641a.11(b)(1)", "Folded seat {seat}: turn its cards from under the "
-                        "Aces Up Wager and settle it.", eligible=_folded_with_aces_up, cards_each=5),
+                        "Aces Up Wager and settle it.", eligible=_folded_with_aces_up, cards_each=5).said_next(
+                "turn each folded seat's cards from under its Aces Up Wager and settle it"),
             SettlementPass("envy", "§ 641a.11(c)(5)(v)", "Pay the Envy Bonuses: each Progressive Payout Wager is "
                            "paid for every other player's qualifying hand (never its own, never the dealer's).",
                            label="Envy Bonuses paid", applies=_envy_at_table),

@@ -268,7 +268,7 @@ class MississippiStud(BankedPoker):
             stake = seat.wagers[wager]
             if row is None:
                 lines.append(SettlementLine(seat.number, wager, stake, LOSE, stake, "§ 655a.11(i)(1)",
-                                            hand=f"{shown}: below a pair of 6s"))
+                                            hand=f"{shown}: below a pair of sixes"))
             elif isinstance(row.payout, Push):
                 lines.append(SettlementLine(seat.number, wager, stake, PUSH, 0, "§ 655a.11(i)(2)",
                                             odds=str(row.payout), hand=f"{shown}: {row.label}"))

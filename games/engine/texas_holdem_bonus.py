@@ -279,10 +279,12 @@ class TexasHoldemBonus(BankedPoker):
                         eligible=_has_flop_wager),
             SettleSeats("settle_bonus", "§ 647a.11(b)(2)(i)(A)",
                         "Folded seat {seat}: turn its cards from under the Bonus Wager and settle it.",
-                        eligible=_folded_with_bonus),
+                        eligible=_folded_with_bonus).said_next(
+                "turn each folded seat's cards from under its Bonus Wager and settle it"),
             SettleSeats("settle_folded", "§ 647a.11(b)(2)(i)(B)",
                         "Folded seat {seat}: turn its cards, kept face down on the table for the Progressive "
-                        "Payout Wagers, and settle it.", eligible=_folded_kept_for_progressive),
+                        "Payout Wagers, and settle it.", eligible=_folded_kept_for_progressive).said_next(
+                "turn each folded seat's cards, kept for the Progressive Payout Wagers, and settle it"),
             SettlementPass("envy", "§ 647a.11(i)(5)", "Pay the Envy Bonuses: each Progressive Payout Wager is "
                            "paid for every other player's straight flush or better (never its own, never the "
                            "dealer's).", label="Envy Bonuses paid", applies=lambda rnd: bool(rnd.game.envy(rnd))),

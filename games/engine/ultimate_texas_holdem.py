@@ -212,7 +212,8 @@ class UltimateTexasHoldem(BankedPoker):
                         + COMMONLY, eligible=_played),
             SettleSeats("settle_trips", ROUND_SECTION,
                         "Folded seat {seat}: turn its cards from under its Trips Wager and settle it. " + COMMONLY,
-                        eligible=_folded_with_trips),
+                        eligible=_folded_with_trips).said_next(
+                "turn each folded seat's cards from under its Trips Wager and settle it"),
             Close("close", ROUND_SECTION,
                   f"All wagers settled: place the cards in the discard rack so each hand can be reconstructed. "
                   f"{COMMONLY}"),

@@ -226,7 +226,8 @@ class WptHeadsUp(BankedPoker):
                         eligible=_raised),
             SettleSeats("settle_optional", "§ 677a.11(f)",
                         "Wagers kept under folded hands: turn seat {seat}'s cards from under its Pocket Bonus "
-                        "or Trips Plus Wager and settle that wager.", eligible=_folded_with_optional_wager),
+                        "or Trips Plus Wager and settle that wager.", eligible=_folded_with_optional_wager).said_next(
+                "turn each folded seat's cards from under its Pocket Bonus or Trips Plus Wager and settle that wager"),
             Close("close", "§ 677a.11(j)",
                   "All wagers settled: place the cards in the discard rack so each hand can be reconstructed."),
         ]

@@ -164,7 +164,7 @@ class UndoOffer:
 
     actions: list[dict[str, Any]]  # the undos, in the order they are applied (latest entry first)
     entries: list[dict[str, Any]]  # what they take back, in the order it was entered
-    text: str  # the button's words; "" for a tap of one entry (its record, as before)
+    text: str  # the button's words
     detail: str  # every entry it takes back
     kept: str = ""  # what of that tap stays, and why; "" when the whole tap goes
 
@@ -203,9 +203,8 @@ def undo_offer(rnd: Round, state: GameRound, written: Mapping[int, str] | None =
             break
         count += 1
     if count <= 1:
-        # A game that words its own entries (Poker: "seat 3's fold") names the entry in those words.
-        words = getattr(state, "entry_words", lambda _: "")(first[0])
-        return UndoOffer([first[1]], [first[0]], words, corrections.described(state, first[0]))
+        words = corrections.described(state, first[0])
+        return UndoOffer([first[1]], [first[0]], words, words)
     found, why = state.undos(count)
     entries = [entry for entry, _ in reversed(found)]
     kept = ""
@@ -276,6 +275,8 @@ def banked_round_view(rnd: Round, state: RoundState) -> dict[str, Any]:
                                                                  state.zones[spec.name].face_up, strict=True)]}
                   for spec in game.zones if spec.name != "board"],
         "settlement": [(seat, in_wager_order(state, seat)) for seat in order],
+        # The seat settled last: the dealer's screen brings its lines into view.
+        "latest_settled": next((line.seat for line in reversed(state.lines) if line.stage == "settle"), None),
         # Wins the cage pays (a share of a meter): the dealer keeps those players' cards on the layout.
         "cage_paid": [line for line in state.lines if line.payer == CAGE and line.outcome == "win"],
         # The table game system's draw for the Five Card Hand Bonus (the Magic Card, the Lucky position).

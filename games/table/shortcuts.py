@@ -186,9 +186,10 @@ class SameForAll:
 
 def same_for_all(state: RoundState) -> list[SameForAll]:
     """For a decision asked of each seat in turn: one button per choice that every seat still to
-    decide at this step has with the same words ("Check", "Flop Wager $20.00"), when two seats or
-    more remain.  A choice that folds a seat or withdraws a wager is never offered for all: those
-    stay one seat, one tap."""
+    decide at this step has with the same words ("Check", "Flop Wager $20.00", "3rd Street Wager 1×
+    each Ante": each seat's own Ante once, whatever its amount), when two seats or more remain.  A
+    choice that folds a seat or withdraws a wager is never offered for all: those stay one seat, one
+    tap."""
     prompt = state.prompt
     if (state.game.family != "banked" or prompt is None or prompt.seat is None or prompt.cards_needed
             or prompt.wagers_open):
@@ -224,8 +225,8 @@ def same_for_all(state: RoundState) -> list[SameForAll]:
 
 
 def _words(choice: Choice) -> str:
-    """ "Check" of "Seat 3: Check"."""
-    return choice.label.split(": ", 1)[-1]
+    """ "Check" of "Seat 3: Check"; a multiple of the seat's wager as a multiple, not its amount."""
+    return choice.alike or choice.label.split(": ", 1)[-1]
 
 
 def offers(rnd: Round, state: RoundState) -> dict[str, Any]:

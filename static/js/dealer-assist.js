@@ -613,3 +613,34 @@ document.addEventListener("click", (event) => {
 document.addEventListener("htmx:afterSwap", drawQuizzes);
 document.addEventListener("htmx:wsAfterMessage", drawQuizzes);
 document.addEventListener("DOMContentLoaded", drawQuizzes);
+
+// -- the seat just settled, in view -------------------------------------------------------------
+// Each seat's settlement lines are added below the prompt and the layout: on a portrait tablet the
+// newest seat's lines and total fell below the screen.  When a seat is newly settled (its total row
+// carries data-latest), scroll just enough to show its lines and its total, keeping its first line
+// below the bar at the top.  When settled lines are taken away again (a refused payout, a
+// correction), back to the top, where the prompt says what to do.
+let latestShown = "";
+let linesShown = 0;
+const showLatestSettled = () => {
+  const lines = document.querySelectorAll("#settlement tr[data-seat]").length;
+  const fewer = lines < linesShown;
+  linesShown = lines;
+  const total = document.querySelector("#settlement tr.seat-total[data-latest]");
+  const latest = total ? total.dataset.latest : "";
+  if (latest === latestShown) return;
+  latestShown = latest;
+  if (fewer || !total) {
+    if (fewer) window.scrollTo(0, 0);
+    return;
+  }
+  const first = document.querySelector(`#settlement tr[data-seat="${CSS.escape(total.dataset.seatNo)}"]`) || total;
+  const bar = document.querySelector(".topbar");
+  const ceiling = bar ? bar.getBoundingClientRect().bottom : 0;
+  const below = total.getBoundingClientRect().bottom + 8 - window.innerHeight;
+  const room = first.getBoundingClientRect().top - ceiling - 8;
+  if (below > 0) window.scrollBy(0, Math.min(below, Math.max(room, 0)));
+};
+document.addEventListener("htmx:afterSwap", showLatestSettled);
+document.addEventListener("htmx:wsAfterMessage", showLatestSettled);
+document.addEventListener("DOMContentLoaded", showLatestSettled);

@@ -76,6 +76,8 @@ def test_a_crazy_4_poker_round_with_a_play_the_floorperson_decides(tablet, c4_ta
     # The Play, clockwise: the Ante, or up to three times it with a pair of aces or better (§ 657a.11(b)).
     expect(dealer.prompt).to_contain_text("§ 657a.11(b)")
     expect(dealer.prompt).to_contain_text("Seat 1 (Ante $10.00): Play Wager up to $30.00, or Fold?")
+    for amount in ("$10.00", "$20.00", "$30.00"):  # once, twice, three times the Ante: a button each
+        expect(dealer.prompt.get_by_role("button", name=f"Seat 1: Play Wager {amount}", exact=True)).to_have_count(1)
     dealer.tap("Seat 1: Play Wager $30.00")
     expect(dealer.prompt).to_contain_text("Seat 2")
     dealer.screenshot("c4-mid-round.png")

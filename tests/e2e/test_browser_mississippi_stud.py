@@ -29,9 +29,9 @@ MS_SEATS = {1: ("Ah", "Jc"), 4: ("9s", "9h"), 6: ("Tc", "Td")}
 # Seat 2 — Ante $10, 3rd Street $20 (twice the Ante), folds on 4th Street: the Ante $10.00 and
 #   the 3rd Street Wager $20.00 are collected at the fold.
 # Seat 6 — Ante $5; 3rd Street $5, 4th $10, 5th $15 (one, two, three times the Ante).
-#   T♣ T♦ with J♥ 9♣ 4♦: a pair of 10s, "Pair of 6s to 10s", a push on every wager.
+#   T♣ T♦ with J♥ 9♣ 4♦: a pair of tens, "Pair of 6s to 10s", a push on every wager.
 # Seat 4 — Ante $25; 3rd, 4th and 5th Street $75 each (three times the Ante).
-#   9♠ 9♥ with 9♣: three 9s, 3 to 1: $75.00 on the Ante, $225.00 on each Street Wager.
+#   9♠ 9♥ with 9♣: three nines, 3 to 1: $75.00 on the Ante, $225.00 on each Street Wager.
 #   Paid $75 + 3 × $225 = $750.00 ≥ $500.00: a floorperson approves.
 # Seat 1 — Ante $10; 3rd Street $10, 4th $20, 5th $30.
 #   A♥ J♣ with J♥: a pair of jacks, "Pair of jacks or better", 1 to 1: $10, $10, $20, $30.
@@ -84,6 +84,9 @@ def test_a_mississippi_stud_round(tablet, ms_table):
     expect(dealer.prompt).to_contain_text("Seat 1 (Ante $10.00): 3rd Street Wager of $10.00, $20.00 or $30.00, "
                                           "or Fold?")
     expect(dealer.prompt.locator("form.amount-entry")).to_have_count(0)  # nothing between the multiples
+    # One tap for every seat gives each the same multiple of its own Ante ($10, $10, $25, $5, $5 once).
+    expect(dealer.state.get_by_role("button", name="Seats 1, 2, 4, 5, 6: 3rd Street Wager 1× each Ante",
+                                    exact=True)).to_have_count(1)
     dealer.tap("Seat 1: 3rd Street Wager $10.00")
     dealer.tap("Seat 2: 3rd Street Wager $20.00")
     dealer.tap("Seat 4: 3rd Street Wager $75.00")

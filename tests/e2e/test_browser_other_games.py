@@ -236,8 +236,8 @@ LIR_SEATS = {1: ("Ah", "Kh", "Qh"), 3: ("7c", "7h", "2s"), 5: ("3d", "5h", "8c")
 #   1 to 1: $5.00.
 # Seat 5 — Bets $10 × 3, pulls Bet 1 and Bet 2; Six Card Bonus $5.
 #   Bet 1 and Bet 2 returned (§ 643a.11(b)(2), (d)(2)).  3♦ 5♥ 8♣ with Q♠ 7♦: queen high, below a
-#   pair of 10s: § 643a.11(f)(1) collects Bet 3, $10.00.
-#   Six Card Bonus, 3♦ 5♥ 8♣ with 7♠ 2♦ 2♣ (§ 643a.11(g)(6)): a pair of 2s (no 4 or 6 for a
+#   pair of tens: § 643a.11(f)(1) collects Bet 3, $10.00.
+#   Six Card Bonus, 3♦ 5♥ 8♣ with 7♠ 2♦ 2♣ (§ 643a.11(g)(6)): a pair of twos (no 4 or 6 for a
 #   straight), below three-of-a-kind: (g)(6)(i) collects $5.00.
 # Seat 3 — Bets $15 × 3, lets Bet 1 ride, pulls Bet 2; Six Card Bonus $5.
 #   Bet 2 returned (§ 643a.11(d)(2)).  7♣ 7♥ 2♠ with Q♠ 7♦: three sevens, Paytable A 3 to 1:

@@ -98,13 +98,37 @@ def test_the_settlement_is_in_view_first_when_the_dealer_reaches_it(tablet, tabl
     dealer.enter_cards("As", "Ad")
     settlement = dealer.page.locator("#settlement")
     expect(settlement).to_be_visible()
-    # Above the layout, and its top within the screen without scrolling.
+    # Above the layout.
     assert settlement.evaluate(
         "(s, layout) => !!(s.compareDocumentPosition(layout) & Node.DOCUMENT_POSITION_FOLLOWING)",
         layout.element_handle())
-    assert dealer.page.evaluate("window.scrollY") == 0
-    # Its first line (seat 3's, the seat just turned) is on the screen as it is.
+    # Its first line (seat 3's, the seat just turned) and seat 3's total are on the screen: the dealer
+    # does not scroll to find them.
+    dealer.page.wait_for_timeout(300)  # any scroll the update makes is done
     first_line = settlement.locator("tr[data-seat]").first.bounding_box()
-    bottom = first_line["y"] + first_line["height"]
-    assert bottom <= dealer.page.viewport_size["height"], f"the first line ends {bottom}px down, below the screen"
+    total = dealer.page.locator("#seat-total-3").bounding_box()
+    bottom = total["y"] + total["height"]
+    assert first_line["y"] >= 0, f"the first line starts {first_line['y']}px up, above the screen"
+    assert bottom <= dealer.page.viewport_size["height"], f"seat 3's total ends {bottom}px down, below the screen"
     dealer.screenshot("dealer-settlement-wait.png", full_page=False)
+
+
+def test_a_refused_payout_tells_the_dealer_why_and_the_floorpersons_note(tablet, table):
+    dealer = tablet("dealer", f"/tables/{table.id}/")
+    floor = tablet("floor", "/pit/")
+    play_to_the_seats(dealer)
+    dealer.enter_cards("As", "Ad")  # seat 3's $170.00 waits for the floorperson (worked out above)
+    item = floor.page.locator("article.pit-item")
+    expect(item).to_have_count(1)
+    request = table.rounds.get().approvals.get()
+    floor.page.locator(f"#pit-note-{request.id}").fill("the board shows no second ace")
+    refuse = item.get_by_role("button", name="Refuse").element_handle()
+    refuse.click()
+    floor.page.wait_for_timeout(600)
+    refuse.click()  # a refusal takes a confirming tap
+    expect(floor.page.locator("#pit-state")).to_contain_text("Nothing waits for a floorperson")
+    expect(dealer.prompt).to_have_attribute("data-seat", "3")
+    expect(dealer.prompt).to_contain_text("The floorperson refused seat 3's payout: check and re-enter seat 3's cards "
+                                          "(refused: payout of $170.00 (table requires approval from $100.00)). "
+                                          "The floorperson's note: the board shows no second ace.")
+    dealer.screenshot("dealer-payout-refused.png", full_page=False)

@@ -159,12 +159,32 @@ def test_when_every_player_folds_the_dealers_cards_are_turned_without_being_ente
 # -- the Play decision (§ 657a.11(b)) ---------------------------------------------------------------
 
 
-def test_the_play_decision_offers_the_ante_three_times_it_and_a_fold():
+def test_the_play_decision_offers_the_ante_twice_and_three_times_it_and_a_fold():
+    # § 657a.11(b): a Play Wager equal to the Ante, or with a pair of aces or better up to three
+    # times it: twice the Ante is a button like the others, not an amount to type.
     rnd = play({1: Hand("10", "Qc Qd 8h 4s 2c")}, until="play_decision")
     prompt = rnd.prompt
     assert prompt.section == "§ 657a.11(b)"
     assert [choice.label for choice in prompt.choices] == [
-        "Seat 1: Play Wager $10.00", "Seat 1: Play Wager $30.00", "Seat 1: Fold"]
+        "Seat 1: Play Wager $10.00", "Seat 1: Play Wager $20.00", "Seat 1: Play Wager $30.00", "Seat 1: Fold"]
+
+
+def test_the_two_times_button_plays_twice_the_ante_on_a_pair_of_aces_without_a_question():
+    rnd = play({1: Hand("10", "Ah Ad 9c 5d 2h")}, until="play_decision")
+    (twice,) = [choice for choice in rnd.prompt.choices if choice.label == "Seat 1: Play Wager $20.00"]
+    rnd = tap(rnd, twice.action)
+    rnd = tap(rnd, {"type": "cards", "target": "dealer", "cards": QUALIFYING.split()})
+    rnd = tap(rnd, {"type": "cards", "target": "seat:1", "cards": "Ah Ad 9c 5d 2h".split()})
+    # A pair of aces beats the dealer's pair of sevens: § 657a.12(a) pays the $20 Play 1 to 1, $20,
+    # and the $10 Ante 1 to 1, $10; the Super Bonus is returned below a straight (§ 657a.11(c)(3)(ii)(B)).
+    assert rnd.approvals == []
+    assert outcomes(rnd, 1) == {"ante": ("win", 10_00), "play": ("win", 20_00), "super_bonus": ("push", 0)}
+
+
+def test_the_two_times_button_on_a_lesser_hand_goes_to_a_floorperson():
+    rnd = at_the_question(play_amount="20")
+    (question,) = rnd.approvals
+    assert "Play Wager of $20.00 on pair of kings, above the $10.00 Ante" in question.reason
 
 
 @pytest.mark.parametrize("amount, message", [

@@ -295,8 +295,8 @@ FIRST_DECISION = {
     "639a": ("bet_decision", 1, "next: seat 3, seat 5", ["Seat 1: Bet Wager $20.00", "Seat 1: Fold"]),
     "641a": ("play_decision", 1, "next: seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $20.00",
                                                   "Seat 1: Play Wager $30.00", "Seat 1: Fold"]),
-    "657a": ("play_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $30.00",
-                                                          "Seat 1: Fold"]),
+    "657a": ("play_decision", 1, "next: seat 3, seat 5", ["Seat 1: Play Wager $10.00", "Seat 1: Play Wager $20.00",
+                                                          "Seat 1: Play Wager $30.00", "Seat 1: Fold"]),
 }
 
 # § .11: the seats are settled from the dealer's right: the one due first, when the lowest is

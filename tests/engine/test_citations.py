@@ -151,7 +151,7 @@ GAMES = {
         cs_play.play({1: CSH("10", "As Qc Jh 8d 4c")}),  # a loss
         cs_play.play(*cs_play.TABLE, rules=cs_play.METER),  # the Progressive, its claims and the Envy Bonuses
         cs_play.play({1: CSH("10", "8c 8d Qs 5h 2h", decision="fold", bonus="5", progressive="1"),
-                      2: CSH("10", "7c 7d 7h 7s 2d", progressive="1")}, rules=cs_play.METER),  # a fold; four 7s
+                      2: CSH("10", "7c 7d 7h 7s 2d", progressive="1")}, rules=cs_play.METER),  # a fold; four sevens
     ], [
         ("bet_decision", decide(1, "bet", amount="15")), ("settle", cards("seat:1", "Ah", "Kh")),
         ("reveal", irregularity("dealer_card_exposed")), ("deal", irregularity("shoe_jam")),

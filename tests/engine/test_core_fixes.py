@@ -81,7 +81,7 @@ def test_the_next_line_does_not_name_a_step_with_nothing_to_do():
     rnd = thb_play.play(seats, until="settle")
     rnd = tap(rnd, {"type": "cards", "target": "seat:3", "cards": ["4c", "5d"]})
     assert rnd.prompt.seat == 1
-    assert "folded" not in rnd.prompt.upcoming and "all wagers settled" in rnd.prompt.upcoming
+    assert rnd.prompt.upcoming == "then place the cards in the discard rack and close the round"
 
 
 def test_an_action_for_a_step_that_is_over_is_refused_naming_the_current_one():

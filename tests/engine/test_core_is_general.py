@@ -117,7 +117,7 @@ class ShoeTwentyOne(Game):
                     for n, seat in sorted(rnd.seats.items()) if "match" in seat.wagers]
         dealer = blackjack_total(tuple(rnd.zone("dealer").cards)).total
         lines = []
-        for n, seat in sorted(rnd.seats.items()):  # a suited pair of 7s is owed 10% of the meter
+        for n, seat in sorted(rnd.seats.items()):  # a suited pair of sevens is owed 10% of the meter
             first, second = seat.hand.cards[0], seat.hands[-1].cards[-1]
             if "progressive" in seat.wagers and first.rank == second.rank == 7 and first.suit == second.suit:
                 rnd.claim(n, "progressive", "M1", "10%", "§ 605a.7", "Suited 7-7")
@@ -230,7 +230,7 @@ def test_a_progressive_share_is_claimed_then_paid_by_the_cage_once_the_meter_amo
     rnd.seats[2].wagers["progressive"] = 1_00  # (placed before the deal in a real round)
     rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})
     rnd = tap(rnd, {"type": "cards", "target": "dealer"})
-    assert rnd.claims == []  # 7h 9c: no suited pair of 7s
+    assert rnd.claims == []  # 7h 9c: no suited pair of sevens
     rnd = opened({2: ("10", None)}, {"seat:2": ["7h", "7h"], "dealer": ["5c", "6d"]})
     rnd.seats[2].wagers["progressive"] = 1_00
     rnd = tap(tap(rnd, {"type": "cards", "target": "dealer"}), {"type": "settle"})

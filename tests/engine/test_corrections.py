@@ -35,12 +35,13 @@ def decide(rnd, approve=True, note=""):
 def test_a_fold_tapped_by_mistake_is_taken_back_once_a_floorperson_approves():
     rnd = at("flop")  # seat 5 has folded: its $5 Ante is collected (§ 647a.11(b)(2))
     assert [(line.seat, line.wager, line.outcome, line.amount) for line in rnd.lines] == [(5, "ante", "lose", 5_00)]
-    refuse(rnd, on(rnd, {"type": "undo"}), r"last entry \(decide\) settled wagers")  # the dealer alone cannot
+    # The dealer alone cannot take it back:
+    refuse(rnd, on(rnd, {"type": "undo"}), r"last entry \(seat 5's Fold instead of a Flop Wager\) settled wagers")
     asked = correct(rnd, FOLD)
     (approval,) = asked.approvals
     assert (approval.kind, approval.seat, approval.status, approval.section) == ("correction", 5, "pending",
                                                                                   "§ 647a.11(b)")
-    assert "take back entry 10 (seat 5's flop decision: fold)" in approval.reason
+    assert "take back entry 10 (seat 5's Fold instead of a Flop Wager)" in approval.reason
     # The round waits: the dealer enters nothing until the floorperson decides.
     assert asked.prompt.waiting_for_floor and asked.prompt.step == "correction_pending"
     with pytest.raises(Refused, match="waits for a floorperson to decide the correction"):
@@ -99,7 +100,7 @@ def test_a_wager_entered_on_the_seats_form_names_its_seat():
     refuse(rnd, on(rnd, {"type": "correct", "entry": 1}), "still taking wagers: set the seat's wagers again")
     rnd = tap(tap(rnd, {"type": "no_more_bets"}), {"type": "deal"})
     (approval,) = correct(rnd, 1).approvals
-    assert approval.seat == 2 and "seat 2's Ante of $15.00" in approval.reason
+    assert approval.seat == 2 and "seat 2's Ante $15" in approval.reason
 
 
 def test_a_paid_seat_is_never_taken_back():
@@ -152,7 +153,7 @@ def test_the_offers_name_the_entries_a_correction_may_take_back():
     # Latest first: seat 1's Turn Wager, the flop, the fold; seat 3's check (13) is the undo's.
     assert entries[:3] == [12, 11, 10] and 13 not in entries
     assert at("settle_bonus").correction_offers() == []  # seats 3 and 1 are paid: nothing before them
-    assert offers[1][1] == "cards of board: 2h 7h 9h" and offers[1][2] == {"type": "correct", "step": "turn",
+    assert offers[1][1] == "the board's cards: 2h 7h 9h" and offers[1][2] == {"type": "correct", "step": "turn",
                                                                              "entry": 11}
 
 

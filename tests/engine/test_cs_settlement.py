@@ -22,7 +22,7 @@ GAME = game_for("caribbean-stud")
 # The dealer's up card first.  DEALER (Kd Ac 9h 6s 3c) is ace-king high: the least qualifying hand.
 QUEEN_HIGH = "Qd Jc 9h 6s 3c"  # lower than ace-king: does not qualify
 ACE_QUEEN = "Qh Ac Jd 9c 8s"  # ace-queen high: lower than ace-king, does not qualify
-TWOS = "2c 2s 9h 6s 3c"  # a pair of 2s: qualifies
+TWOS = "2c 2s 9h 6s 3c"  # a pair of twos: qualifies
 
 
 def line_of(rnd, seat, wager):
@@ -51,7 +51,7 @@ def test_ace_king_is_the_least_hand_with_which_the_dealer_qualifies():
 
 
 def test_a_qualifying_dealer_with_a_pair_beats_a_lower_pair():
-    # § 639a.11(c)(3)(ii)(A): the dealer's pair of 2s against the player's... ace-king high: the player loses.
+    # § 639a.11(c)(3)(ii)(A): the dealer's pair of twos against the player's... ace-king high: the player loses.
     rnd = play({1: Hand("25", "Ah Kh Qd 5c 4d")}, dealer=TWOS)
     assert outcomes(rnd, 1) == {"ante": ("lose", 25_00), "bet": ("lose", 50_00)}
 
@@ -139,7 +139,7 @@ BONUS_ROWS = [
     ("A", "Jc Jd Jh 4s 2d", 35_00),  # Three-of-a-kind 7 to 1 on A
     ("B", "Jc Jd Jh 4s 2d", 30_00),  # Three-of-a-kind 6 to 1 on B
     ("A", "Tc Td 5s 5c 2h", 15_00),  # Two pair 3 to 1
-    ("A", "Tc Th Qs 5h 2h", 5_00),  # A pair of 10s or better 1 to 1
+    ("A", "Tc Th Qs 5h 2h", 5_00),  # A pair of tens or better 1 to 1
 ]
 
 
@@ -221,7 +221,7 @@ def test_a_royal_flush_is_paid_the_meter_at_the_players_turn_by_the_cage():
 
 
 def test_the_progressive_is_paid_whatever_the_dealer_holds():
-    # § 639a.11(c)(5): four 7s lose to the dealer's straight flush, yet win 300 for 1 on Paytable D.
+    # § 639a.11(c)(5): four sevens lose to the dealer's straight flush, yet win 300 for 1 on Paytable D.
     rnd = play({1: Hand("10", "7c 7d 7h 7s 2d", progressive="1")}, dealer="9h Th Jh Qh Kh", rules=METER)
     assert outcomes(rnd, 1)["bet"] == ("lose", 20_00)
     assert outcomes(rnd, 1)["progressive"] == ("win", 299_00)  # $300 in all, $299 beyond the $1 wager

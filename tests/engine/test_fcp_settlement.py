@@ -229,14 +229,14 @@ def five_dollar_meter():
     ("B", 125_00, "Four-of-a-kind $125.00"),
 ])
 def test_the_four_card_envy_schedule_is_selected_apart_from_the_progressive_paytable(schedule, paid, hands):
-    # Seat 1 ($5 on the Four-Card Progressive) is paid for seat 2's four 8s and seat 3's straight flush
+    # Seat 1 ($5 on the Four-Card Progressive) is paid for seat 2's four eights and seat 3's straight flush
     # 9d-Qd, another player's hands (§ 641a.11(c)(5)(v)(A)).
     seats = {1: Hand(None, "Qs Qh 7c 5d 2h", aces_up="5", four_card_progressive="5"),
              2: Hand(None, "8s 8h 8c 8d 2c", aces_up="5"), 3: Hand(None, "9d Td Jd Qd 3h", aces_up="5")}
     rules = {**five_dollar_meter(), "four_card_progressive_paytable": "A", "four_card_envy_paytable": schedule}
     line = line_of(play(seats, rules=rules), 1, "four_card_progressive_envy")
     assert (line.outcome, line.amount, line.section) == ("win", paid, "§ 641a.12(d)(5)")
-    assert line.hand == f"seat 2: Four 8s (8s 8h 8c 8d 2c), {hands}"
+    assert line.hand == f"seat 2: Four eights (8s 8h 8c 8d 2c), {hands}"
 
 
 def test_the_envy_schedule_left_to_the_paytable_follows_paytable_b_as_before():
@@ -316,7 +316,7 @@ def test_the_dealers_two_pair_losing_to_the_player_is_a_bad_beat():
 
 @pytest.mark.parametrize("letter, won", [("A", 125_000_00), ("B", 50_000_00)])
 def test_a_losing_four_of_a_kind_pays_the_bad_beat_top_row(letter, won):
-    # Four 8s lose to the dealer's four kings: 25,000 to 1 (A) or 10,000 to 1 (B) on $5.
+    # Four eights lose to the dealer's four kings: 25,000 to 1 (A) or 10,000 to 1 (B) on $5.
     rnd = play({1: Hand("10", "8s 8h 8c 8d 2h", "10", bad_beat="5")}, dealer="Kd Kc Kh Ks 3c 2d",
                rules={"bad_beat_paytable": letter})
     assert outcomes(rnd, 1)["bad_beat"] == ("win", won)

@@ -292,7 +292,7 @@ def test_it_refuses_a_seat_with_two_cards_at_settlement():
 
 def test_it_refuses_to_close_while_a_payout_approval_is_pending():
     rnd = play(SEATS, BOARD, SIX_CARDS, rules={**RULES, "approval_threshold": "50"})
-    # Seat 3: Tc Td 2s + Th 3c, three 10s, Bets 1 and 3 at 3 to 1 on $25 = $75 each, $150 (§ 643a.12(a));
+    # Seat 3: Tc Td 2s + Th 3c, three tens, Bets 1 and 3 at 3 to 1 on $25 = $75 each, $150 (§ 643a.12(a));
     # its Six Card Bonus, Tc Td 2s + 9c Ts 2d, is a full house: 25 to 1 on $5 = $125 (§ 643a.12(g) A).
     pending = [approval for approval in rnd.approvals if approval.status == "pending"]
     assert [(a.seat, a.reason) for a in pending] == [

@@ -55,7 +55,7 @@ def test_each_let_it_ride_wager_that_rides_is_paid_on_the_tables_paytable(hand, 
 @pytest.mark.parametrize("hand", ["pair_of_nines", "no_pair"])
 def test_a_hand_below_a_pair_of_tens_loses_every_wager_that_rides(hand):
     cards, board = FIVE[hand]
-    # § 643a.11(f)(1): a pair of 9s or lower; each $25 bet collected.
+    # § 643a.11(f)(1): a pair of nines or lower; each $25 bet collected.
     assert settle(cards, board, bet="25") == {bet: ("lose", 2_500) for bet in ("bet1", "bet2", "bet3")}
 
 
@@ -64,7 +64,7 @@ def test_a_winning_line_names_the_row_the_odds_and_the_section():
     rnd = play({1: Hand("10", cards)}, board)
     line = next(line for line in rnd.lines if line.wager == "bet3")
     assert (line.odds, line.section) == ("11 to 1", "§ 643a.12(a)")
-    assert line.hand == "Full house, queens over 4s (Qc Qd Qh + 4s 4c): Full house (Paytable A)"
+    assert line.hand == "Full house, queens over fours (Qc Qd Qh + 4s 4c): Full house (Paytable A)"
 
 
 @pytest.mark.parametrize(("plays", "settled", "returned"), [
@@ -171,7 +171,7 @@ def test_a_five_card_bonus_line_shows_the_printed_odds_and_how_they_are_paid():
     assert line.note == "Printed “6 to 1”, paid 6 for 1, the wager included"
 
 
-# The 2,598,960 five-card hands by the rows of § 643a.12(b) (a pair of 10s or better: 5 ranks × 84,480).
+# The 2,598,960 five-card hands by the rows of § 643a.12(b) (a pair of tens or better: 5 ranks × 84,480).
 FIVE_CARD_COUNTS = {"royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3_744, "flush": 5_108,
                     "straight": 10_200, "three_of_a_kind": 54_912, "two_pair": 123_552,
                     "pair_of_tens_or_better": 422_400}
@@ -290,7 +290,7 @@ def test_the_six_card_bonus_cards_settle_every_seat_that_wagered_on_them():
     rnd = play({1: Hand("10", "7c 7d 2h", six_card_bonus="5"), 2: Hand("10", "Ah Kc 4s"),
                 4: Hand("10", "Qh Qd 3h", six_card_bonus="10")}, BOARD, "7h Qs 9c",
                rules={"six_card_bonus_paytable": "A"})
-    assert outcomes(rnd, 1)["six_card_bonus"] == ("win", 2_500)  # three 7s: § 643a.12(g) A 5 to 1 on $5 = $25
+    assert outcomes(rnd, 1)["six_card_bonus"] == ("win", 2_500)  # three sevens: § 643a.12(g) A 5 to 1 on $5 = $25
     assert outcomes(rnd, 4)["six_card_bonus"] == ("win", 5_000)  # three queens: 5 to 1 on $10 = $50
     assert "six_card_bonus" not in outcomes(rnd, 2)
 
@@ -300,8 +300,8 @@ def test_each_seat_is_settled_from_the_dealers_right_let_it_ride_wagers_first():
                "9s 2h", rules={"five_card_bonus_paytable": "A", "three_card_bonus_paytable": "A"})
     assert [(line.seat, line.wager, line.outcome, line.amount) for line in rnd.lines] == [
         (3, "bet1", "lose", 1_000), (3, "bet2", "lose", 1_000), (3, "bet3", "lose", 1_000),  # § 643a.11(f)(1)
-        (3, "five_card_bonus", "lose", 500),  # § 643a.11(g)(1)(ii): a pair of 2s, below Paytable A's pair of 10s
-        # § 643a.12(a): Th Tc 4d + 9s 2h, a pair of 10s, 1 to 1 on each $10
+        (3, "five_card_bonus", "lose", 500),  # § 643a.11(g)(1)(ii): a pair of twos, below Paytable A's pair of tens
+        # § 643a.12(a): Th Tc 4d + 9s 2h, a pair of tens, 1 to 1 on each $10
         (1, "bet1", "win", 1_000), (1, "bet2", "win", 1_000), (1, "bet3", "win", 1_000),
         (1, "three_card_bonus", "win", 500),  # § 643a.12(c) A: pair 1 to 1 on $5
     ]

@@ -19,10 +19,10 @@ METER = {"progressive_paytable": "A", "progressives": {"progressive": {
 def test_the_docs_example_settles_to_amounts_worked_out_by_hand():
     assert summary(settle_sheet(EXAMPLE)) == [
         (5, "ante", "lose", 5_00), (2, "ante", "lose", 10_00), (2, "third_street", "lose", 20_00),  # folds
-        # seat 6: T T with J 9 4, a pair of 10s: § 655a.12(a) push on all four
+        # seat 6: T T with J 9 4, a pair of tens: § 655a.12(a) push on all four
         (6, "ante", "push", 0), (6, "third_street", "push", 0), (6, "fourth_street", "push", 0),
         (6, "fifth_street", "push", 0),
-        # seat 4: three 9s, 3 to 1 on $25 and 3 x $75
+        # seat 4: three nines, 3 to 1 on $25 and 3 x $75
         (4, "ante", "win", 75_00), (4, "third_street", "win", 225_00), (4, "fourth_street", "win", 225_00),
         (4, "fifth_street", "win", 225_00),
         # seat 1: a pair of jacks, 1 to 1 on $10, $10, $20, $30
@@ -47,7 +47,7 @@ def test_a_jackpot_round_exports_its_meter_reading_and_settles_to_the_same_lines
     settled = settle_sheet(sheet)
     assert settled["lines"] == settlement_sheet(rnd)["lines"]
     # Seat 1's royal flush: § 655a.12(c)(1) A, 100% of the meter, from the cage; seat 3's 7 7 with Q J T
-    # is a pair of 7s: the progressive loses, the Mississippi Stud wagers push.
+    # is a pair of sevens: the progressive loses, the Mississippi Stud wagers push.
     (jackpot,) = [line for line in settled["lines"] if (line["seat"], line["wager"]) == (1, "progressive")]
     assert (jackpot["amount_cents"], jackpot["payer"]) == (34_567_89, "cage")
     assert ("progressive", "lose") in {(line["wager"], line["outcome"]) for line in settled["lines"]

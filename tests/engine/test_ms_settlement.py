@@ -1,7 +1,7 @@
 """Every wager outcome of Mississippi Stud, each amount worked out by hand from § 655a.12.
 
 The Ante and each Street Wager are paid "X to 1" on the one table of § 655a.12(a): X times the
-stake, the stake returned besides.  A pair of 6s to 10s pushes; a pair of 2s to 5s or no pair
+stake, the stake returned besides.  A pair of 6s to 10s pushes; a pair of twos to fives or no pair
 loses (2014 § 655a.11(i)(1)-(2)).  The Progressive Payout Wager is paid "X for 1" on § 655a.12(c)(1):
 X times the wager in all (it went into the table inventory at "no more bets"), so X − 1 beyond it.
 Amounts are in cents.

@@ -206,6 +206,20 @@ def test_a_refused_payout_approval_sends_the_seat_back_to_card_entry():
     assert [a.status for a in rnd.approvals] == ["refused", "pending"]
 
 
+def test_after_a_refused_payout_the_dealer_is_told_so_why_and_the_floorpersons_note():
+    rnd = play(SEATS, BOARD, DEALER, rules={"approval_threshold": "100"})
+    rnd = tap(rnd, {"type": "refuse", "approval": 1, "note": "the turn card was the 9 of clubs"})
+    # Seat 1's $175 (worked out above) was at or above the table's $100.
+    assert rnd.prompt.text.startswith(
+        "The floorperson refused seat 1's payout: check and re-enter seat 1's cards (refused: payout of $175.00 "
+        "(table requires approval from $100.00)). The floorperson's note: the turn card was the 9 of clubs. "
+        "Turn seat 1's two cards face up and settle its wagers")
+    # Entered again and sent to the floorperson again: the refusal is no longer what the screen says.
+    rnd = tap(rnd, {"type": "cards", "target": "seat:1", "cards": ["Ah", "Kh"]})
+    rnd = tap(rnd, {"type": "approve", "approval": 2})
+    assert "refused" not in rnd.prompt.text
+
+
 def test_a_payout_below_the_threshold_needs_no_approval():
     rnd = play(SEATS, BOARD, DEALER, rules={"approval_threshold": "176"})  # seat 1 wins $175
     assert rnd.approvals == [] and rnd.prompt.choices[0].action == {"type": "close", "step": "close"}

@@ -26,7 +26,7 @@ def meter(amount="5.00", down=""):
                                              "down": down}}}
 
 
-# Flop Th Jh Qh: Ah Kh makes a royal flush, 8h 9h a straight flush to the queen, 2s 2h a pair of 2s
+# Flop Th Jh Qh: Ah Kh makes a royal flush, 8h 9h a straight flush to the queen, 2s 2h a pair of twos
 # (the Progressive is judged on the two cards and the Flop alone, § 647a.11(i)).
 BOARD = "Th Jh Qh 2c 3d"
 DEALER = "5s 5c"
@@ -98,7 +98,7 @@ def test_it_pays_the_progressive_at_its_odds_on_the_two_cards_and_the_flop(cards
 
 
 def test_the_turn_and_river_do_not_count_for_the_progressive():
-    # 7h 7d + 2c 5s 9d is a pair of 7s on the Flop; the Turn 7c would make three 7s, too late (§ 647a.11(i)).
+    # 7h 7d + 2c 5s 9d is a pair of sevens on the Flop; the Turn 7c would make three sevens, too late (§ 647a.11(i)).
     rnd = play({1: Hand("10", "7h 7d", progressive="5")}, "2c 5s 9d 7c Ks", "Ac Ad", rules=meter())
     line = line_of(rnd, 1, "progressive")
     assert (line.outcome, line.amount) == ("lose", 5_00)
@@ -152,7 +152,7 @@ def test_the_flop_is_dealt_for_the_progressive_even_when_every_player_folds():
 
 ENVY_TABLE = {
     1: Hand("10", "Ah Kh"),  # royal flush on the Flop Th Jh Qh: an Envy Bonus Qualifying Hand
-    2: Hand("10", "2s 2h"),  # a pair of 2s: not qualifying
+    2: Hand("10", "2s 2h"),  # a pair of twos: not qualifying
     3: Hand("10", "8h 9h", plays="fold"),  # straight flush to the queen, folded: still qualifying (§ 647a.11(b)(2))
     4: Hand("10", "4c 6d"),  # no Progressive Payout Wager: no Envy Bonus
 }

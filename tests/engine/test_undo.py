@@ -96,7 +96,7 @@ def test_the_last_entries_are_offered_as_undos_that_each_name_the_step_they_meet
     assert back.prompt.seat == 1 and back.prompt.step == "flop_decision" and back.standing() == rnd.standing()
     found, why = two.undos(2)
     assert [entry["seat"] for entry, _ in found] == [3, 1] and why == ""
-    assert two.undos(5)[1] == ("The last entry (deal) cannot be taken back by the dealer: a floorperson "
+    assert two.undos(5)[1] == ("The last entry (the deal) cannot be taken back by the dealer: a floorperson "
                                "corrects it, or the round goes on as it stands")  # the entry before seat 1's
 
 
@@ -106,6 +106,7 @@ def test_the_undos_stop_at_an_entry_something_depends_on_and_say_why():
     after = tap(folded, {"type": "decide", "seat": 3, "choice": "flop"})
     found, why = after.undos(3)
     assert [entry["seat"] for entry, _ in found] == [3]
-    assert why.startswith("The last entry (decide) settled wagers or asked for a floorperson")
+    assert why.startswith("The last entry (seat 1's Fold instead of a Flop Wager) settled wagers or asked for a "
+                          "floorperson")
     assert at("deal").undos(2) == ([], "The last entry (no more bets) cannot be taken back by the dealer: a "
                                        "floorperson corrects it, or the round goes on as it stands")

@@ -27,7 +27,7 @@ def test_a_dealer_card_exposed_before_the_flop_returns_the_main_wagers_and_settl
     assert settled(rnd) == {
         1: {"ante": ("void", 0), "blind": ("void", 0)},
         3: {"ante": ("void", 0), "blind": ("void", 0),
-            "trips": ("win", 15_00)},  # § 653a.12(c) B: 9c 9d + 9h, three 9s, 3 to 1 on $5 = $15
+            "trips": ("win", 15_00)},  # § 653a.12(c) B: 9c 9d + 9h, three nines, 3 to 1 on $5 = $15
         5: {"ante": ("void", 0), "blind": ("void", 0),
             "trips": ("lose", 5_00)},  # a pair of kings is below three-of-a-kind
     }
@@ -53,7 +53,7 @@ def test_two_cards_face_up_after_the_deal_still_settle_the_trips_wagers():
     # Before the Flop seat 1 had played $40, seat 3 not yet.
     assert settled(rnd)[1] == {"ante": ("void", 0), "blind": ("void", 0), "play": ("void", 0)}
     assert settled(rnd)[3] == {"ante": ("void", 0), "blind": ("void", 0),
-                               "trips": ("win", 15_00)}  # § 653a.12(c) B: three 9s, 3 to 1 on $5 = $15
+                               "trips": ("win", 15_00)}  # § 653a.12(c) B: three nines, 3 to 1 on $5 = $15
 
 
 def test_two_cards_face_up_while_dealing_void_every_wager_the_trips_too():

@@ -30,7 +30,7 @@ BLIND_A = [
     # player, board, dealer, the Blind's outcome, why
     ("As Ks", "Qs Js Ts 2c 3d", "5h 5d", ("win", 5_000_00), "royal flush, 500 to 1: $10 x 500 = $5,000"),
     ("9s 8s", "7s 6s 5s 2c Kd", "5h 5d", ("win", 500_00), "straight flush, 50 to 1: $10 x 50 = $500"),
-    ("9c 9d", "9h 9s 2c 5d Kh", "5h 5s", ("win", 100_00), "four 9s beat 5s full, 10 to 1: $10 x 10 = $100"),
+    ("9c 9d", "9h 9s 2c 5d Kh", "5h 5s", ("win", 100_00), "four nines beat 5s full, 10 to 1: $10 x 10 = $100"),
     ("Kc Kd", "Kh 7c 7d 2s 3h", "5h 5s", ("win", 30_00), "full house, 3 to 1: $10 x 3 = $30"),
     ("Ah 4h", "2h 7h 9h Jc 3d", "Qs Qd", ("win", 15_00), "flush, 3 to 2: $10 x 3 / 2 = $15"),
     ("Tc Jd", "Qh Ks Ac 2d 4s", "5h 5s", ("win", 10_00), "straight, 1 to 1: $10"),
@@ -185,7 +185,7 @@ def test_a_fold_loses_the_ante_and_blind_at_once_and_keeps_the_trips_wager():
     rnd = play({1: Hand(TEN, "9c 9d", plays="check check fold", trips="5")}, "9h 2c 5d Kh 7s", "5h 5s")
     assert outcomes(rnd, 1) == {
         "ante": ("lose", 10_00), "blind": ("lose", 10_00),
-        "trips": ("win", 15_00),  # § 653a.12(c) B: three 9s, 3 to 1 on $5 = $15
+        "trips": ("win", 15_00),  # § 653a.12(c) B: three nines, 3 to 1 on $5 = $15
     }
     assert [line.stage for line in rnd.lines if line.wager in ("ante", "blind")] == ["decision", "decision"]
 
@@ -274,7 +274,7 @@ def test_the_least_payout_limit_is_505_minimum_antes_when_that_is_above_50000():
 def test_a_table_whose_folded_trips_wagers_lose_collects_them_with_the_ante_and_blind():
     rnd = play({1: Hand(TEN, "9c 9d", plays="check check fold", trips="5")}, "9h 2c 5d Kh 7s", "5h 5s",
                rules={"trips_after_fold": "lost"}, until="settle_trips")
-    # Three 9s would pay 3 to 1, but the table's rules lose the Trips Wager on a fold.
+    # Three nines would pay 3 to 1, but the table's rules lose the Trips Wager on a fold.
     assert outcomes(rnd, 1) == {"ante": ("lose", 10_00), "blind": ("lose", 10_00), "trips": ("lose", 5_00)}
     assert {line.stage for line in rnd.lines} == {"decision"}
     assert "cards to the discard rack" in rnd.lines[0].note

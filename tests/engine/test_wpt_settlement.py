@@ -39,7 +39,7 @@ def test_a_winning_flush_pays_ante_and_raise_at_1_to_1_and_the_odds_wager_3_to_2
 # § 677a.12(b), each row, when the player beats a dealer holding a pair or better: $10 Odds Wager.
 ODDS_ROWS = [
     # (player, board, dealer, odds, winnings in cents or None for a push)
-    ("As Ks", "Qs Js Ts 4d 4c", "2h 3c", "500 to 1", 5_000_00),  # royal flush vs a pair of 4s: 500 to 1 = $5,000
+    ("As Ks", "Qs Js Ts 4d 4c", "2h 3c", "500 to 1", 5_000_00),  # royal flush vs a pair of fours: 500 to 1 = $5,000
     ("9s 8s", "7s 6s 5s Kd Kc", "2h 3h", "50 to 1", 500_00),  # 9-high straight flush vs kings: 50 to 1 = $500
     ("9c 9d", "9h 9s 4c Kd 2h", "Qh Jh", "10 to 1", 100_00),  # four nines vs a pair of nines: 10 to 1 = $100
     ("Kh Kc", "Kd 7s 7c 2h 3d", "Qh Jh", "3 to 1", 30_00),  # kings full vs a pair of sevens: 3 to 1 = $30
@@ -194,7 +194,7 @@ def test_a_folded_seat_keeps_its_pocket_bonus_and_trips_plus_until_they_are_sett
                FLUSH_BOARD, QUEENS)
     assert outcomes(rnd, 1) == {
         "ante": ("lose", 10_00), "odds": ("lose", 10_00),  # § 677a.11(f)
-        "pocket_bonus": ("win", 25_00),  # § 677a.12(d) A: a pair of 2s-kings, 5 to 1 on $5 = $25
+        "pocket_bonus": ("win", 25_00),  # § 677a.12(d) A: a pair of twos-kings, 5 to 1 on $5 = $25
         "trips_plus": ("lose", 5_00),  # § 677a.11(i)(2)(ii): a pair of kings is below three-of-a-kind
     }
 
@@ -219,9 +219,9 @@ POCKET_ROWS = [
     ("A", "As Kh", "10 to 1", 50_00),  # § 677a.12(d) A: ace-king different suits 10 to 1 = $50
     ("B", "Ac Qd", "10 to 1", 50_00),  # § 677a.12(d) B: ace-queen different suits 10 to 1 = $50
     ("C", "Jc Ah", "10 to 1", 50_00),  # § 677a.12(d) C: ace-jack different suits 10 to 1 = $50
-    ("A", "Kc Kd", "5 to 1", 25_00),  # § 677a.12(d) A: a pair of 2s-kings 5 to 1 = $25
-    ("B", "2c 2d", "5 to 1", 25_00),  # § 677a.12(d) B: a pair of 2s-kings 5 to 1 = $25
-    ("C", "Tc Td", "4 to 1", 20_00),  # § 677a.12(d) C: a pair of 2s-kings 4 to 1 = $20
+    ("A", "Kc Kd", "5 to 1", 25_00),  # § 677a.12(d) A: a pair of twos-kings 5 to 1 = $25
+    ("B", "2c 2d", "5 to 1", 25_00),  # § 677a.12(d) B: a pair of twos-kings 5 to 1 = $25
+    ("C", "Tc Td", "4 to 1", 20_00),  # § 677a.12(d) C: a pair of twos-kings 4 to 1 = $20
     ("C", "Kc Kd", "4 to 1", 20_00),  # § 677a.12(d) C: kings are "2s—kings" too, 4 to 1 = $20
 ]
 

@@ -36,8 +36,8 @@ def test_a_correction_is_asked_approved_and_recorded_with_who_did_each(client, c
     rnd = ask(rnd, cast["dealer"], SEAT_3_FLOP_WAGER)
     asked = correction(rnd)
     assert (asked.seat, asked.requested_by, asked.section) == (3, cast["dealer"], "§ 647a.11(b)")
-    assert "take back entry 7 (seat 3's flop decision: flop)" in asked.reason
-    assert "the 1 entry after it (cards of board: Ah Kd 7c)" in asked.reason
+    assert "take back entry 7 (seat 3's Flop Wager)" in asked.reason
+    assert "the 1 entry after it (the board's cards: Ah Kd 7c)" in asked.reason
     event = RoundEvent.objects.get(round=rnd, seq=rnd.seq)
     assert (event.action["type"], event.action["entry"], event.actor, event.role) == ("correct", 7, cast["dealer"],
                                                                                       "dealer")

@@ -8,8 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.engine.core import RoundState
+from games.engine.registry import game_for
 from games.models import Round, RoundEvent, Table, Wager
-from games.table import services
+from games.table import services, shortcuts
 from tests.conftest import OPENING, deal_at, play
 from tests.test_pages import ROUND_END, login
 
@@ -190,3 +192,23 @@ def test_last_rounds_wagers_are_read_in_one_query(cast, table, django_assert_num
     assert found == {1: {"ante": 1000, "bonus": 500, "flop": 2000}, 3: {"ante": 2500, "flop": 5000}}
     with django_assert_num_queries(0):  # every later render of the round: it cannot change while the round lives
         assert previous_wagers(second) == found
+
+
+def test_one_tap_for_every_seat_gives_each_the_same_multiple_of_its_own_ante():
+    # § 655a.1: a Street Wager is one, two or three times the seat's own Ante.  Seat 2's Ante is $5,
+    # the others' $10: "$10.00" is once the Ante for seats 1 and 3 but twice it for seat 2, so the
+    # button for all names the multiple, and each seat wagers its own: 1× gives $10, $5 and $10;
+    # 3× gives $30, $15 and $30.
+    state = RoundState(game_for("mississippi-stud"), {})
+    for seat, ante in ((1, "10"), (2, "5"), (3, "10")):
+        state = state.apply({"type": "place_wager", "step": "wagers", "seat": seat, "wager": "ante", "amount": ante})
+    state = state.apply({"type": "no_more_bets", "step": "wagers"}).apply({"type": "deal", "step": "deal"})
+    offers = {offer.label: offer.actions for offer in shortcuts.same_for_all(state)}
+    assert list(offers) == ["Seats 1, 2, 3: 3rd Street Wager 1× each Ante",
+                            "Seats 1, 2, 3: 3rd Street Wager 2× each Ante",
+                            "Seats 1, 2, 3: 3rd Street Wager 3× each Ante"]
+    for label, amounts in (("1×", (10_00, 5_00, 10_00)), ("3×", (30_00, 15_00, 30_00))):
+        played = state
+        for action in offers[f"Seats 1, 2, 3: 3rd Street Wager {label} each Ante"]:
+            played = played.apply(action)
+        assert tuple(played.seats[n].wagers["third_street"] for n in (1, 2, 3)) == amounts

@@ -73,7 +73,7 @@ def test_surrender_on_a_low_up_card_asks_for_a_confirming_tap_and_a_stand_is_und
     stand = re.search(r'<button class="big secondary" type="submit"[^>]*>Seat 1: Stand</button>', page)
     assert "data-confirm" in surrender.group(0) and "data-confirm" not in stand.group(0)
     page = tap(client, rnd, {"type": "play", "step": "play", "seat": 1, "hand": 1, "move": "stand"})
-    assert re.search(r'<form class="undo" id="undo-\d+"', page) and "Undo: Play · seat 1" in page
+    assert re.search(r'<form class="undo" id="undo-\d+"', page) and "Undo: seat 1 hand 1: stand" in page
     page = tap(client, rnd, {"type": "undo", "step": "play"})
     assert 'data-step="play" data-seat="1"' in page
 
@@ -83,6 +83,6 @@ def test_dealer_blackjack_is_undone_on_the_page(client, cast, spanish):
     deal(client, rnd, "9s 4d", "5h 6c", "Kh")
     tap(client, rnd, {"type": "settle", "step": "match"})
     page = tap(client, rnd, {"type": "input", "step": "peek", "value": "yes"})
-    assert "Undo: Input · value yes" in page
+    assert "Undo: the answer Dealer Blackjack" in page
     page = tap(client, rnd, {"type": "undo", "step": "hole_card"})
     assert 'data-step="peek"' in page

@@ -65,7 +65,7 @@ def test_a_seat_form_that_placed_two_wagers_is_undone_whole(client, cast, table)
     assert AuditEntry.objects.filter(kind="correction", object_id=rnd.id).count() == 2
     # The next Undo is the tap before: seat 3's Ante, a tap of its own.
     words, undos = undo_form(page)
-    assert words == "Undo: Wager · seat 3 · wager ante · $25 · at wagers"
+    assert words == "Undo: seat 3's Ante $25"
     assert undos == [{"type": "undo", "step": "wagers"}]
 
 
@@ -93,12 +93,12 @@ def test_a_tap_of_one_entry_is_undone_as_before(client, cast, table):
     client.force_login(cast["dealer"])
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:7])
     words, undos = undo_form(client.get(reverse("table", args=[table.id])).content.decode())
-    assert words == "Undo: Decision · seat 3 · choice flop · at flop decision"
+    assert words == "Undo: seat 3's Flop Wager"
     assert undos == [{"type": "undo", "step": "flop"}]  # the last decision moved the round on to the flop
     page = act(client, rnd, {"action": json.dumps(undos[0])})
     assert placed(rnd)[(1, "flop")] == 2000 and (3, "flop") not in placed(rnd)
     # Only that entry: seat 1's Flop Wager, the tap before, is offered next on its own.
-    assert undo_form(page)[0] == "Undo: Decision · seat 1 · choice flop · at flop decision"
+    assert undo_form(page)[0] == "Undo: seat 1's Flop Wager"
 
 
 def test_one_choice_for_every_seat_is_undone_whole_across_the_step_it_ended(cast, table):
@@ -107,7 +107,7 @@ def test_one_choice_for_every_seat_is_undone_whole_across_the_step_it_ended(cast
     rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=checks, expected_seq=rnd.seq)
     assert services.engine_round(rnd).current_step().id == "turn"  # the last check ended the decisions
     offer = selectors.table_context(table)["undo"]
-    assert offer.text == "seats 1, 3's turn decision: check" and not offer.kept
+    assert offer.text == "seats 1, 3's Check instead of a Turn Wager" and not offer.kept
     # Each undo names the step the round is at when it is applied.
     assert offer.actions == [{"type": "undo", "step": "turn"}, {"type": "undo", "step": "turn_decision"}]
     rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=offer.actions, expected_seq=rnd.seq)
@@ -145,9 +145,10 @@ def test_only_what_may_still_be_undone_is_offered_and_the_rest_is_named(cast, ta
     rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=tap, expected_seq=rnd.seq)
     offer = selectors.table_context(table)["undo"]
     assert offer.actions == [{"type": "undo", "step": "flop"}]
-    assert offer.text == "seat 3's flop decision: flop"
-    assert offer.kept.startswith("Only the latest 1 of that tap's 2 entries can be undone: seat 1's flop decision: "
-                                 "fold stays. The last entry (decide) settled wagers or asked for a floorperson")
+    assert offer.text == "seat 3's Flop Wager"
+    assert offer.kept.startswith("Only the latest 1 of that tap's 2 entries can be undone: seat 1's Fold instead of "
+                                 "a Flop Wager stays. The last entry (seat 1's Fold instead of a Flop Wager) settled "
+                                 "wagers or asked for a floorperson")
     with pytest.raises(Refused, match="settled wagers or asked for a floorperson"):
         services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[*offer.actions, offer.actions[0] | {
             "step": "flop_decision"}], expected_seq=rnd.seq)
@@ -207,4 +208,4 @@ def test_the_render_after_a_tap_offers_its_undo_without_reading_the_log(cast, ta
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.round_act(round_id=rnd.id, user=cast["dealer"], actions=undos, expected_seq=rnd.seq)
     words, undos = undo_form(push.cache.get(push.table_key(table.id))["html"]["dealer"])
-    assert words == "Undo: Wager · seat 1 · wager ante · $10 · at wagers" and len(undos) == 1
+    assert words == "Undo: seat 1's Ante $10" and len(undos) == 1

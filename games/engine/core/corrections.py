@@ -57,38 +57,141 @@ def decides(rnd: Any, action: Any) -> bool:
 
 
 def described(rnd: Any, action: Mapping[str, Any]) -> str:
-    """An entry as the floorperson reads it: "seat 3's Flop Wager decision: fold", "the flop: Ah Kd 7c"."""
+    """An entry as the dealer and the floorperson read it, whatever its type: "seat 3's Ante $25",
+    "seat 5's Fold instead of a Flop Wager", "cards of the dealer: Qs Qd", "the stub count: correct";
+    in a game's own words where it has them (Poker: "seat 3's fold")."""
     words = getattr(rnd, "entry_words", lambda _: "")(action)
     if words:
         return words
     kind = action.get("type", "?")
     seat = f"seat {action['seat']}" if "seat" in action else ""
-    label = rnd.game.wager_label(action["wager"]) if isinstance(action.get("wager"), str) else ""
-    if kind == "place_wager":
-        return f"{seat}'s {label} of {_amount(action.get('amount'))}"
-    if kind == "remove_wager":
-        return f"{seat}'s {label} removed"
     if kind == "decide":
-        step = str(action.get("step", "")).replace("_", " ")
-        return f"{seat}'s {step}: {action.get('choice')}" + (f" {_amount(action['amount'])}" if "amount" in action
-                                                               else "")
-    if kind == "cards":
-        target = str(action.get("target", "")).replace("seat:", "seat ")
-        cards = action.get("cards")
-        return f"cards of {target}: " + (" ".join(map(str, cards)) if isinstance(cards, list | tuple) and cards
-                                          else "turned")
-    if kind == "stub_count":
-        return f"stub count: {action.get('result')}"
-    if kind == "confirm":
-        return f"the {str(action.get('step', '')).replace('_', ' ')} confirmed without its cards"
-    values = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "step"))
-    return kind.replace("_", " ") + (f" ({values})" if values else "")
+        return f"{seat}'s {_decision(rnd, action)}"
+    words = _WORDS.get(kind)
+    if words is not None:
+        return words(rnd, action, seat)
+    # A type no description is written for yet: its values, in words as far as they go.
+    values = ", ".join(f"{str(k).replace('_', ' ')} {v}" for k, v in action.items() if k not in ("type", "step"))
+    return str(kind).replace("_", " ") + (f" ({values})" if values else "")
+
+
+def _label(rnd: Any, wager: Any) -> str:
+    return rnd.game.wager_label(wager) if isinstance(wager, str) else str(wager)
+
+
+def _step(rnd: Any, step_id: Any) -> Any:
+    return next((step for step in getattr(rnd, "steps", ()) if step.id == step_id), None)
+
+
+def _words_of(value: Any) -> str:
+    return str(value).replace("_", " ")
+
+
+def _in_sentence(label: str) -> str:
+    """A label in the middle of a sentence: "Community cards" -> "community cards"; a name with
+    capitals of its own ("Six Card Bonus cards", "Envy Bonuses paid") keeps them all."""
+    return label if any(c.isupper() for c in label[1:]) else label[:1].lower() + label[1:]
+
+
+def _decision(rnd: Any, action: Mapping[str, Any]) -> str:
+    """A seat's decision as its button said it: "Flop Wager $20", "Check instead of a Turn Wager",
+    "Let It Ride on Bet 1"; a game with no options listed (Poker) by its choice, "raise $12"."""
+    amount = f" {_chip(action['amount'])}" if "amount" in action else ""
+    options = getattr(_step(rnd, action.get("step")), "options", ())
+    option = next((o for o in options if o.key == action.get("choice")), None)
+    if option is None:
+        return f"{_words_of(action.get('choice'))}{amount}"
+    if option.wager:
+        return f"{option.label}{amount}"
+    wagered = next((o for o in options if o.wager), None)
+    if wagered is not None:
+        return f"{option.label} instead of a {wagered.label}"
+    pulled = next((o for o in options if o.returns), None)
+    if pulled is not None and not option.returns:
+        return f"{option.label} on {_label(rnd, pulled.returns)}"
+    return option.label
+
+
+def _cards(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    target = str(action.get("target", ""))
+    if target.startswith("seat:"):
+        place = f"seat {target.removeprefix('seat:')}" + (f" hand {action['hand']}" if "hand" in action else "")
+        place += "'s cards"
+    else:
+        label = {spec.name: spec.label for spec in getattr(rnd.game, "zones", ())}.get(target, _words_of(target))
+        label = _in_sentence(label)
+        place = f"the {label}" if label.endswith("cards") else f"the {label}'s cards"
+    cards = action.get("cards")
+    return f"{place}: " + (" ".join(map(str, cards)) if isinstance(cards, list | tuple) and cards else "turned")
+
+
+def _irregularity(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    known = getattr(rnd.game, "irregularities", {}).get(action.get("kind"))
+    what = known.label if known is not None else _words_of(action.get("kind"))
+    card = f" ({action['card']})" if action.get("card") else ""
+    return f"the irregularity {_in_sentence(what)}{card}" + (f", {seat}" if seat else "")
+
+
+def _input(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    value = action.get("value")
+    answers = dict(getattr(_step(rnd, action.get("step")), "answers", ()))
+    if value in answers:
+        return f"the answer {answers[value]}"
+    return f"the answer seat {value}" if isinstance(value, int) else f"the answer {_words_of(value)}"
+
+
+def _seating(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    amount = f" {_chip(action['amount'])}" if "amount" in action else ""
+    return f"{seat or 'the table'}: {_words_of(action.get('do'))}{amount}"
+
+
+def _play(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    amount = f" {_chip(action['amount'])}" if "amount" in action else ""
+    return f"{seat} hand {action.get('hand', 1)}: {_words_of(action.get('move'))}{amount}"
+
+
+def _system_draw(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    lucky = action.get("lucky")
+    return (f"the Magic Card {action.get('magic_card')} and the Lucky position "
+            f"{'the dealer' if lucky == 'dealer' else f'seat {lucky}'}")
+
+
+def _settle(rnd: Any, action: Mapping[str, Any], seat: str) -> str:
+    label = getattr(_step(rnd, action.get("step")), "label", "")
+    return f"the settlement: {label}" if label else "the settlement"
+
+
+_WORDS = {
+    "place_wager": lambda rnd, a, seat: f"{seat}'s {_label(rnd, a.get('wager'))} {_chip(a.get('amount'))}",
+    "remove_wager": lambda rnd, a, seat: f"{seat}'s {_label(rnd, a.get('wager'))} removed",
+    "same_player": lambda rnd, a, seat: f"{seat} wagered on by seat {a.get('with')}'s player",
+    "own_player": lambda rnd, a, seat: f"{seat} its own player's again",
+    "no_more_bets": lambda rnd, a, seat: "no more bets",
+    "deal": lambda rnd, a, seat: "the deal" + (", its cards read by the shoe" if a.get("cards") else ""),
+    "cards": _cards,
+    "confirm": lambda rnd, a, seat: f"the {_words_of(a.get('step', ''))} confirmed without its cards",
+    "stub_count": lambda rnd, a, seat: f"the stub count: {_words_of(a.get('result'))}",
+    "input": _input,
+    "play": _play,
+    "settle": _settle,
+    "close": lambda rnd, a, seat: "the close of the round",
+    "irregularity": _irregularity,
+    "system_draw": _system_draw,
+    "approve": lambda rnd, a, seat: f"the floorperson's approval of request {a.get('approval')}",
+    "refuse": lambda rnd, a, seat: f"the floorperson's refusal of request {a.get('approval')}",
+    "resolve_claim": lambda rnd, a, seat: f"the meter's amount {_chip(a.get('amount'))} for claim {a.get('claim')}",
+    "undo": lambda rnd, a, seat: "the last entry taken back",
+    "correct": lambda rnd, a, seat: f"a correction of entry {a.get('entry')} asked",
+    "cancel": lambda rnd, a, seat: "the round cancelled, started by mistake",
+    "seating": _seating,
+    "start_hand": lambda rnd, a, seat: "the start of the hand",
+}
 
 
 def described_tap(rnd: Any, actions: Sequence[Mapping[str, Any]]) -> str:
     """Entries the dealer made in one tap, as short as a button can say them: "seat 2's Ante $10 and
-    Bonus $5", "wagers of seats 1–3, 5 ($70 in all)", "seats 1, 3's turn decision: check"; otherwise
-    each entry's description in turn."""
+    Bonus $5", "wagers of seats 1–3, 5 ($70 in all)", "seats 1, 3's Check instead of a Turn Wager";
+    otherwise each entry's description in turn."""
     seats = sorted({int(a["seat"]) for a in actions if str(a.get("seat", "")).isdigit()})
     kinds = {a.get("type") for a in actions}
     if kinds <= {"place_wager", "remove_wager"} and seats:
@@ -100,8 +203,7 @@ def described_tap(rnd: Any, actions: Sequence[Mapping[str, Any]]) -> str:
         return f"wagers of seats {seat_runs(seats)}" + (f" ({_chip(total)} in all)" if total else "")
     if kinds == {"decide"} and len(seats) > 1 and len({(a.get("step"), a.get("choice")) for a in actions}) == 1 \
             and not any("amount" in a for a in actions):
-        step = str(actions[0].get("step", "")).replace("_", " ")
-        return f"seats {', '.join(map(str, seats))}'s {step}: {actions[0].get('choice')}"
+        return f"seats {', '.join(map(str, seats))}'s {_decision(rnd, actions[0])}"
     return "; ".join(described(rnd, a) for a in actions)
 
 
@@ -135,13 +237,6 @@ def _chip(value: Any) -> str:
     """An amount as a chip shows it: "$10", "$2.50"."""
     cents = value if isinstance(value, int) and not isinstance(value, bool) else _cents(value)
     return dollars(cents).removesuffix(".00")
-
-
-def _amount(value: Any) -> str:
-    try:
-        return dollars(parse_dollars(value))
-    except Exception:  # the entry was accepted once: show what it holds rather than fail
-        return str(value)
 
 
 def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:

@@ -116,16 +116,14 @@ class SeatDecision(Step):
                 base = seat.wagers[rnd.game.required_wager]
                 quick = [multiple * base for multiple in option.multiples if multiple * base <= most]
                 for amount in quick + ([most] if option.most_button and most not in quick else []):
-                    choices.append(Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
-                                          {**payload, "amount": plain_dollars(amount)}, style))
+                    choices.append(self.amount_choice(rnd, seat, option, payload, amount, style))
                 amount_entry, amount_action = (option.key, option.label, most), payload
                 least = option.at_least(rnd, seat) if option.at_least else 0
                 continue
             if option.amounts:
                 offered = option.amounts(rnd, seat)
                 parts.append(f"{option.label} of {_either(offered)}")
-                choices += [Choice(f"Seat {seat_no}: {option.label} {dollars(amount)}",
-                                   {**payload, "amount": plain_dollars(amount)}, style) for amount in offered]
+                choices += [self.amount_choice(rnd, seat, option, payload, amount, style) for amount in offered]
                 continue
             amount = option.amount(rnd, seat) if option.amount else None
             label = f"{option.label} {dollars(amount)}" if amount is not None else option.label
@@ -139,6 +137,17 @@ class SeatDecision(Step):
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
         return Prompt(self.id, self.section, text, tuple(choices), seat=seat_no, upcoming=upcoming,
                       amount_entry=amount_entry, amount_action=amount_action, amount_least=least)
+
+    @staticmethod
+    def amount_choice(rnd: RoundState, seat: Seat, option: Option, payload: dict[str, Any], amount: Cents,
+                      style: str) -> Choice:
+        """A button for a wager of ``amount``; one that is a multiple of the seat's required wager says
+        so, so that one tap for every seat gives each that multiple of its own wager."""
+        base = seat.wagers[rnd.game.required_wager]
+        alike = f"{option.label} {amount // base}× each {rnd.game.wager_label(rnd.game.required_wager)}" \
+            if base and amount % base == 0 else ""
+        return Choice(f"Seat {seat.number}: {option.label} {dollars(amount)}",
+                      {**payload, "amount": plain_dollars(amount)}, style, alike=alike)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         seat_no = rnd.seat_number(action.get("seat"))

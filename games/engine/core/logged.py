@@ -228,7 +228,7 @@ class LoggedRound:
         if not kept:
             raise Refused("Nothing has been entered in this round: there is nothing to take back")
         index, last = kept[-1]
-        what = last.get("type", "?").replace("_", " ")
+        what = corrections.described(self, last)
         if last.get("type") not in self.undoable:
             raise Refused(f"The last entry ({what}) cannot be taken back by the dealer: a floorperson corrects "
                           "it, or the round goes on as it stands")

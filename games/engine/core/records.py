@@ -264,6 +264,9 @@ class Choice:
     # The dealer's Undo cannot take it back (it settles wagers at once): the screen asks for a
     # confirming tap, as for "no more bets".
     confirm: bool = False
+    # The choice in words that hold for every seat ("3rd Street Wager 1× each Ante"), where its
+    # label names an amount that is one seat's own: seats whose labels match may still differ.
+    alike: str = ""
 
 
 @dataclass(frozen=True)

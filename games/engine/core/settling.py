@@ -171,7 +171,7 @@ class SettleSeats(Step):
         seat_no, *rest = self.pending(rnd)
         seat = rnd.seats[seat_no]
         upcoming = ("next: " + ", ".join(f"seat {n}" for n in rest)) if rest else ""
-        text = self.text.format(seat=seat_no)
+        text = refused_payout(rnd, seat_no) + self.text.format(seat=seat_no)
         target = f"seat:{seat_no}"
         if self.awaits_reveal(rnd, seat):
             reveal = self.reveal.prompt(rnd)
@@ -233,6 +233,18 @@ class SettleSeats(Step):
         seat.settled = True
         floor.request_payout_approvals(rnd, seat.number, [line for line in rnd.lines if line.seat == seat.number
                                                           and line.stage == SETTLE])
+
+
+def refused_payout(rnd: RoundState, seat_no: int) -> str:
+    """What the dealer is told first when a floorperson refused the seat's payout, disputing its
+    hand, and nothing of it has been settled again since: why, and the floorperson's note."""
+    last = next((a for a in reversed(rnd.approvals) if a.kind == "payout" and a.seat == seat_no), None)
+    if last is None or last.status != "refused":
+        return ""
+    why = last.reason.removeprefix(f"Seat {seat_no}: ")
+    note = f" The floorperson's note: {last.note}." if last.note else ""
+    return (f"The floorperson refused seat {seat_no}'s payout: check and re-enter seat {seat_no}'s cards (refused: "
+            f"{why}).{note} ")
 
 
 class SettlementPass(Step):

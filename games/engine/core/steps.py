@@ -7,6 +7,7 @@ order its chapter prescribes; the round machine runs the first one not done.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -42,6 +43,9 @@ class Step:
 
     # The action types the step takes, each with the keys it carries (games.engine.core.schema).
     actions: ClassVar[Mapping[str, ActionSchema]] = {}
+    # What the 'next' line calls the step where its prompt's first sentence does not say it (a
+    # prompt that opens on a state, "Folded seat 3: ...", or does two things, collect then reveal).
+    next_words = ""
 
     def __init__(self, step_id: str, section: str, text: str = "",
                  applies: Callable[[RoundState], bool] | None = None):
@@ -66,10 +70,23 @@ class Step:
     def apply(self, rnd: RoundState, action: Action) -> None:
         raise NotImplementedError
 
+    def said_next(self, words: str) -> Step:
+        """The step, called ``words`` on the 'next' line."""
+        self.next_words = words
+        return self
+
     def summary(self, rnd: RoundState) -> str:
-        """A short phrase for the 'next' line of the screen."""
-        first = self.text.split(".")[0].split(":")[0] if self.text else self.id.replace("_", " ")
-        return first.replace("{seats}", "each seat").replace("seat {seat}", "each seat").lower()
+        """A short phrase for the 'next' line of the screen: the words given it, or its prompt's
+        first sentence up to a colon (what follows says how to enter the cards), without its
+        asides in brackets, as the middle of a sentence."""
+        if self.next_words:
+            return self.next_words
+        if not self.text:
+            return self.id.replace("_", " ")
+        plain = re.sub(r"\s*\([^)]*\)", "", self.text)
+        first = re.split(r"\.(?:\s|$)", plain)[0].split(":")[0].strip()
+        first = first.replace("{seats}", "each seat").replace("seat {seat}", "each seat")
+        return first[:1].lower() + first[1:]
 
     def action(self, kind: str, **fields: Any) -> dict[str, Any]:
         """An action of this step, naming it: the round refuses it once another step is current."""
@@ -323,6 +340,9 @@ class AskInput(Step):
 
 class Close(Step):
     actions = accepts(ActionSchema("close"))
+
+    def summary(self, rnd: RoundState) -> str:
+        return "place the cards in the discard rack and close the round"
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         return self.action("close")

@@ -6,8 +6,8 @@ then rank by rank until one differs (§ 647a.6(c), § 641a.6(c), § 657a.6(c)); 
 hands down to that rank and no further, so the dealer and the floorperson read why the hand won:
 
     "Pair of kings, ace kicker beats the dealer's pair of kings, queen kicker"
-    "Flush, king high beats the dealer's straight, 9 high"
-    "Ties the dealer: both two pair, aces and 5s, jack kicker"
+    "Flush, king high beats the dealer's straight, nine high"
+    "Ties the dealer: both two pair, aces and fives, jack kicker"
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Protocol
 from games.engine.cards import RANK_NAMES
 from games.engine.hands.high import deciding_ranks
 
-# How many of a category's deciding ranks its name already says ("Two pair, aces and 5s": two);
+# How many of a category's deciding ranks its name already says ("Two pair, aces and fives": two);
 # the ranks after those are kickers, or, for hands named by their top card, the next cards down.
 NAMED_RANKS = {"TWO_PAIR": 2, "FULL_HOUSE": 2, "ROYAL_FLUSH": 5}
 NAMED_BY_TOP = frozenset({"HIGH_CARD", "FLUSH"})
@@ -43,9 +43,9 @@ def named_down_to(hand: PokerHand, ranks_shown: int) -> str:
     >>> named_down_to(high_hand(parse_cards("Kh Kd Ac 9s 4h")), 2)
     'Pair of kings, ace kicker'
     >>> named_down_to(high_hand(parse_cards("Kh Kd Ac 9s 4h")), 4)
-    'Pair of kings, ace-9-4 kickers'
+    'Pair of kings, ace-nine-four kickers'
     >>> named_down_to(high_hand(parse_cards("Kh Qh 9h 5h 2h")), 3)
-    'Flush, king-queen-9 high'
+    'Flush, king-queen-nine high'
     """
     category = hand.category.name
     ranks = deciding_ranks(hand.value)

@@ -169,7 +169,7 @@ class LetItRide(BankedPoker):
             PullOrRide("bet2_decision", "§ 643a.11(d)", "bet2", "§ 643a.11(d)(2)"),
             ZoneCards("second_community_card", "§ 643a.11(e)", "Every player's cards are now face down on the "
                       "layout, not to be touched again (§ 643a.11(a)(3)). Turn the second community card face up: "
-                      "enter it.", 1),
+                      "enter it.", 1).said_next("turn the second community card face up"),
             # § 643a.11(g)(6): the Six Card Bonus cards are turned once the first seat with that
             # wager has its Let It Ride and other bonus wagers settled.
             SettleSeats("settle", "§ 643a.11(f)",

@@ -34,7 +34,7 @@ def settle(game: LetItRide, rnd: RoundState, seat: Seat) -> list[SettlementLine]
             continue  # returned when the player withdrew it
         if row is None:
             lines.append(SettlementLine(seat.number, bet, stake, LOSE, stake, "§ 643a.11(f)(1)",
-                                        hand=f"{shown}: below a pair of 10s"))
+                                        hand=f"{shown}: below a pair of tens"))
         else:
             lines.append(SettlementLine(seat.number, bet, stake, WIN, row.payout.winnings(stake), table.section,
                                         odds=str(row.payout), hand=f"{shown}: {row.label} ({table.title})"))

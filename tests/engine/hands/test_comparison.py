@@ -17,9 +17,9 @@ def test_the_kicker_that_decides_is_named():
 
 
 def test_a_later_kicker_is_named_with_those_before_it():
-    # Pair of 8s, ace and jack held in common; the 9 beats the 7.
+    # Pair of eights, ace and jack held in common; the 9 beats the 7.
     assert versus("8h 8d Ac Js 9h", "8s 8c Ad Jc 7d") == (
-        "Pair of 8s, ace-jack-9 kickers beats the dealer's pair of 8s, ace-jack-7 kickers")
+        "Pair of eights, ace-jack-nine kickers beats the dealer's pair of eights, ace-jack-seven kickers")
 
 
 def test_the_category_alone_decides_when_the_categories_differ():
@@ -32,16 +32,16 @@ def test_the_losing_hand_says_it_loses():
 
 def test_a_flush_is_decided_by_its_cards_from_the_top():
     assert versus("Kh Qh 9h 5h 2h", "Kd Qd 8d 7d 6d") == (
-        "Flush, king-queen-9 high beats the dealer's flush, king-queen-8 high")
+        "Flush, king-queen-nine high beats the dealer's flush, king-queen-eight high")
 
 
 def test_the_second_pair_decides_two_pair():
     assert versus("Ah Ad 5c 5s Jh", "As Ac 4d 4h Kd") == (
-        "Two pair, aces and 5s beats the dealer's two pair, aces and 4s")
+        "Two pair, aces and fives beats the dealer's two pair, aces and fours")
 
 
 def test_a_tie_names_every_card_both_hands_hold():
-    assert versus("Ah Ad 5c 5s Jh", "As Ac 5d 5h Jd") == "Ties the dealer: both two pair, aces and 5s, jack kicker"
+    assert versus("Ah Ad 5c 5s Jh", "As Ac 5d 5h Jd") == "Ties the dealer: both two pair, aces and fives, jack kicker"
 
 
 def test_four_card_hands_are_compared_the_same_way():
@@ -50,4 +50,4 @@ def test_four_card_hands_are_compared_the_same_way():
     assert against_dealer(player, dealer) == "Pair of kings, ace kicker beats the dealer's pair of kings, queen kicker"
     # § 641a.6(b): three-of-a-kind ranks above a straight in four cards.
     trips, straight = four_card_hand(parse_cards("7h 7d 7c 2s 3h")), four_card_hand(parse_cards("9s Tc Jd Qc 2d"))
-    assert against_dealer(straight, trips) == "Straight, queen high loses to the dealer's three 7s"
+    assert against_dealer(straight, trips) == "Straight, queen high loses to the dealer's three sevens"

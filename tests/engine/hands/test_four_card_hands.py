@@ -85,8 +85,9 @@ def test_four_of_a_kind_beats_a_straight_flush_and_three_of_a_kind_beats_a_flush
     ("codes", "category", "shown", "name", "slug"),
     [
         ("Ac Ad Ah As Kd", FourCardCategory.FOUR_OF_A_KIND, "Ac Ad Ah As", "Four aces", "four_aces"),
-        ("9c 9d 9h 9s Kd", FourCardCategory.FOUR_OF_A_KIND, "9c 9d 9h 9s", "Four 9s", "four_of_a_kind"),
-        ("Ah 2h 3h 4h Kd", FourCardCategory.STRAIGHT_FLUSH, "4h 3h 2h Ah", "Straight flush, 4 high", "straight_flush"),
+        ("9c 9d 9h 9s Kd", FourCardCategory.FOUR_OF_A_KIND, "9c 9d 9h 9s", "Four nines", "four_of_a_kind"),
+        ("Ah 2h 3h 4h Kd", FourCardCategory.STRAIGHT_FLUSH, "4h 3h 2h Ah", "Straight flush, four high",
+         "straight_flush"),
         ("Ah Ad 3h Js Kd", FourCardCategory.PAIR, "Ah Ad Kd Js", "Pair of aces", "pair_of_aces"),
         ("Qh Qd 3h Js Kd", FourCardCategory.PAIR, "Qh Qd Kd Js", "Pair of queens", "pair_of_queens_or_better"),
         ("Kh Ad 2c 3d 9s", FourCardCategory.HIGH_CARD, "Ad Kh 9s 3d", "High card, ace high", "high_card"),

@@ -34,13 +34,13 @@ def test_a_spade_mini_royal_is_paid_apart_where_the_paytable_separates_it():
 @pytest.mark.parametrize(
     ("codes", "category", "name"),
     [
-        ("Ac 2d 3h", ThreeCardCategory.STRAIGHT, "Straight, 3 high"),
+        ("Ac 2d 3h", ThreeCardCategory.STRAIGHT, "Straight, three high"),
         ("Qc Kd Ah", ThreeCardCategory.STRAIGHT, "Straight, ace high"),
         ("Kc Ad 2h", ThreeCardCategory.HIGH_CARD, "High card, ace high"),
-        ("Ac 2c 3c", ThreeCardCategory.STRAIGHT_FLUSH, "Straight flush, 3 high"),
-        ("7c 7d 7h", ThreeCardCategory.THREE_OF_A_KIND, "Three 7s"),
-        ("7c 2c 9c", ThreeCardCategory.FLUSH, "Flush, 9 high"),
-        ("7c 7d 9c", ThreeCardCategory.PAIR, "Pair of 7s"),
+        ("Ac 2c 3c", ThreeCardCategory.STRAIGHT_FLUSH, "Straight flush, three high"),
+        ("7c 7d 7h", ThreeCardCategory.THREE_OF_A_KIND, "Three sevens"),
+        ("7c 2c 9c", ThreeCardCategory.FLUSH, "Flush, nine high"),
+        ("7c 7d 9c", ThreeCardCategory.PAIR, "Pair of sevens"),
     ],
 )
 def test_it_ranks_three_cards_as_section_643a_6_does(codes, category, name):
@@ -68,5 +68,5 @@ def test_the_six_card_royal_flush_is_told_apart_by_suit():
 def test_other_six_cards_rank_as_their_best_five():
     best = six_card_hand(parse_cards("Kd Kh Kc 9s 9d 2c"))
     assert best.slugs == ("full_house",)
-    assert best.name == "Full house, kings over 9s"
+    assert best.name == "Full house, kings over nines"
     assert six_card_hand(parse_cards("Ad Kd Qd Jd Td 8d")).slugs[0] == "royal_flush"
