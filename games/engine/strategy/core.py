@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from games.engine.money import Odds
-from games.engine.paytables import Paytable
+from games.engine.paytables import Paytable, Push
 
 
 @dataclass(frozen=True)
@@ -128,5 +128,5 @@ def winnings_by_value(table: Paytable, slugs_of: Callable[[int], Iterable[str]],
     result = {}
     for value in values:
         row = table.pay_row(slugs_of(value))
-        result[value] = losing if row is None else net(row.payout)
+        result[value] = losing if row is None else Fraction(0) if isinstance(row.payout, Push) else net(row.payout)
     return result

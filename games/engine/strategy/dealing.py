@@ -10,12 +10,15 @@ four suits: the full deck, or a reduced one small enough to count by hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 from math import comb
 
-from games.engine.hands.high import DIGIT_SHIFTS
+from games.engine.cards import SUIT_CHARS, Card
+from games.engine.hands.high import DIGIT_SHIFTS, rank_value
 
 RANKS = tuple(range(2, 15))
 
@@ -26,6 +29,10 @@ def rank_of(index: int) -> int:
 
 def suit_of(index: int) -> int:
     return index % 4
+
+
+def card_of(index: int) -> Card:
+    return Card(rank_of(index), SUIT_CHARS[suit_of(index)])
 
 
 def digit(rank: int) -> int:
@@ -97,3 +104,27 @@ def bounded_multisets(ranks: tuple[int, ...], most: int, size: int) -> tuple[tup
     grow(0, size, 0, ())
     return tuple(found)
 
+
+def suit_class(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The cards' class under a change of suits: each suit's ranks, the suits in a fixed order."""
+    by_suit: dict[int, list[int]] = {}
+    for index in cards:
+        by_suit.setdefault(suit_of(index), []).append(rank_of(index))
+    return tuple(sorted((tuple(sorted(ranks)) for ranks in by_suit.values()), reverse=True))
+
+
+@cache
+def completions(deck: Deck, seen: int) -> tuple[tuple[int, int, Counter[int]], ...]:
+    """Every class of ``seen`` cards: (how many sets of cards it holds, a set of it as a bit mask,
+    the values of the five-card hands completing it from the rest of the deck)."""
+    cards = deck.indices()
+    classes: dict[tuple, list] = {}
+    for held in combinations(cards, seen):
+        entry = classes.setdefault(suit_class(held), [0, held])
+        entry[0] += 1
+    found = []
+    for weight, held in classes.values():
+        rest = [index for index in cards if index not in held]
+        values = Counter(rank_value((*held, *more)) for more in combinations(rest, 5 - seen))
+        found.append((weight, sum(1 << index for index in held), values))
+    return tuple(found)

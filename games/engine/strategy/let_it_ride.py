@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from itertools import combinations
 from math import comb
 
@@ -27,7 +26,7 @@ from games.engine.cards import Card, CardError
 from games.engine.hands.high import card_indices, five_card_slugs, rank_value
 from games.engine.paytables import Paytable, paytable
 from games.engine.strategy.core import DecisionValue, HouseEdge, Published, Strategy, winnings_by_value
-from games.engine.strategy.dealing import FULL, Deck, rank_of, suit_of
+from games.engine.strategy.dealing import FULL, Deck, card_of, completions
 
 GAME = "let-it-ride"
 SECTION = "§ 643a.11, § 643a.12(a)"
@@ -40,31 +39,6 @@ NOTES = {
     "B": "Paytable B pays a royal flush 500 to 1 instead of 1,000 to 1: no published analysis of it was found; "
          "the standard table the published 3.51% rests on is Paytable A.",
 }
-
-
-def _class_of(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The cards' class under a change of suits: each suit's ranks, the suits in a fixed order."""
-    by_suit: dict[int, list[int]] = {}
-    for index in cards:
-        by_suit.setdefault(suit_of(index), []).append(rank_of(index))
-    return tuple(sorted((tuple(sorted(ranks)) for ranks in by_suit.values()), reverse=True))
-
-
-@cache
-def completions(deck: Deck, seen: int) -> tuple[tuple[int, int, Counter[int]], ...]:
-    """Every class of ``seen`` cards: (how many sets of cards it holds, a set of it as a bit mask,
-    the final hands' values over every completion from the rest of the deck)."""
-    cards = deck.indices()
-    classes: dict[tuple, list] = {}
-    for held in combinations(cards, seen):
-        entry = classes.setdefault(_class_of(held), [0, held])
-        entry[0] += 1
-    found = []
-    for weight, held in classes.values():
-        rest = [index for index in cards if index not in held]
-        values = Counter(rank_value((*held, *more)) for more in combinations(rest, FINAL - seen))
-        found.append((weight, sum(1 << index for index in held), values))
-    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -88,7 +62,7 @@ def _stage(deck: Deck, seen: int, pays: dict[int, Fraction], bet: str) -> _Stage
             ridden += weight
             total += weight * expected
         held = [index for index in range(52) if mask >> index & 1]
-        rows.append((bet, " ".join(Card(rank_of(i), "shdc"[suit_of(i)]).code for i in sorted(held, reverse=True)),
+        rows.append((bet, " ".join(card_of(i).code for i in sorted(held, reverse=True)),
                      weight, RIDE if expected > 0 else PULL, f"{float(expected):.6f}"))
     return _Stage(seen, deals, ridden, total / deals, tuple(rows))
 
