@@ -32,15 +32,16 @@ GAME = "mississippi-stud"
 SECTION = "§ 655a.11, § 655a.12(a)"
 FOLD = "fold"
 RAISES = (1, 2, 3)
-OPTIONS = (FOLD, *(f"{k}x" for k in RAISES))
+OPTIONS = (FOLD, *(f"{k}x" for k in RAISES))  # as computed; offered from the largest wager (``decision``)
 PUBLISHED = Published("4.91", "Wizard of Odds, Mississippi Stud, optimal strategy, "
                       "paytable 500-100-40-10-6-4-3-2-1-push", average_wagered="3.59")
 NOTE = "The Ante and street wagers' only paytable, § 655a.12(a), is the one analysed."
 
 
 def _best(options):
-    """The option worth most; of equal values the one wagering least, as ``DecisionValue.best``."""
-    return max(options, key=lambda option: (option[0], -option[1]))
+    """The option worth most; of equal values the one wagering more, as the published analysis
+    counts its 3.59 Antes wagered (a hand worth exactly 0 on fifth street is worth it at 1x and 3x)."""
+    return max(options)
 
 
 class _Streets:
@@ -145,4 +146,5 @@ def decision(cards: Sequence[Card], wagered: int = 1, deck: Deck = FULL) -> Deci
               4: lambda: streets.fifth(held, wagered)}[len(held)]
     left = deck.size - len(held)
     scale = {2: left * (left - 1) * (left - 2), 3: left * (left - 1), 4: left}[len(held)]
-    return DecisionValue(tuple((name, Fraction(v, scale)) for name, (v, _) in zip(OPTIONS, street(), strict=True)))
+    valued = [(name, Fraction(v, scale)) for name, (v, _) in zip(OPTIONS, street(), strict=True)]
+    return DecisionValue(tuple(reversed(valued)))  # of equal values the larger wager is the best

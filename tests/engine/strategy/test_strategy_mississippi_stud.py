@@ -25,8 +25,18 @@ def test_fifth_street_by_hand():
     # a 9 (3) pushes, the 39 others lose: E[m] = (6 - 39) / 48 = -11/16.  Fold -7; 1x 8 * -11/16 =
     # -5.5; 2x 9 * -11/16; 3x 10 * -11/16.
     decision = mississippi_stud.decision(parse_cards("Ah Kd 9c 2s"), wagered=7)
-    assert decision.options == (("fold", -7), ("1x", Fraction(-11, 2)), ("2x", Fraction(-99, 16)),
-                                ("3x", Fraction(-110, 16)))
+    assert decision.options == (("3x", Fraction(-110, 16)), ("2x", Fraction(-99, 16)), ("1x", Fraction(-11, 2)),
+                                ("fold", -7))
+    assert decision.best == "1x"
+
+
+def test_fifth_street_worth_the_same_folded_or_at_1x_is_played_at_1x_as_the_published_analysis_counts():
+    # A-K-4-3 of four suits with 3 Antes wagered: an ace or king (6) pays 1 to 1, the 42 others lose
+    # (a 4 or a 3 pairs below 6s; no straight, no flush): E[m] = -36/48 = -3/4.  Fold -3; 1x 4 * -3/4
+    # = -3 too; 2x -15/4; 3x -9/2.  Of equal values the larger wager: the published 3.59 Antes wagered
+    # on average count these hands played.
+    decision = mississippi_stud.decision(parse_cards("Ah Kd 4c 3s"), wagered=3)
+    assert decision.options == (("3x", Fraction(-9, 2)), ("2x", Fraction(-15, 4)), ("1x", -3), ("fold", -3))
     assert decision.best == "1x"
 
 
@@ -54,7 +64,7 @@ def brute_force(deck):
         for k in (1, 2, 3):
             outcomes = [value(tuple(sorted((*seen, card))), wagered + k) for card in rest]
             options.append((sum(v for v, _ in outcomes) / len(rest), Fraction(sum(w for _, w in outcomes), len(rest))))
-        return max(options, key=lambda option: (option[0], -option[1]))  # of equal values, the least wager
+        return max(options)  # of equal values, the larger wager
 
     results = [value(two, 1) for two in combinations(cards, 2)]
     return -sum(v for v, _ in results) / len(results), sum(w for _, w in results) / len(results)
