@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
 from math import comb, prod
 
-from games.engine.cards import RANK_NAMES, Card, CardError
+from games.engine.cards import RANK_CHARS, RANK_NAMES, Card, CardError
 from games.engine.hands.high import (
     ACE_KING,
     DIGIT_SHIFTS,
@@ -205,7 +205,8 @@ class _Tally:
     deals: int = 0
     raised: int = 0
     value: Fraction | int = 0  # sum over deals of the optimal value, in dealer hands
-    rows: dict | None = None
+    # (player ranks, player flush, up rank) -> [deals, deals bet, sum of the Bet's value]
+    rows: dict[tuple[int, bool, int], list] = field(default_factory=dict)
 
     def add(self, weight: int, key: int, flush: bool, up: int, value: Fraction | int) -> None:
         raise_it = value > -self.holes
@@ -223,7 +224,7 @@ def analyse(deck: Deck = FULL, odds: Callable[[int], Fraction] | None = None) ->
     """Every deal of the player's five and the dealer's up card, valued played optimally."""
     odds = odds or bet_odds()
     holes = comb(deck.size - 6, HOLE)
-    tally = _Tally(holes, rows={})
+    tally = _Tally(holes)
     for up in deck.ranks:
         no_flush = _NoFlushHands(deck, up)
         kept: dict[tuple[int, int], list[int]] = {}
@@ -264,8 +265,8 @@ def _tally(tally, no_flush, kept, suited, key, player, weight, flush, up, odds) 
 
 
 def _ranks_text(key: int, deck: Deck) -> str:
-    return " ".join(RANK_NAMES[rank].upper()[:1] if rank > 10 else str(rank)
-                    for rank, count in reversed(_ranks_held(key, deck.ranks)) for _ in range(count))
+    held = reversed(_ranks_held(key, deck.ranks))
+    return " ".join(RANK_CHARS[rank - 2] for rank, count in held for _ in range(count))
 
 
 def house_edge(deck: Deck = FULL) -> HouseEdge:
