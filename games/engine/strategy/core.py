@@ -53,6 +53,7 @@ class Published:
     percent: str
     source: str
     average_wagered: str = ""  # as printed, where the analysis gives it
+    measure: str = "house edge"  # or "element of risk": what the percent is of
 
     @staticmethod
     def _rounded(value: Fraction, printed: str) -> Decimal:
@@ -61,7 +62,9 @@ class Published:
         return exact.quantize(places, rounding=ROUND_HALF_EVEN)
 
     def agrees(self, edge: Fraction, average_wagered: Fraction | None = None) -> bool:
-        if self._rounded(edge * 100, self.percent) != Decimal(self.percent):
+        """Whether ``edge`` per initial unit (and ``average_wagered``) print as published."""
+        figure = edge / average_wagered if self.measure == "element of risk" else edge
+        if self._rounded(figure * 100, self.percent) != Decimal(self.percent):
             return False
         if self.average_wagered and average_wagered is not None:
             return self._rounded(average_wagered, self.average_wagered) == Decimal(self.average_wagered)

@@ -114,16 +114,22 @@ def suit_class(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def suit_classes(deck: Deck, size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every class of ``size`` cards under a change of suits: (how many sets of cards it holds,
+    one of them)."""
+    classes: dict[tuple, list] = {}
+    for held in combinations(deck.indices(), size):
+        classes.setdefault(suit_class(held), [0, held])[0] += 1
+    return tuple((weight, held) for weight, held in classes.values())
+
+
+@cache
 def completions(deck: Deck, seen: int) -> tuple[tuple[int, int, Counter[int]], ...]:
     """Every class of ``seen`` cards: (how many sets of cards it holds, a set of it as a bit mask,
-    the values of the five-card hands completing it from the rest of the deck)."""
+    the values of the five-card hands completing it)."""
     cards = deck.indices()
-    classes: dict[tuple, list] = {}
-    for held in combinations(cards, seen):
-        entry = classes.setdefault(suit_class(held), [0, held])
-        entry[0] += 1
     found = []
-    for weight, held in classes.values():
+    for weight, held in suit_classes(deck, seen):
         rest = [index for index in cards if index not in held]
         values = Counter(rank_value((*held, *more)) for more in combinations(rest, 5 - seen))
         found.append((weight, sum(1 << index for index in held), values))

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
-from games.engine.strategy import caribbean_stud, let_it_ride, mississippi_stud
+from games.engine.strategy import caribbean_stud, crazy_4_poker, let_it_ride, mississippi_stud
 from games.engine.strategy.core import DecisionValue, HouseEdge, Published
 
 ENGINE = Path(__file__).resolve().parent.parent
@@ -49,6 +49,9 @@ ANALYSES = (
     *(Analysis("let-it-ride", letter, partial(let_it_ride.house_edge, letter),
                ("strategy/let_it_ride.py", "paytables/ch643a.py"), let_it_ride.PUBLISHED.get(letter),
                let_it_ride.NOTES.get(letter, "")) for letter in "AB"),
+    Analysis("crazy-4-poker", "", crazy_4_poker.house_edge,
+             ("strategy/crazy_4_poker.py", "paytables/ch657a.py", "hands/four_card.py", "hands/counting.py"),
+             crazy_4_poker.PUBLISHED, crazy_4_poker.NOTE),
     Analysis("mississippi-stud", "", mississippi_stud.house_edge,
              ("strategy/mississippi_stud.py", "paytables/ch655a.py"), mississippi_stud.PUBLISHED,
              mississippi_stud.NOTE),
@@ -57,6 +60,7 @@ ANALYSES = (
 # A decision's value at the table, by game: each returns a ``DecisionValue``.
 DECISIONS: dict[str, Callable[..., DecisionValue]] = {
     "caribbean-stud": caribbean_stud.decision,
+    "crazy-4-poker": crazy_4_poker.decision,
     "let-it-ride": let_it_ride.decision,
     "mississippi-stud": mississippi_stud.decision,
 }
@@ -125,7 +129,10 @@ def format_report(results: Iterable[tuple[HouseEdge, bool]]) -> str:
         out.append(f"    element of risk (per unit wagered): {_percent(edge.element_of_risk)}")
         if edge.published is not None:
             verdict = "agrees" if edge.agrees else "DIFFERS"
-            out.append(f"    published: {edge.published.percent}% ({edge.published.source}): {verdict}")
+            published = edge.published
+            figure = f"{published.percent}% {published.measure}" + (
+                f", {published.average_wagered} units wagered" if published.average_wagered else "")
+            out.append(f"    published: {figure} ({published.source}): {verdict}")
         else:
             out.append("    published: none for this paytable")
         if edge.note:

@@ -48,6 +48,7 @@ class Command(BaseCommand):
                 "average_wagered": float(edge.average_wagered), "average_wagered_exact": str(edge.average_wagered),
                 "element_of_risk": float(edge.element_of_risk),
                 "published": edge.published.percent if edge.published else None,
+                "published_measure": edge.published.measure if edge.published else None,
                 "agrees": edge.agrees, "note": edge.note, "computed_now": computed,
             } for edge, computed in results], indent=2, ensure_ascii=False))
         else:

@@ -26,7 +26,7 @@ def test_every_figure_is_kept_and_computed_from_the_sources_as_they_are(analysis
     )
 
 
-@pytest.mark.parametrize("game, letter, percent", [
+@pytest.mark.parametrize("game, letter, percent", [  # each a house edge per initial unit
     ("caribbean-stud", "", "5.22"), ("let-it-ride", "A", "3.51"), ("mississippi-stud", "", "4.91"),
 ])
 def test_the_published_figures_are_matched_at_their_printed_precision(game, letter, percent):
@@ -42,6 +42,13 @@ def test_caribbean_stud_bets_about_half_the_time_and_risks_2_56_percent_of_the_a
     edge = report.kept_figure(report.ANALYSES[0])
     assert f"{float(edge.element_of_risk) * 100:.2f}" == "2.56"
     assert f"{float(edge.average_wagered):.2f}" == "2.04"
+
+
+def test_crazy_4_poker_risks_the_published_1_09_percent_of_the_action():
+    analysis = next(a for a in report.ANALYSES if a.game == "crazy-4-poker")
+    edge = report.kept_figure(analysis)
+    assert edge.published.measure == "element of risk" and edge.agrees
+    assert f"{float(edge.element_of_risk) * 100:.2f}" == "1.09"
 
 
 def test_mississippi_stud_wagers_3_59_antes_on_average_as_published():
