@@ -11,11 +11,15 @@ and the same code is checked here, on reduced decks, against dealing every hand 
 import json
 import os
 from fractions import Fraction
+from functools import partial
 from io import StringIO
 
 import pytest
 
-from games.engine.strategy import report
+from games.engine.strategy import caribbean_stud, crazy_4_poker, let_it_ride, mississippi_stud, report
+from games.engine.strategy.dealing import Deck
+
+SMALL = Deck((9, 10, 11, 12, 13, 14), 2)
 
 
 @pytest.mark.parametrize("analysis", report.ANALYSES, ids=lambda a: f"{a.game} {a.paytable}".strip())
@@ -79,3 +83,16 @@ def test_the_management_command_prints_the_kept_figures():
     assert (cs["published"], cs["agrees"], cs["computed_now"]) == ("5.22", True, False)
     assert Fraction(cs["edge_exact"]) == report.kept_figure(report.ANALYSES[0]).edge
     assert entries[("let-it-ride", "Paytable B")]["agrees"] is None
+
+
+@pytest.mark.parametrize("house_edge", [caribbean_stud.house_edge, crazy_4_poker.house_edge,
+                                        mississippi_stud.house_edge, partial(let_it_ride.house_edge, "A")],
+                         ids=["caribbean-stud", "crazy-4-poker", "mississippi-stud", "let-it-ride"])
+def test_every_strategy_is_exported_as_csv_one_row_per_class_of_deal(house_edge):
+    edge = house_edge(deck=SMALL)
+    lines = edge.strategy.csv().splitlines()
+    assert lines[0].split(",") == list(edge.strategy.header)
+    assert len(lines) == 1 + len(edge.strategy.rows) > 1
+    decisions = {row[edge.strategy.header.index(column)] for row in edge.strategy.rows
+                 for column in edge.strategy.header if column in ("decision", "third street")}
+    assert decisions  # every row says what to do
