@@ -93,6 +93,15 @@ def _dealer(deck: Deck) -> _Dealer:
     return _Dealer(deck)
 
 
+def prepare(deck: Deck = FULL) -> None:
+    """Build every table a decision reads (each class of up to four cards: seconds on the full
+    deck), so that every decision after takes milliseconds."""
+    dealer = _dealer(deck)
+    for size in range(HAND):
+        for _, held in suit_classes(deck, size):
+            dealer._table(held)
+
+
 def _options(dealer: _Dealer, cards: Sequence[int], table) -> tuple[tuple[str, Fraction | int], ...]:
     """Each option's value per Ante, in dealer hands."""
     value = four_card_value(cards)

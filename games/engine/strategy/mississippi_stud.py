@@ -26,7 +26,7 @@ from games.engine.cards import Card, CardError
 from games.engine.hands.high import card_indices, five_card_slugs
 from games.engine.paytables import paytable
 from games.engine.strategy.core import DecisionValue, HouseEdge, Published, Strategy, winnings_by_value
-from games.engine.strategy.dealing import FULL, Deck, card_of, completions, suit_class
+from games.engine.strategy.dealing import FULL, Deck, card_of, completions, suit_class, suit_classes
 
 GAME = "mississippi-stud"
 SECTION = "§ 655a.11, § 655a.12(a)"
@@ -106,6 +106,15 @@ def _cards(mask: int) -> list[int]:
 @cache
 def _streets(deck: Deck) -> _Streets:
     return _Streets(deck)
+
+
+def prepare(deck: Deck = FULL) -> None:
+    """Value fourth street for every class of three cards and every amount wagered (seconds on the
+    full deck), so that every decision after takes milliseconds."""
+    streets = _streets(deck)
+    for _, three in suit_classes(deck, 3):
+        for wagered in (2, 3, 4):
+            streets.best_fourth(three, wagered)
 
 
 def house_edge(deck: Deck = FULL) -> HouseEdge:

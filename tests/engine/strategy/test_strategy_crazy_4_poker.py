@@ -17,7 +17,7 @@ import pytest
 from games.engine.cards import CardError, parse_cards
 from games.engine.hands.four_card import four_card_value
 from games.engine.strategy import crazy_4_poker
-from games.engine.strategy.dealing import Deck
+from games.engine.strategy.dealing import Deck, suit_class, suit_classes
 
 TENS_UP = Deck((10, 11, 12, 13, 14), 2)  # ten cards: the dealer holds the five the player does not
 
@@ -89,7 +89,9 @@ def test_cards_not_in_the_deck_are_refused():
 
 def test_a_decision_is_valued_in_under_50_ms_once_the_tables_are_built():
     deck = Deck((9, 10, 11, 12, 13, 14), 2)
-    crazy_4_poker.decision(parse_cards("As Ah Ks Qs Js"), deck=deck)
+    crazy_4_poker.prepare(deck)
+    built = crazy_4_poker._dealer(deck).tables
+    assert all(suit_class(held) in built for size in range(5) for _, held in suit_classes(deck, size))
     times = []
     for _ in range(5):
         start = time.perf_counter()

@@ -85,7 +85,7 @@ def test_a_decision_is_valued_in_under_50_ms_once_the_tables_are_built():
     # On a reduced deck, so that building the four-card tables (seconds on the full deck, once per
     # process: benchmarks/house_edge_time.py times the full deck) stays out of the suite.
     deck = Deck((10, 11, 12, 13, 14), 3)
-    mississippi_stud.decision(parse_cards("Ah Kd"), deck=deck)
+    mississippi_stud.prepare(deck)
     times = []
     for _ in range(5):
         start = time.perf_counter()
