@@ -1,11 +1,17 @@
-"""Counting what the unseen cards can be, by rank multiset rather than card by card.
+"""Counting what the unseen cards can be, by rank multiset or by suit class rather than card by card.
 
 A hand of poker cards is worth, when no flush is possible, what its multiset of ranks is worth
 (``high.NO_FLUSH_VALUES``); only the hands whose cards are all of one suit need their suit looked
 at.  So the hands drawn from a set of unseen cards are counted by rank multiset, each multiset
 weighted by the ways its cards can be picked (``prod C(available_r, held_r)``), and the few
-one-suit hands are then moved to their flush value.  A deck here is any set of ranks in one to
-four suits: the full deck, or a reduced one small enough to count by hand.
+one-suit hands are then moved to their flush value.
+
+Where the suits matter throughout, sets of cards are taken by their class under a change of suits
+(``suit_class``): a set's value is its class's, so each class is valued once and weighted by how
+many sets it holds (1,755 classes of three cards, 16,432 of four, 134,459 of five).
+
+A deck here is any set of ranks in one to four suits: the full deck, or a reduced one small
+enough to count by hand.
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ NOTE = "The Ante and street wagers' only paytable, § 655a.12(a), is the one ana
 
 def _best(options):
     """The option worth most; of equal values the one wagering more, as the published analysis
-    counts its 3.59 Antes wagered (a hand worth exactly 0 on fifth street is worth it at 1x and 3x)."""
+    counts its 3.59 Antes wagered (on fifth street, A-K-4-3 of four suits with 3 Antes wagered is
+    worth -3 folded or played at 1x)."""
     return max(options)
 
 
