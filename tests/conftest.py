@@ -239,7 +239,8 @@ def reseal(rnd):
     from games.models import Round
 
     rnd.refresh_from_db()
-    Round.objects.filter(pk=rnd.pk).update(closing_hash=chain.seal(rnd, rnd.approvals.all()))
+    columns = chain.seal_round(rnd)
+    Round.objects.filter(pk=rnd.pk).update(**{column: getattr(rnd, column) for column in columns})
     rnd.refresh_from_db()
     return rnd
 

@@ -117,6 +117,7 @@ def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
         "round": rnd, **page,
         "recorded": rnd.record is not None,
         "breaks": breaks,
+        "unkeyed": chain.unkeyed(rnd),
         "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
         "events": [(event, event.seq in broken_seqs) for event in events],
         "approvals": approvals,

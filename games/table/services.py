@@ -162,9 +162,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     approvals_changed = _write_approvals(rnd, before, state, user, now)
     meters.write()  # after the lines: a payout entry points at its line
     if state.closed:
-        # Sealed last, over the columns as this save writes them and the approvals as written.
-        rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
-        changed.append("closing_hash")
+        # Sealed last, over the columns as this save writes them and the rows as written.
+        changed += chain.seal_round(rnd)
         if report_figures.enabled():
             rnd.figures_stored = True
             changed.append("figures_stored")

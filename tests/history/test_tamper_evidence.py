@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from games.common.calendar import gaming_day_of
 from games.floor import services as floor_services
-from games.history import chain
+from games.history import chain, keys
 from games.models import Round, RoundEvent
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
@@ -90,7 +90,11 @@ def test_each_event_is_chained_to_the_one_before_and_the_closed_round_is_sealed(
     assert [event.prev_hash for event in events] == [chain.start_hash(played.id)] + [e.hash for e in events[:-1]]
     assert len({event.hash for event in events}) == len(events) == played.seq == 18
     assert played.log_hash == events[-1].hash
-    assert played.closing_hash == chain.seal(played, played.approvals.all())
+    assert played.seal_version == 2 and played.closing_hash == chain.keyed_seal(
+        played, "embedded", keys.keys().secrets["embedded"])
+    # Seat 1's Ante, Bonus and Flop Wagers and seat 3's Ante and Flop Wagers, each with its line.
+    placed = ["1/1/ante", "1/1/bonus", "1/1/flop", "3/1/ante", "3/1/flop"]
+    assert set(played.sealed_rows) == {f"wager {w}" for w in placed} | {f"line {w}/settle" for w in placed}
     assert "log_digest" not in played.record  # the closing hash replaces the digest records kept before
 
 
@@ -266,8 +270,8 @@ def test_an_edit_of_an_approval_breaks_the_seal(cast, table):
     assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all()) == []
     rnd.approvals.update(decided_by=cast["super"])
     breaks = chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())
-    assert [str(b) for b in breaks] == ["the round as stored (status, times, totals or approvals) is not what was "
-                                        "sealed when it closed"]
+    assert [str(b) for b in breaks] == ["approval 1 (Seat 1: payout of $115.00 (table requires approval from "
+                                        "$100.00), now approved) was changed after the round was sealed"]
 
 
 def test_a_reopened_round_is_reported(played):
