@@ -330,6 +330,14 @@ def verify(rnd: Round, events: Iterable[Any], held: Held | Iterable[Any] | None 
     return breaks
 
 
+def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
+    """``rounds`` in id order, ``batch`` at a time by keyset: a long history is never held whole."""
+    last = 0
+    while chunk := list(rounds.filter(id__gt=last).order_by("id")[:batch]):
+        yield from chunk
+        last = chunk[-1].id
+
+
 def verify_rounds(rounds: Iterable[Round], *, batch: int = 500, record: bool = True
                   ) -> Iterator[tuple[Round, list[Break]]]:
     """Each round with its breaks, reading the events and sealed rows of ``batch`` rounds at a

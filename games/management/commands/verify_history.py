@@ -11,7 +11,6 @@ security event; the command exits with status 1 when it found any, 2 when its op
 refused, 0 when every round checked is intact.
 """
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
 from django import forms
@@ -20,15 +19,8 @@ from django.core.management.base import BaseCommand, CommandError
 from games.common.calendar import gaming_day_start
 from games.common.filters import DATE_ERRORS
 from games.history import chain, selectors
-from games.models import Round, Table
+from games.models import Table
 from games.people.security import security_event
-
-
-def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
-    last = 0
-    while chunk := list(rounds.filter(id__gt=last).order_by("id")[:batch]):
-        yield from chunk
-        last = chunk[-1].id
 
 
 class RoundsToVerify(forms.Form):
@@ -81,7 +73,7 @@ class Command(BaseCommand):
                                          for name, errors in search.errors.items() for error in errors), returncode=2)
         rounds = search.rounds().defer(None)
         checked = broken_rounds = breaks_found = 0
-        for rnd, breaks in chain.verify_rounds(rounds_by_id(rounds, batch), batch=batch):
+        for rnd, breaks in chain.verify_rounds(chain.rounds_by_id(rounds, batch), batch=batch):
             checked += 1
             if not breaks:
                 continue
