@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from itertools import islice
 from typing import Any
 
+from games.common.hashing import canonical, digest, stamp, storable  # noqa: F401 (chain.storable: the services')
 from games.engine.money import dollars
 from games.engine.registry import GAMES
 from games.history import keys as seal_keys
@@ -59,48 +59,13 @@ SEALED_FIELDS = ("id", "table_id", "number", "game", "dealer_id", "status", "rul
                  "log_hash")
 
 
-def _integral_float(text: str) -> float | int:
-    value = float(text)
-    return int(value) if value.is_integer() else value
-
-
-def storable(value: Any) -> Any:
-    """A JSON value as the database will give it back, whichever it is: tuples become lists, keys
-    text, and a whole number an integer (PostgreSQL's jsonb gives ``1e16`` back as one).  What
-    the services write is first made this, so that the hash of what they wrote is the hash of
-    what is read later.
-
-    >>> storable({"b": (1.0, 2.5), 7: 1e16})
-    {'b': [1, 2.5], '7': 10000000000000000}
-    """
-    return json.loads(json.dumps(value), parse_float=_integral_float)
-
-
-def canonical(value: Any) -> str:
-    """One text for a JSON value as stored: keys sorted, no spaces.
-
-    >>> canonical({"b": [1, 2.5], "a": "é"})
-    '{"a":"é","b":[1,2.5]}'
-    """
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _digest(*parts: Any) -> str:
-    return hashlib.sha256(canonical(list(parts)).encode()).hexdigest()
-
-
-def stamp(moment: datetime | None) -> str | None:
-    """A stored time as the hash sees it: UTC to the microsecond, as both databases keep it."""
-    return None if moment is None else moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
 def start_hash(round_id: int) -> str:
     """What the first event of a round links to."""
-    return _digest("round", round_id)
+    return digest("round", round_id)
 
 
 def event_hash(prev_hash: str, seq: int, action: Any, actor_id: int, role: str, created_at: datetime) -> str:
-    return _digest("event", prev_hash, seq, action, actor_id, role, stamp(created_at))
+    return digest("event", prev_hash, seq, action, actor_id, role, stamp(created_at))
 
 
 def link(events: Sequence[RoundEvent], round_id: int, log_hash: str) -> str:
@@ -130,7 +95,7 @@ def seal(rnd: Any, approvals: Iterable[Any]) -> str:
         ([a.number, a.kind, a.seat, a.reason, a.section, a.status, a.note, a.decided_by_id, stamp(a.requested_at),
           stamp(a.decided_at)] for a in approvals),
         key=lambda values: values[0])
-    return _digest("close", _row(rnd), decided)
+    return digest("close", _row(rnd), decided)
 
 
 @dataclass
@@ -178,7 +143,7 @@ def row_digests(held: Held) -> dict[str, str]:
         for row in getattr(held, kind):
             values = [stamp(value) if isinstance(value, datetime) else value
                       for value in (getattr(row, name) for name in fields[1:])]
-            digests[_name(kind, row)] = _digest(kind, values)[:32]
+            digests[_name(kind, row)] = digest(kind, values)[:32]
     return digests
 
 

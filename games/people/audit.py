@@ -18,9 +18,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.db import transaction
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
 from django.db.models.signals import m2m_changed, post_save, pre_save
 
+from games.common import hashing
 from games.models import AuditEntry, DealerAssignment, Link, Meter, Round, Table
 
 Kind = AuditEntry.Kind
@@ -52,14 +54,42 @@ def subject_of(thing: Any) -> tuple[str, str, int | None]:
     return str(thing)[:200], "", None
 
 
+# What an entry's hash covers (``games.common.hashing``), and what the trail's first entry links to.
+AUDIT_FIELDS = ("created_at", "actor_id", "kind", "subject", "object_type", "object_id", "before", "after", "summary")
+AUDIT_KIND = "audit entry"
+AUDIT_START = hashing.digest("audit trail")
+# The PostgreSQL advisory lock an entry is appended under: two transactions never link to the same entry.
+APPEND_LOCK = 0x6175646974  # "audit"
+
+
 def record(kind: str, actor, subject: Any, before: Any, after: Any, summary: str) -> AuditEntry:
-    """Write one entry.  ``actor`` is the user who made the change (None outside the app: a command,
-    the shell); ``subject`` a table, round, meter, link or user (or the text naming it)."""
+    """Write one entry, chained to the one before.  ``actor`` is the user who made the change (None
+    outside the app: a command, the shell); ``subject`` a table, round, meter, link or user (or the
+    text naming it)."""
     text, object_type, object_id = subject_of(subject)
     actor = actor if getattr(actor, "is_authenticated", False) else None
+    # As the JSON fields will give them back: the hash is of what is read later.
+    entry = AuditEntry(kind=kind, actor=actor, subject=text[:200], object_type=object_type, object_id=object_id,
+                       before=hashing.storable(before, DjangoJSONEncoder),
+                       after=hashing.storable(after, DjangoJSONEncoder), summary=summary[:300])
     with transaction.atomic(savepoint=False):  # the change's own transaction, or one of its own
-        return AuditEntry.objects.create(kind=kind, actor=actor, subject=text[:200], object_type=object_type,
-                                         object_id=object_id, before=before, after=after, summary=summary[:300])
+        if connection.vendor == "postgresql":  # held to the commit: the next entry links to this one
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK])
+        last = AuditEntry.objects.order_by("-id").values_list("hash", flat=True).first()
+        hashing.link([entry], last or AUDIT_START, AUDIT_KIND, AUDIT_FIELDS)
+        entry.save()
+        return entry
+
+
+def audit_breaks() -> list[str]:
+    """Every break in the audit trail's chain, read in id order a batch at a time: an entry edited,
+    removed or inserted behind the app's back (on PostgreSQL its trigger refuses UPDATE and DELETE;
+    this finds what a superuser who disabled it did)."""
+    rows = AuditEntry.objects.order_by("id").values_list("id", *AUDIT_FIELDS, "prev_hash", "hash", named=True)
+    problems, _ = hashing.check_chain(rows.iterator(chunk_size=2000), AUDIT_START, AUDIT_KIND, AUDIT_FIELDS,
+                                      lambda row: f"audit entry {row.id}")
+    return problems
 
 
 # -- a round's corrections and void ---------------------------------------------------------------
