@@ -12,7 +12,7 @@ MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "g
 MODULES.append("games.templatetags.dealer_assist")
 # The history's cursor and casino midnight; the strict readers of input; the chain's canonical form.
 MODULES += ["games.table.selectors", "games.history.filters", "games.common.filters", "games.history.record",
-            "games.table.inputs", "games.history.chain", "games.common.hashing", "games.history.keys"]
+            "games.table.inputs", "games.history.chain", "games.common.hashing", "games.history.keys", "games.people.audit"]
 
 
 @pytest.mark.parametrize("name", MODULES)
