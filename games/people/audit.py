@@ -115,12 +115,12 @@ def in_words(value: Any, key: str = "") -> str:
 
 
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
-    """A nested object's leaves by their path ("rules: bonus paytable")."""
+    """A nested object's leaves by their path ("rules › bonus paytable")."""
     if not isinstance(value, Mapping):
         return {prefix: value} if prefix else {}
     flat: dict[str, Any] = {}
     for key, item in value.items():
-        name = f"{prefix}: {str(key).replace('_', ' ')}" if prefix else str(key).replace("_", " ")
+        name = f"{prefix} › {str(key).replace('_', ' ')}" if prefix else str(key).replace("_", " ")
         flat.update(_flat(item, name) if isinstance(item, Mapping) and item else {name: item})
     return flat
 
@@ -129,15 +129,15 @@ def changes_in_words(before: Any, after: Any) -> tuple[str, str]:
     """What an entry's before and after say, as the keys that differ between them, in words.
 
     >>> changes_in_words({"rules": {"bonus_paytable": "A", "limit": 5}}, {"rules": {"bonus_paytable": "B", "limit": 5}})
-    ('rules: bonus paytable A', 'rules: bonus paytable B')
+    ('rules › bonus paytable: A', 'rules › bonus paytable: B')
     >>> changes_in_words(None, {"name": "TH-1", "training": False})
-    ('', 'name TH-1; training off')
+    ('', 'name: TH-1; training: off')
     """
     old, new = _flat(before), _flat(after)
     keys = [key for key in dict.fromkeys([*old, *new]) if key not in old or key not in new or old[key] != new[key]]
 
     def said(values: dict[str, Any]) -> str:
-        return "; ".join(f"{key} {in_words(values[key], key.replace(' ', '_'))}" for key in keys if key in values)
+        return "; ".join(f"{key}: {in_words(values[key], key.replace(' ', '_'))}" for key in keys if key in values)
 
     return said(old), said(new)
 

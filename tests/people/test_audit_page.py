@@ -60,8 +60,8 @@ def test_the_supervisor_sees_every_entry_newest_first_with_who_before_and_after(
     assert shown(response)[1].startswith("Table TH-9's rules changed: ") and shown(response)[1].endswith(" to B")
     page = response.content.decode()
     # Before and after as the keys that changed, in words, not JSON.
-    assert "<td>super</td>" in page and "<code>training on</code>" in page and "<code>training off</code>" in page
-    assert "rules: bonus paytable B" in page and "&quot;" not in page.split("<tbody>")[1]
+    assert "<td>super</td>" in page and "<code>training: on</code>" in page and "<code>training: off</code>" in page
+    assert "rules › bonus paytable: B" in page and "&quot;" not in page.split("<tbody>")[1]
     home = supervisor.get(reverse("home")).content.decode()
     assert f'href="{reverse("audit")}"' in home
 
