@@ -34,6 +34,7 @@ def figures(
     inputs: InputResults,
     access: AccessResults,
     deploy: list[str],
+    drill: dict,
     server_errors: int,
     seconds: float,
 ) -> dict:
@@ -66,6 +67,8 @@ def figures(
         _target("forbidden attempts that succeeded", len(broke_in), 0, not broke_in),
         _target("sockets left open after their user lost every right", len(unclosed), 0, not unclosed),
         _target("check --deploy warnings (production settings)", len(deploy), 0, not deploy),
+        _target("restore drills whose restored copy did not check out", int(drill["status"] != 0), 0,
+                drill["status"] == 0),
     ]
     allowed = [a for a in access.attempts if a.allowed]
     return {
@@ -79,6 +82,7 @@ def figures(
         "access": access,
         "allowed": (len(allowed), sum(a.succeeded for a in allowed)),
         "deploy": deploy,
+        "drill": drill,
         "server_errors": server_errors,
         "failures": {
             "errors": errors,
@@ -240,6 +244,18 @@ def write(result: dict, path: Path) -> None:
         "`python manage.py check --deploy` with the environment `docker-compose.yml` gives the server: "
         + (", ".join(result["deploy"]) if result["deploy"] else "no warning")
         + ".",
+        "",
+        "## Restore drill",
+        "",
+        "`scripts/restore-drill` (docs/operations.md) on the database the faults above were played on: dumped "
+        "with `pg_dump`, restored with `pg_restore` into a throwaway cluster, its schema checked and "
+        f"`verify_history --all` run on the copy, in {result['drill']['seconds']:.0f} s: "
+        + ("the restored copy checks out." if result["drill"]["status"] == 0 else
+           f"FAILED (exit status {result['drill']['status']}, target missed)."),
+        "",
+        "```text",
+        *[line for line in result["drill"]["said"].splitlines() if "WARNING" not in line][-12:],
+        "```",
         "",
         "## Not covered here",
         "",
