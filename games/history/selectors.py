@@ -129,6 +129,15 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
                        min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
 
 
+def page_checks(rounds: list[Round]) -> dict[int, list[chain.Break]]:
+    """The breaks of each of a page's rounds that fails its check (its log, seal and sealed rows; not
+    its record, which the list does not show): what the search finds is flagged where it is listed."""
+    if not rounds:
+        return {}
+    full = Round.objects.filter(id__in=[rnd.id for rnd in rounds]).select_related("table").defer("record")
+    return {rnd.id: breaks for rnd, breaks in chain.verify_rounds(full, batch=len(rounds), record=False) if breaks}
+
+
 CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "training", "seats", "wagers",
               "drop", "paid", "collected", "win", "void", "approvals", "approval_statuses", "decided_by", "log")
 

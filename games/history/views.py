@@ -42,6 +42,11 @@ def history(request: HttpRequest) -> HttpResponse:
     if not search.is_valid():
         return render(request, "games/history/history.html", {**context, "errors": search.form.messages()}, status=400)
     page = selectors.history_page(search.qs, **search.page_from())
+    checked = selectors.page_checks(page.rounds)
+    for rnd in page.rounds:  # a round found by what was edited in it is flagged where it is listed
+        rnd.broken = str(checked[rnd.id][0]) if rnd.id in checked else ""
+        if rnd.id in checked:
+            _log_tampered(request, rnd, checked[rnd.id], "search")
     kept = request.GET.copy()
     for key in ("older", "newer"):
         kept.pop(key, None)

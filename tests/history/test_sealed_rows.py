@@ -6,6 +6,8 @@ keyed, so that an intruder who recomputes it without the key is caught too.
 The edits are plain SQL statements, as an intruder with write access to the database would make
 them; they run on SQLite and PostgreSQL alike."""
 
+import html
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
@@ -43,7 +45,12 @@ def refused(cast, table):
 
 
 def caught_everywhere(client, cast, rnd, problem: str) -> None:
-    """The page, the sheet, the CSV and the command each name ``problem``; nothing else breaks."""
+    """The page, the sheet, the CSV and the command each name ``problem``, and the history's list
+    flags the round; nothing else breaks."""
+    client.force_login(cast["super"])
+    listed = html.unescape(client.get(reverse("history")).content.decode())
+    assert f'<span class="tampered-mark" title="{problem}">⚠ fails its check</span>' in listed
+    assert listed.count("⚠ fails its check") == 1
     page = round_page(client, cast["super"], rnd)
     assert "This round's history fails its check" in page and problem in page
     sheet = client.get(reverse("round-sheet", args=[rnd.id]))
@@ -65,6 +72,9 @@ def test_a_settlement_line_edited_by_sql_is_named_everywhere(client, cast, playe
         played.id)
     caught_everywhere(client, cast, played, "the settlement line of seat 1: Texas Hold 'Em Bonus Wager (settle), "
                                             "now win $5,000.00 on $5.00 was changed after the round was sealed")
+    # The search by amount finds the round at the edited figure, and flags it where it lists it.
+    found = client.get(reverse("history"), {"amount_min": "5000"}).content.decode()
+    assert reverse("round-detail", args=[played.id]) in found and "⚠ fails its check" in found
 
 
 def test_a_wager_edited_by_sql_is_named_everywhere(client, cast, played):
