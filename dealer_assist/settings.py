@@ -301,6 +301,14 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", defau
 # The preload directive only matters once the domain is submitted to the browsers' preload list.
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS > 0)
 
+# The key of the rounds' seals (games/history/keys.py, docs/operations.md): an HMAC key the
+# database never holds, so that write access to the database alone cannot reseal an edited round.
+# HISTORY_SEAL_KEY_FILE names a file of "id:secret" lines (the first seals, the others still
+# verify: a key is rotated by adding a line above it); HISTORY_SEAL_KEY holds the same inline.
+# With neither, rounds are sealed with an embedded default key and their pages say so.
+HISTORY_SEAL_KEY = envstr("HISTORY_SEAL_KEY")
+HISTORY_SEAL_KEY_FILE = envstr("HISTORY_SEAL_KEY_FILE")
+
 # --- Internationalization -------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

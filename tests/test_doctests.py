@@ -10,9 +10,11 @@ import games.engine
 
 MODULES = [info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
 MODULES.append("games.templatetags.dealer_assist")
-# The history's cursor and casino midnight; the strict readers of input; the chain's canonical form.
+# The history's cursor and casino midnight; the strict readers of input; the chain's canonical form;
+# the seal's keys; the audit trail's words.
 MODULES += ["games.table.selectors", "games.history.filters", "games.common.filters", "games.history.record",
-            "games.table.inputs", "games.history.chain"]
+            "games.table.inputs", "games.history.chain", "games.common.hashing", "games.history.keys",
+            "games.people.audit"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -16,6 +16,7 @@ from tests.test_pages import ROUND_END
 fixed_limit = importlib.import_module("games.migrations.0004_fixed_holdem_payout_limit")
 chain_migration = importlib.import_module("games.migrations.0007_event_hash_chain")
 relief_migration = importlib.import_module("games.migrations.0015_relief_dealers")
+chained_migration = importlib.import_module("games.migrations.0018_chained_ledgers_and_audit_trail")
 
 
 def test_texas_holdem_tables_drop_the_payout_limit_the_chapter_now_fixes(db):
@@ -36,7 +37,8 @@ def as_before_the_chain(rnd):
     record = rnd.record
     if record is not None:
         record["log_digest"] = chain_migration.old_log_digest(rnd.events.order_by("seq"))
-    Round.objects.filter(pk=rnd.pk).update(log_hash="", closing_hash="", record=record)
+    Round.objects.filter(pk=rnd.pk).update(log_hash="", closing_hash="", record=record, seal_version=0, seal_key="",
+                                           sealed_rows=None)
 
 
 def test_the_logs_stored_before_the_chain_are_chained_and_their_closed_rounds_sealed(cast, table):
@@ -72,3 +74,28 @@ def test_the_relief_dealers_of_stored_rounds_are_read_from_their_logs(cast, tabl
     relief_migration.from_the_log(apps, None)
     relief_migration.from_the_log(apps, None)  # run twice: still one row
     assert list(ReliefDealer.objects.values_list("round", "dealer")) == [(relieved.id, cast["dealer2"].id)]
+
+
+def test_the_ledgers_and_the_audit_trail_stored_before_their_chains_are_chained(cast):
+    from games.models import AuditEntry, Meter, MeterEntry
+    from games.people import audit
+    from games.progressives import ledger
+    from tests.progressives.progressive_play import NOTHING, full_round, linked_tables
+
+    _, meter, (table,) = linked_tables(cast["super"], "TH-1")
+    full_round(table, cast["dealer"], cast["floor"], {1: (True, NOTHING[1])})
+    # As a server before the chains left them: no hashes.
+    MeterEntry.objects.update(prev_hash="", hash="")
+    Meter.objects.update(ledger_hash="")
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute("ALTER TABLE games_auditentry DISABLE TRIGGER games_auditentry_append_only")
+        cursor.execute("UPDATE games_auditentry SET prev_hash = '', hash = ''")
+        if connection.vendor == "postgresql":
+            cursor.execute("ALTER TABLE games_auditentry ENABLE TRIGGER games_auditentry_append_only")
+    meter.refresh_from_db()
+    assert ledger.meter_audit(meter) and audit.audit_breaks() and AuditEntry.objects.count() >= 3
+    chained_migration.chain_existing(apps, SimpleNamespace(connection=connection))
+    meter.refresh_from_db()
+    assert ledger.meter_audit(meter) == [] and audit.audit_breaks() == []

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from itertools import islice
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KT
 from django.utils import timezone
@@ -20,10 +21,8 @@ from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.history import chain
 from games.models import (
-    Approval,
     ReliefDealer,
     Round,
-    Wager,
 )
 
 HISTORY_PAGE_SIZE = 50
@@ -130,6 +129,15 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
                        min(count, HISTORY_COUNT_CAP), count > HISTORY_COUNT_CAP)
 
 
+def page_checks(rounds: list[Round]) -> dict[int, list[chain.Break]]:
+    """The breaks of each of a page's rounds that fails its check (its log, seal and sealed rows; not
+    its record, which the list does not show): what the search finds is flagged where it is listed."""
+    if not rounds:
+        return {}
+    full = Round.objects.filter(id__in=[rnd.id for rnd in rounds]).select_related("table").defer("record")
+    return {rnd.id: breaks for rnd, breaks in chain.verify_rounds(full, batch=len(rounds), record=False) if breaks}
+
+
 CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "training", "seats", "wagers",
               "drop", "paid", "collected", "win", "void", "approvals", "approval_statuses", "decided_by", "log")
 
@@ -165,24 +173,22 @@ class Holdings:
 
 
 def _with_holdings(rounds: Iterator[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
-    """Each round with its breaks and holdings, CSV_BATCH rounds at a time: their wagers, their
-    approvals (with who decided them), and the events and approvals their chains are checked with,
-    four reads a batch."""
+    """Each round with its breaks and holdings, CSV_BATCH rounds at a time: their events and the
+    rows their seals cover (wagers, lines, approvals, ledger entries) read, checked and shown,
+    six reads a batch."""
     while batch := list(islice(rounds, CSV_BATCH)):
         yield from _batch_with_holdings(batch)
 
 
 def _batch_with_holdings(batch: list[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
-    ids = [rnd.id for rnd in batch]
-    held = {pk: Holdings() for pk in ids}
-    for round_id, *wager in (Wager.objects.filter(round_id__in=ids).order_by("round_id", "seat", "hand_no", "id")
-                             .values_list("round_id", "seat", "hand_no", "wager", "amount")):
-        held[round_id].wagers.append(tuple(wager))
-    for round_id, status, decider in (Approval.objects.filter(round_id__in=ids).order_by("round_id", "number")
-                                      .values_list("round_id", "status", "decided_by__username")):
-        held[round_id].approvals.append((status, decider or ""))
-    for rnd, breaks in chain.verify_rounds(batch, batch=len(batch), record=False):
-        yield rnd, breaks, held[rnd.id]
+    # The wagers and approvals shown are the rows the seal was checked against.
+    checked = list(chain.verify_held(batch, batch=len(batch), record=False))
+    deciders = {row.decided_by_id for _, _, held in checked for row in held.approvals if row.decided_by_id}
+    names = dict(get_user_model().objects.filter(pk__in=deciders).values_list("pk", "username")) if deciders else {}
+    for rnd, breaks, held in checked:
+        yield rnd, breaks, Holdings(
+            [(w.seat, w.hand_no, w.wager, w.amount) for w in held.wagers],
+            [(a.status, names.get(a.decided_by_id, "")) for a in held.approvals])
 
 
 def _local(moment) -> str:

@@ -43,6 +43,11 @@ def history(request: HttpRequest) -> HttpResponse:
     if not search.is_valid():
         return render(request, "games/history/history.html", {**context, "errors": search.form.messages()}, status=400)
     page = selectors.history_page(search.qs, **search.page_from())
+    checked = selectors.page_checks(page.rounds)
+    for rnd in page.rounds:  # a round found by what was edited in it is flagged where it is listed
+        rnd.broken = str(checked[rnd.id][0]) if rnd.id in checked else ""
+        if rnd.id in checked:
+            _log_tampered(request, rnd, checked[rnd.id], "search")
     kept = request.GET.copy()
     for key in ("older", "newer"):
         kept.pop(key, None)
@@ -118,6 +123,7 @@ def _round_page(request: HttpRequest, rnd: Round, **extra) -> HttpResponse:
         "round": rnd, **page,
         "recorded": rnd.record is not None,
         "breaks": breaks,
+        "unkeyed": chain.unkeyed(rnd),
         "can_recompute": rnd.record is not None and roles.SUPERVISOR in roles.roles_of(request.user),
         "events": [(event, event.seq in broken_seqs) for event in events],
         "approvals": approvals,

@@ -15,6 +15,7 @@ from games.models.reports import (
     ReportGameKey,
     ReportHit,
     ReportKey,
+    WithheldRound,
 )
 from games.models.rounds import Approval, ReliefDealer, Round, RoundEvent, SettlementLine, Table, Wager
 
@@ -22,5 +23,5 @@ __all__ = [
     "RARE_COUNTS", "Approval", "AuditEntry", "AuditQuerySet", "BandFigures", "DealerAssignment", "Link",
     "LinkedTable", "Meter", "MeterEntry", "NamedFigures", "ReliefDealer", "ReportCell", "ReportCount",
     "ReportGameCell", "ReportGameCount", "ReportGameKey", "ReportHit", "ReportKey", "Round", "RoundEvent",
-    "SettlementLine", "Table", "Wager",
+    "SettlementLine", "Table", "Wager", "WithheldRound",
 ]

@@ -32,6 +32,9 @@ class AuditEntry(models.Model):
         DEALER_ASSIGNMENT = "dealer_assignment", "Dealer at a table"
         CORRECTION = "correction", "Correction"
         VOID = "void", "Void"
+        # The closing hashes of a gaming day's rounds, digested (games.history.digest): exported, it
+        # makes a later reseal evident even to whoever holds the seal's key.
+        HISTORY_DIGEST = "history_digest", "Gaming day's history digest"
 
     created_at = models.DateTimeField(default=timezone.now)
     # Empty for a change made outside the app (a management command, the shell).
@@ -45,6 +48,10 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     summary = models.CharField(max_length=300)
+    # Chained in id order (games.people.audit writes the links): the hash of the entry before, or the
+    # trail's start, and this entry's own over that link and its content.
+    prev_hash = models.CharField(max_length=64, blank=True, default="", db_default="")
+    hash = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     objects = AuditQuerySet.as_manager()
 

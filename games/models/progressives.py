@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models.rounds import Round, SettlementLine, Table
 
@@ -63,6 +64,9 @@ class Meter(models.Model):
     amount = models.BigIntegerField(default=0)  # cents: the ledger's "meter" pool
     reserve = models.BigIntegerField(default=0)  # cents: the ledger's "reserve" pool
     entries = models.PositiveIntegerField(default=0)  # the ledger's last seq
+    # The hash of the ledger's last entry (games/progressives/ledger.py chains them): an entry cut from
+    # its end is evident.
+    ledger_hash = models.CharField(max_length=64, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,7 +115,12 @@ class MeterEntry(models.Model):
     note = models.CharField(max_length=300, blank=True)
     reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="reversed_by")
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Given when the entry is made (not set on save): the hash written with it covers it.
+    created_at = models.DateTimeField(default=timezone.now)
+    # Chained like a round's log: the hash of the meter's entry before (or the ledger's start) and
+    # this entry's own, over that link and its content (games.common.hashing).
+    prev_hash = models.CharField(max_length=64, blank=True, default="", db_default="")
+    hash = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["meter", "seq"]

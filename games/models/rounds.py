@@ -77,6 +77,12 @@ class Round(models.Model):
     log_hash = models.CharField(max_length=64, blank=True, default="")
     record_hash = models.CharField(max_length=64, blank=True, default="")
     closing_hash = models.CharField(max_length=64, blank=True, default="")
+    # How the closing hash was made: 1, unkeyed over the row and approvals (rounds closed before
+    # version 2); 2, an HMAC with the key named ``seal_key`` (games/history/keys.py) over the row and
+    # ``sealed_rows``, the digest of each wager, settlement line, approval and ledger entry by name.
+    seal_version = models.PositiveSmallIntegerField(default=0, db_default=0)
+    seal_key = models.CharField(max_length=40, blank=True, default="", db_default="")
+    sealed_rows = models.JSONField(null=True, blank=True)
     # Whether the report's stored figures (``ReportCell``, ``ReportCount``) include this round:
     # set in the transaction that closes it; a round written otherwise is folded in by the next
     # report or ``manage.py rebuild_report_figures`` (games/reports/cells.py).

@@ -26,7 +26,7 @@ from games.common.calendar import gaming_day_start
 from games.common.filters import NamedRefusals
 from games.engine.core import Refused
 from games.models import AuditEntry
-from games.people import logins, roles
+from games.people import audit, logins, roles
 from games.people.access import role_required
 from games.people.security import request_address
 
@@ -99,8 +99,8 @@ def audit_page(request: HttpRequest) -> HttpResponse:
         return render(request, "games/people/audit.html", {**context, "errors": filters.form.messages()}, status=400)
     rows = list(filters.qs[:PAGE_SIZE + 1])
     entries = rows[:PAGE_SIZE]
-    for entry in entries:  # shown as the CSV writes them
-        entry.before_text, entry.after_text = _json(entry.before), _json(entry.after)
+    for entry in entries:  # the keys that changed, in words (the CSV keeps the JSON whole)
+        entry.before_text, entry.after_text = audit.changes_in_words(entry.before, entry.after)
     return render(request, "games/people/audit.html", {
         **context, "entries": entries, "older": entries[-1].pk if len(rows) > PAGE_SIZE else None,
         "first_page": not request.GET.get("older"),

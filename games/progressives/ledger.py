@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games.common import hashing
 from games.engine.core import CAGE, Refused, RoundState
 from games.engine.core import progressive as engine
 from games.engine.money import Cents, dollars, plain_dollars
@@ -82,22 +83,46 @@ class MeterBook:
                 lines[(row.seat, row.hand_no, row.wager, row.stage)] = row
         for entry, key in self.entries:
             entry.line = lines.get(key) if key is not None else None
+            meter = self.meters[entry.meter_id]
+            # Chained in the meter's order, under its lock (its row holds the last hash).
+            meter.ledger_hash = hashing.link([entry], meter.ledger_hash or ledger_start(meter.pk), LEDGER_KIND,
+                                             LEDGER_FIELDS)
         MeterEntry.objects.bulk_create([entry for entry, _ in self.entries])
         changed = {entry.meter_id for entry, _ in self.entries}
         for pk in changed:
-            self.meters[pk].save(update_fields=["amount", "reserve", "entries"])
+            self.meters[pk].save(update_fields=["amount", "reserve", "entries", "ledger_hash"])
         self.entries = []
         ids = sorted(changed)
         transaction.on_commit(lambda: push.meters_changed(ids))
 
 
+# What an entry's hash covers: every column but its line, which a refused payout's deleted line
+# empties (SET_NULL) after the entry was written; its round and seat name what it paid.
+LEDGER_FIELDS = ("meter_id", "seq", "pool", "kind", "amount", "balance_after", "round_id", "seat", "claim", "payer",
+                 "user_id", "note", "reverses_id", "created_at")
+LEDGER_KIND = "meter entry"
+
+
+def ledger_start(meter_id: int) -> str:
+    """What a meter's first entry links to: it names the meter, so a ledger cannot be moved to another."""
+    return hashing.digest("meter", meter_id)
+
+
 def meter_audit(meter: Meter) -> list[str]:
     """What is wrong with a meter's ledger: a gap in its numbering, an entry whose balance is not
-    the one before plus its amount, a stored amount that is not the sum of its pool.  Empty when
-    the meter is exactly reset + contributions − payouts ± transfers ± corrections."""
+    the one before plus its amount, a stored amount that is not the sum of its pool, and a break
+    in its chain (an entry edited, removed or inserted by hand).  Empty when the meter is exactly
+    reset + contributions − payouts ± transfers ± corrections, as written."""
     problems = []
     sums = {MeterEntry.METER: 0, MeterEntry.RESERVE: 0}
-    entries = list(meter.ledger.order_by("seq").values_list("seq", "pool", "amount", "balance_after"))
+    rows = list(meter.ledger.order_by("seq").values_list(*LEDGER_FIELDS, "prev_hash", "hash", named=True))
+    chained, head = hashing.check_chain(rows, ledger_start(meter.pk), LEDGER_KIND, LEDGER_FIELDS,
+                                        lambda row: f"entry #{row.seq}")
+    problems += chained
+    if meter.ledger_hash != (head if rows else ""):
+        problems.append("the ledger does not end where the meter's last hash says: entries were removed from or "
+                        "added to its end")
+    entries = [(row.seq, row.pool, row.amount, row.balance_after) for row in rows]
     for expected, (seq, pool, amount, balance) in enumerate(entries, start=1):
         if seq != expected:
             problems.append(f"entry #{seq} follows #{expected - 1}: entries are missing")

@@ -63,6 +63,7 @@ from django.db.models import (
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce, TruncHour
+from django.utils import timezone
 
 from games.common import calendar
 from games.engine.core.records import LOSE, WIN
@@ -79,6 +80,7 @@ from games.models import (
     RoundEvent,
     SettlementLine,
     Table,
+    WithheldRound,
 )
 from games.reports import figures, paytable_rows
 
@@ -378,8 +380,11 @@ def catch_up() -> int:
         return 0
     table = Round._meta.db_table
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        # Never a round the last rebuild set apart (``set_apart``): its rows failed their check.
+        withheld = WithheldRound._meta.db_table
         cursor.execute(f'UPDATE "{table}" SET figures_stored = true '  # noqa: S608
-                       "WHERE NOT figures_stored AND status <> 'open' RETURNING id")
+                       "WHERE NOT figures_stored AND status <> 'open' "
+                       f'AND id NOT IN (SELECT round_id FROM "{withheld}") RETURNING id')
         ids = sorted(row[0] for row in cursor.fetchall())
         if ids:
             # Their tables' rows, as a close locks its own (``services._count_round_for_stub``) before
@@ -396,16 +401,27 @@ def catch_up() -> int:
     return len(ids)
 
 
-def rebuild() -> int:
-    """Recompute every cell from the rounds (after a change of the gaming day's or the shifts'
-    hours, or to check them): one transaction; a round closing meanwhile waits for it."""
+def set_apart(withheld: dict[int, tuple[str, int]]) -> None:
+    """Make ``withheld`` (round id: its first break and how many) the rounds the report leaves out,
+    in place of those set apart before."""
+    now = timezone.now()
+    WithheldRound.objects.all().delete()
+    WithheldRound.objects.bulk_create([WithheldRound(round_id=pk, problem=problem[:500], breaks=breaks, found_at=now)
+                                       for pk, (problem, breaks) in sorted(withheld.items())], batch_size=1000)
+
+
+def rebuild(withheld: dict[int, tuple[str, int]]) -> int:
+    """Recompute every cell from the rounds but ``withheld`` (those whose history fails its check,
+    ``set_apart``), after a change of the gaming day's or the shifts' hours, or to check them:
+    one transaction; a round closing meanwhile waits for it."""
     with transaction.atomic():
         # Every table, as a close locks its own: a round closing meanwhile waits for the rebuild.
         list(Table.objects.select_for_update().order_by("id").values_list("id", flat=True))
         for model in (ReportCount, ReportCell, ReportGameCount, ReportGameCell, ReportHit):
             model.objects.all().delete()
+        set_apart(withheld)
         # The rounds already marked, by ranges of ids (their rows are left as they are), then the others.
-        stored = Round.objects.filter(figures_stored=True)
+        stored = Round.objects.filter(figures_stored=True, withheld__isnull=True)
         ids = stored.aggregate(first=Min("id"), last=Max("id"))
         if ids["first"] is not None:
             for low in range(ids["first"], ids["last"] + 1, BATCH):

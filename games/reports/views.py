@@ -103,7 +103,18 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
                       if level in shown],
         "in_full": IN_FULL,
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(), "paging": paging,
+        **_withheld(filters),
     }, 200
+
+
+WITHHELD_LISTED = 50  # rounds linked by name; the rest counted
+
+
+def _withheld(filters) -> dict:
+    """The rounds of the report's selection its figures leave out (their history fails its check)."""
+    withheld = filters.withheld_rounds.order_by("id").select_related("table", "withheld")
+    listed = list(withheld[:WITHHELD_LISTED])
+    return {"withheld": listed, "withheld_count": len(listed) if len(listed) < WITHHELD_LISTED else withheld.count()}
 
 
 @role_required(roles.SUPERVISOR)

@@ -175,9 +175,8 @@ def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expe
     approvals_changed = _write_approvals(rnd, before, state, user, now)
     meters.write()  # after the lines: a payout entry points at its line
     if state.closed:
-        # Sealed last, over the columns as this save writes them and the approvals as written.
-        rnd.closing_hash = chain.seal(rnd, rnd.approvals.values_list(*chain.APPROVAL_FIELDS, named=True))
-        changed.append("closing_hash")
+        # Sealed last, over the columns as this save writes them and the rows as written.
+        changed += chain.seal_round(rnd)
         if report_figures.enabled():
             rnd.figures_stored = True
             changed.append("figures_stored")
@@ -389,10 +388,17 @@ def table_configure(*, table_id: int, user, rules: Mapping[str, Any], training: 
 
 
 def _audit_configuration(table: Table, user, was: Mapping[str, Any]) -> None:
-    if was["rules"] != table.rules:
-        changed = sorted(key for key in {*was["rules"], *table.rules} if was["rules"].get(key) != table.rules.get(key))
-        audit.record(audit.Kind.TABLE_RULES, user, table, {"rules": was["rules"]}, {"rules": table.rules},
-                     f"Table {table.name}'s rules changed: {', '.join(changed)}")
+    # The options as they take effect, an option left out standing at its default: a first save that
+    # writes every default out changes nothing, and only the options that changed are recorded.
+    game = game_for(table.game)
+    old, new = {**game.default_rules, **was["rules"]}, {**game.default_rules, **table.rules}
+    changed = sorted(key for key in {*old, *new} if old.get(key) != new.get(key))
+    if changed:
+        labels = {option.key: option.label for option in game.rule_options}
+        words = "; ".join(f"{labels.get(key, key.replace('_', ' '))} {audit.in_words(old.get(key))} to "
+                          f"{audit.in_words(new.get(key))}" for key in changed)
+        audit.record(audit.Kind.TABLE_RULES, user, table, {"rules": {key: old.get(key) for key in changed}},
+                     {"rules": {key: new.get(key) for key in changed}}, f"Table {table.name}'s rules changed: {words}")
     if was["training"] != table.training:
         audit.record(audit.Kind.TABLE_TRAINING, user, table, {"training": was["training"]},
                      {"training": table.training},

@@ -67,3 +67,29 @@ def test_a_rigged_paytable_is_flagged_beside_theory(tablet, people):
     expect(flagged).to_contain_text("Ace-ace")
     expect(flagged).to_contain_text("improbable: more often than theory")
     supervisor.screenshot_of("#hit-frequency", "reports-hit-frequency.png")
+
+
+def test_the_report_says_which_rounds_it_left_out(tablet, people):
+    """A round whose settlement line was edited by SQL is set apart by the rebuild of the figures:
+    the page counts it out and links to it."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from games.models import SettlementLine
+    from tests.conftest import seal_loaded
+    from tests.history.test_tamper_evidence import sql
+
+    build_day(people)
+    seal_loaded()  # the day's rounds, loaded directly, sealed as if closed through the services
+    line = SettlementLine.objects.filter(round__table__name="TH-9", round__started_at__gte=at(2, 6, 0),
+                                         outcome="win").order_by("id").first()
+    edited = line.round
+    sql("UPDATE games_settlementline SET amount = amount * 10 WHERE id = %s", line.id)  # a win made ten times
+    with pytest.raises(CommandError, match="1 rounds fail their check"):
+        call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    supervisor = tablet("super", f"/reports/?from={DAY}&to={DAY}")
+    withheld = supervisor.page.locator("#report-withheld")
+    expect(withheld).to_contain_text("1 round left out of this report")
+    expect(withheld.get_by_role("link", name=f"TH-9 round {edited.number}")).to_have_attribute(
+        "href", f"/rounds/{edited.id}/")
+    supervisor.screenshot("reports-withheld.png", until="#report-withheld")

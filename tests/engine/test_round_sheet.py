@@ -142,6 +142,19 @@ def test_an_exported_round_with_a_stub_count_settles_to_its_own_lines(slug, resu
     assert (settle_sheet(exported)["void"] is None) is (result == "correct")  # a wrong count voids the round
 
 
+@pytest.mark.parametrize("result", ["misdealt", "incorrect"])
+@EACH
+def test_an_exported_round_whose_stub_count_void_was_refused_settles_to_its_own_lines(slug, result):
+    # The floorperson refuses the void a wrong count asks for: the round is played to its end, and
+    # its sheet says so, or settling it would void the round the table played on.
+    actions = actions_of(slug, stub_count=result)
+    counted = actions.index({"type": "stub_count", "result": result}) + 1
+    actions[counted:counted] = [{"type": "refuse", "approval": 1}]
+    exported = assert_round_trip(slug, actions, {"stub_count_due": True})
+    assert (exported["stub_count"], exported["stub_count_void"]) == (result, "refused")
+    assert settle_sheet(exported)["void"] is None
+
+
 @EACH
 def test_a_round_dealt_by_the_virtual_shoe_exports_a_sheet_that_settles_to_its_own_lines(slug):
     # Training mode on an automated shoe: the dealer takes the last choice at each decision (a fold,

@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from games.common.calendar import gaming_day_of
 from games.floor import services as floor_services
-from games.history import chain
+from games.history import chain, keys
 from games.models import Round, RoundEvent
 from games.table import services
 from tests.conftest import OPENING, REST_OF_ROUND, play
@@ -69,6 +69,10 @@ def csv_rows(client, user) -> dict[int, dict]:
     return {int(row["round"]): row for row in rows}
 
 
+ALL_INTACT = ("{} rounds checked: every log and closing hash is intact; so are every meter's ledger, the audit "
+              "trail and its daily digests\n")
+
+
 def verify_history(*args) -> tuple[int, str]:
     """``manage.py verify_history`` in this process: its exit status and what it printed."""
     out = io.StringIO()
@@ -90,7 +94,11 @@ def test_each_event_is_chained_to_the_one_before_and_the_closed_round_is_sealed(
     assert [event.prev_hash for event in events] == [chain.start_hash(played.id)] + [e.hash for e in events[:-1]]
     assert len({event.hash for event in events}) == len(events) == played.seq == 18
     assert played.log_hash == events[-1].hash
-    assert played.closing_hash == chain.seal(played, played.approvals.all())
+    assert played.seal_version == 2 and played.closing_hash == chain.keyed_seal(
+        played, "embedded", keys.keys().secrets["embedded"])
+    # Seat 1's Ante, Bonus and Flop Wagers and seat 3's Ante and Flop Wagers, each with its line.
+    placed = ["1/1/ante", "1/1/bonus", "1/1/flop", "3/1/ante", "3/1/flop"]
+    assert set(played.sealed_rows) == {f"wager {w}" for w in placed} | {f"line {w}/settle" for w in placed}
     assert "log_digest" not in played.record  # the closing hash replaces the digest records kept before
 
 
@@ -105,7 +113,7 @@ def test_an_untouched_history_verifies_clean_everywhere(client, cast, played, se
     assert {row["log"] for row in csv_rows(client, cast["super"]).values()} == {"verified"}
     client.force_login(cast["super"])
     assert client.get(reverse("round-sheet", args=[played.id])).status_code == 200
-    assert verify_history("--all") == (0, "2 rounds checked: every log and closing hash is intact\n")
+    assert verify_history("--all") == (0, ALL_INTACT.format(2))
     assert not [e for e in security_events(caplog) if e["event"] == "history_tampered"]
 
 
@@ -266,8 +274,8 @@ def test_an_edit_of_an_approval_breaks_the_seal(cast, table):
     assert chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all()) == []
     rnd.approvals.update(decided_by=cast["super"])
     breaks = chain.verify(rnd, rnd.events.order_by("seq"), rnd.approvals.all())
-    assert [str(b) for b in breaks] == ["the round as stored (status, times, totals or approvals) is not what was "
-                                        "sealed when it closed"]
+    assert [str(b) for b in breaks] == ["approval 1 (Seat 1: payout of $115.00 (table requires approval from "
+                                        "$100.00), now approved) was changed after the round was sealed"]
 
 
 def test_a_reopened_round_is_reported(played):
@@ -338,7 +346,7 @@ def test_the_commands_exit_status_says_whether_a_break_was_found(cast, table, br
         assert f"round {rnd.id} (TH-9 #1) event 1: its action, actor, role or time" in result.stdout
         assert "1 rounds checked: 1 breaks in 1 rounds" in result.stderr
     else:
-        assert (result.returncode, result.stdout) == (0, "1 rounds checked: every log and closing hash is intact\n")
+        assert (result.returncode, result.stdout) == (0, ALL_INTACT.format(1))
 
 
 def test_security_events_name_the_round_and_the_first_break(client, cast, played, caplog):

@@ -29,9 +29,32 @@ def test_a_change_of_the_tables_rules_is_audited_with_the_options_before_and_aft
     (entry,) = entries("table_rules")
     assert (entry.actor, entry.subject, entry.object_type, entry.object_id) == (cast["super"], "table TH-9", "table",
                                                                                 table.id)
-    assert entry.before == {"rules": old_rules} and entry.after == {"rules": new_rules}
-    assert "bonus_paytable" in entry.summary
+    # Only the option that changed, named as the configuration page names it.
+    assert entry.before == {"rules": {"bonus_paytable": old_rules["bonus_paytable"]}}
+    assert entry.after == {"rules": {"bonus_paytable": "B"}}
+    assert entry.summary == f"Table TH-9's rules changed: {bonus_label()} {old_rules['bonus_paytable']} to B"
     assert entries("table_training") == []  # the training mode did not change
+
+
+def bonus_label() -> str:
+    from games.engine.registry import GAMES
+
+    return next(o.label for o in GAMES["texas-holdem-bonus"].rule_options if o.key == "bonus_paytable")
+
+
+def test_a_first_save_that_writes_out_the_defaults_changes_nothing(cast):
+    # A table created with no options, then saved on the configuration page with every option at
+    # its default: nothing changed, nothing is recorded as a change of the rules.
+    from games.engine.registry import GAMES
+
+    bare = Table.objects.create(name="TH-NEW", game="texas-holdem-bonus", rules={})
+    defaults = dict(GAMES["texas-holdem-bonus"].default_rules)
+    services.table_configure(table_id=bare.id, user=cast["super"], rules=defaults, training=False)
+    assert entries("table_rules") == []
+    services.table_configure(table_id=bare.id, user=cast["super"],
+                             rules={**defaults, "approval_threshold": "250.00"}, training=False)
+    (entry,) = entries("table_rules")
+    assert entry.after == {"rules": {"approval_threshold": "250.00"}}
 
 
 def test_turning_training_mode_on_is_audited_on_its_own(cast, table):
@@ -125,7 +148,7 @@ def test_a_dealers_undo_is_audited_with_what_it_took_back(cast, table):
     # OPENING[5]: seat 1's Flop Wager decision, taken back; seat 1 decides again at the same step.
     assert entry.before["last_entry"] == OPENING[5] and entry.before["step"] == "flop_decision"
     assert entry.after["last_entry"] == OPENING[4] and entry.after["action"]["type"] == "undo"
-    assert entry.summary == f"undo in TH-9 round {rnd.number} at the flop_decision step: the last entry (decide) was " \
+    assert entry.summary == f"undo in TH-9 round {rnd.number} at the flop decision step: the last entry (decide) was " \
                             "taken back"
 
 
@@ -147,11 +170,16 @@ def test_a_void_is_audited_by_the_floorperson_who_confirmed_it(cast, table):
     assert entry.after["void"]["kind"] == "wrong_card_count"
 
 
-def test_a_refused_void_is_no_void(cast, table):
+def test_a_refused_void_is_audited_like_a_confirmed_one(cast, table):
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:5],
                {"type": "irregularity", "step": "flop_decision", "kind": "wrong_card_count"})
     floor_services.approval_decide(approval_id=rnd.approvals.get(kind="void").id, user=cast["floor"], approve=False)
-    assert entries("void") == []
+    (entry,) = entries("void")
+    assert (entry.actor, entry.object_id) == (cast["floor"], rnd.id)
+    assert entry.before["status"] == entry.after["status"] == "open"  # no void: the round went on
+    assert entry.after["void_refused"]["kind"] == "wrong_card_count"
+    assert entry.summary.startswith(f"TH-9 round {rnd.number}: the void asked for (") and \
+        entry.summary.endswith(") was refused; the round went on")
 
 
 def test_an_entry_cannot_be_changed_or_deleted_through_the_model(cast, table):

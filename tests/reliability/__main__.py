@@ -7,7 +7,8 @@ clients racing one tap), sends every category of bad input (the progressives pag
 every CSV export for cells a spreadsheet would run as formulas, tries every role against every
 endpoint and message type (an administrator's table socket among them) and against sockets whose
 user lost their rights (a role's group renamed, a membership deleted directly), runs
-``check --deploy`` with the production settings, and writes the figures to docs/reliability.md.
+``check --deploy`` with the production settings, runs the restore drill (scripts/restore-drill) on the
+database the faults were played on, and writes the figures to docs/reliability.md.
 It stops every process and removes its temporary directory however it ends, gives up after
 ``--limit`` seconds, and exits 1 when a target is missed (2 when the run itself failed).
 
@@ -84,8 +85,10 @@ def run(stack: Stack, started: float) -> dict:
     access = Access(stack.base_url, data).run()
     say("check --deploy with the production settings")
     deploy = deploy_warnings()
+    say("restore drill: the database dumped, restored into a throwaway cluster, its records checked")
+    drill = stack.restore_drill()
     server_log = stack.web_log_text()
-    result = figures(faults.results, integrity, faults.ledger, inputs, access, exports, deploy,
+    result = figures(faults.results, integrity, faults.ledger, inputs, access, exports, deploy, drill,
                      server_log.count("Traceback (most recent call last)"), time.monotonic() - started)
     result["server_log"] = server_log  # read before the stack's directory goes
     return result

@@ -36,6 +36,7 @@ def figures(
     access: AccessResults,
     exports: ExportResults,
     deploy: list[str],
+    drill: dict,
     server_errors: int,
     seconds: float,
 ) -> dict:
@@ -71,6 +72,8 @@ def figures(
         _target("CSV exports not answered", sum(e.status != 200 for e in exports.exports), 0,
                 all(e.status == 200 for e in exports.exports)),
         _target("check --deploy warnings (production settings)", len(deploy), 0, not deploy),
+        _target("restore drills whose restored copy did not check out", int(drill["status"] != 0), 0,
+                drill["status"] == 0),
     ]
     allowed = [a for a in access.attempts if a.allowed]
     return {
@@ -85,6 +88,7 @@ def figures(
         "exports": exports,
         "allowed": (len(allowed), sum(a.succeeded for a in allowed)),
         "deploy": deploy,
+        "drill": drill,
         "server_errors": server_errors,
         "failures": {
             "errors": errors,
@@ -262,6 +266,18 @@ def write(result: dict, path: Path) -> None:
         "`python manage.py check --deploy` with the environment `docker-compose.yml` gives the server: "
         + (", ".join(result["deploy"]) if result["deploy"] else "no warning")
         + ".",
+        "",
+        "## Restore drill",
+        "",
+        "`scripts/restore-drill` (docs/operations.md) on the database the faults above were played on: dumped "
+        "with `pg_dump`, restored with `pg_restore` into a throwaway cluster, its schema checked and "
+        f"`verify_history --all` run on the copy, in {result['drill']['seconds']:.0f} s: "
+        + ("the restored copy checks out." if result["drill"]["status"] == 0 else
+           f"FAILED (exit status {result['drill']['status']}, target missed)."),
+        "",
+        "```text",
+        *[line for line in result["drill"]["said"].splitlines() if "WARNING" not in line][-12:],
+        "```",
         "",
         "## Not covered here",
         "",

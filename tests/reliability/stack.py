@@ -106,6 +106,15 @@ class Stack:
             raise StackError(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
         return result.stdout + result.stderr
 
+    def restore_drill(self, timeout: float = 240) -> dict:
+        """scripts/restore-drill on this stack's database: dumped, restored into a cluster of its
+        own and checked (docs/operations.md).  Its exit status, time and what it said."""
+        began = time.monotonic()
+        result = subprocess.run([str(BASE_DIR / "scripts" / "restore-drill")], cwd=BASE_DIR, capture_output=True,
+                                text=True, timeout=timeout, env={**self.env(), "PG_BIN": str(PG_BIN)})
+        return {"status": result.returncode, "seconds": time.monotonic() - began,
+                "said": (result.stdout + result.stderr).strip()}
+
     # -- PostgreSQL -------------------------------------------------------------------------------
 
     def _pg(self, *args: str, timeout: float = 60) -> None:

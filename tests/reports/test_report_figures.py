@@ -32,7 +32,7 @@ from games.reports import cells as report_figures
 from games.reports import report as reports
 from games.reports.filters import report_filter
 from games.table import services
-from tests.conftest import OPENING, REST_OF_ROUND, play
+from tests.conftest import OPENING, REST_OF_ROUND, play, seal_loaded
 from tests.reports.test_reports import _query, at, bonus, bonus_rounds, build_day, expected_counts, make_round
 
 # The stored figures are PostgreSQL's (report_figures.enabled): elsewhere reports add up the lines.
@@ -182,6 +182,7 @@ def test_the_rebuild_gives_the_same_figures_each_time(cast, monkeypatch):
         for sql in import_module("games.migrations.0014_report_rollups").FROM_THE_CELLS:
             cursor.execute(sql)
     assert stored() == before
+    seal_loaded()
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert stored() == before
     call_command("rebuild_report_figures", stdout=open("/dev/null", "w"))  # noqa: SIM115
@@ -193,7 +194,7 @@ def test_changed_gaming_day_hours_need_the_rebuild(cast, settings):
     build_two_days(cast)
     report_figures.catch_up()
     settings.GAMING_DAY_START, settings.SHIFT_STARTS = 8, [8, 20]
-    report_figures.rebuild()
+    report_figures.rebuild({})
     # From 08:00, shifts 08:00 and 20:00: R6 (06:30 on the 3rd) is now the 2nd's shift 2, R7
     # (05:59 on the 2nd) the 1st's shift 2; R1 (10:00) is still the 2nd's shift 1.
     th9 = ReportCell.objects.filter(table__name="TH-9", dealer=cast["dealer"], training=False)

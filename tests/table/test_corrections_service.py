@@ -76,6 +76,10 @@ def test_a_refused_correction_leaves_the_round_as_it_was(cast, table):
         play(rnd, cast["dealer"], REST_OF_ROUND[0])
     rnd = floor_services.approval_decide(approval_id=correction(rnd).id, user=cast["floor"], approve=False)
     assert Approval.objects.get(round=rnd, kind="correction").status == "refused"
+    # In the audit trail like an approved one, saying it was refused.
+    refused = AuditEntry.objects.filter(kind="correction", object_id=rnd.id).order_by("id").last()
+    assert (refused.actor, refused.after["action"]["type"]) == (cast["floor"], "refuse")
+    assert "refused: the round went on as it stood" in refused.summary
     assert set(Wager.objects.filter(round=rnd).values_list("seat", "wager", "amount")) == wagers
     rnd = play(rnd, cast["dealer"], *REST_OF_ROUND)  # the round goes on as it stood
     assert services.engine_round(rnd).prompt.step == "close"

@@ -112,6 +112,11 @@ class StubCount(Step):
     def write_sheet(self, rnd: RoundState, sheet: dict[str, Any]) -> None:
         if self.id in rnd.step_results:
             sheet["stub_count"] = rnd.step_results[self.id]
+        # The floorperson's answer to the void a wrong count asked for, where it was a refusal (the
+        # round then went on): without it the sheet would settle as a void the table never had.
+        asked = rnd.step_results.get(f"{self.id}_void")
+        if any(approval.id == asked and approval.status == "refused" for approval in rnd.approvals):
+            sheet["stub_count_void"] = "refused"
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         from games.engine.core.floor import request_void
@@ -124,6 +129,7 @@ class StubCount(Step):
         if result != "correct":
             misdeal = rnd.game.irregularities[f"stub_{result}"]
             request_void(rnd, dataclasses.replace(misdeal, section=self.misdeal_section), "")
+            rnd.step_results[f"{self.id}_void"] = rnd.approvals[-1].id  # whose answer the sheet records
 
 
 class EqualWagersBetting(Betting):

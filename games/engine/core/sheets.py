@@ -137,8 +137,9 @@ def play_banked_sheet(game: Any, sheet: Any) -> tuple[RoundState, list[dict[str,
         if prompt is None or prompt.waiting_for_floor:
             break  # what waits for a floorperson is listed in the settlement sheet
         player.act(player.round.current_step().sheet_action(player.round, reader))
-        # Only a wrong stub count asks for a void here (§ 647a.8(h)): the sheet records that void.
-        player.confirm_void(True)
+        # Only a wrong stub count asks for a void here (§ 647a.8(h)): approved, unless the sheet
+        # records that the floorperson refused it.
+        player.confirm_void(reader.stub_count_void_approved())
 
     reader.check_all_used(player.round)
     if player.irregularities:
@@ -227,6 +228,15 @@ class SheetReader:
 
     def stub_count(self) -> Any:
         return self.sheet.get("stub_count", "correct")
+
+    def stub_count_void_approved(self) -> bool:
+        """The floorperson's answer to the void a wrong stub count asked for ("approved" unless given)."""
+        answer = self.sheet.get("stub_count_void", "approved")
+        if answer not in ("approved", "refused"):
+            raise SheetError(f"the sheet: 'stub_count_void' is \"approved\" or \"refused\", not {answer!r}")
+        if "stub_count_void" in self.sheet and self.sheet.get("stub_count", "correct") == "correct":
+            raise SheetError("the sheet: 'stub_count_void' is given, but its stub count was correct: no void was asked")
+        return answer == "approved"
 
     def answer(self, step: str) -> Any:
         """A value the round was given rather than computed (a card reader's peek), by step."""

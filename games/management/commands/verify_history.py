@@ -4,14 +4,16 @@
     manage.py verify_history --table TH-1
     manage.py verify_history --from 2026-11-01 --to 2026-11-30 [--table TH-1]
 
-Rounds are read a batch at a time in id order (keyset), with their events and approvals, so the
-memory used is that of one batch however long the history.  Each break is printed as one line
+Rounds are read a batch at a time in id order (keyset), with their events and the rows their
+seals cover (wagers, settlement lines, approvals, ledger entries), so the memory used is that of
+one batch however long the history.  With ``--all`` it also checks every progressive meter's
+ledger (its chain and sums), the audit trail's chain, and every daily digest against the rounds
+as stored (``manage.py digest_history``).  Each break is printed as one line
 (round id, table and number, event seq, what differs) and logged as a ``history_tampered``
 security event; the command exits with status 1 when it found any, 2 when its options are
 refused, 0 when every round checked is intact.
 """
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
 from django import forms
@@ -19,16 +21,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.common.calendar import gaming_day_start
 from games.common.filters import DATE_ERRORS
-from games.history import chain, selectors
-from games.models import Round, Table
+from games.history import chain, digest, selectors
+from games.models import Meter, Table
+from games.people import audit
 from games.people.security import security_event
-
-
-def rounds_by_id(rounds, batch: int) -> Iterator[Round]:
-    last = 0
-    while chunk := list(rounds.filter(id__gt=last).order_by("id")[:batch]):
-        yield from chunk
-        last = chunk[-1].id
+from games.progressives import ledger
 
 
 class RoundsToVerify(forms.Form):
@@ -57,7 +54,8 @@ class RoundsToVerify(forms.Form):
 
 
 class Command(BaseCommand):
-    help = "Verify the hash chain of every round's log and its closing hash; report every break."
+    help = ("Verify the hash chain of every round's log, its closing hash and sealed rows; with --all also every "
+            "meter's ledger, the audit trail and its daily digests; report every break.")
 
     def add_arguments(self, parser):
         parser.add_argument("--all", action="store_true", help="every round")
@@ -81,7 +79,7 @@ class Command(BaseCommand):
                                          for name, errors in search.errors.items() for error in errors), returncode=2)
         rounds = search.rounds().defer(None)
         checked = broken_rounds = breaks_found = 0
-        for rnd, breaks in chain.verify_rounds(rounds_by_id(rounds, batch), batch=batch):
+        for rnd, breaks in chain.verify_rounds(chain.rounds_by_id(rounds, batch), batch=batch):
             checked += 1
             if not breaks:
                 continue
@@ -92,7 +90,23 @@ class Command(BaseCommand):
                 self.stdout.write(f"round {rnd.id} ({rnd.table.name} #{rnd.number}) {where}: {found.problem}")
             security_event("history_tampered", source="command", round=rnd.id, table=rnd.table.name,
                            number=rnd.number, seq=breaks[0].seq, problem=breaks[0].problem, breaks=len(breaks))
-        if breaks_found:
-            raise CommandError(f"{checked} rounds checked: {breaks_found} breaks in {broken_rounds} rounds",
-                               returncode=1)
-        self.stdout.write(f"{checked} rounds checked: every log and closing hash is intact")
+        problems = self.beside_the_rounds() if all else []
+        if breaks_found or problems:
+            found = [f"{breaks_found} breaks in {broken_rounds} rounds"] if breaks_found or not problems else []
+            found += [f"{len(problems)} problems in the meters' ledgers, the audit trail or its digests"] if problems \
+                else []
+            raise CommandError(f"{checked} rounds checked: {'; '.join(found)}", returncode=1)
+        self.stdout.write(f"{checked} rounds checked: every log and closing hash is intact"
+                          + ("; so are every meter's ledger, the audit trail and its daily digests" if all else ""))
+
+    def beside_the_rounds(self) -> list[str]:
+        """The records checked beside the rounds: every meter's ledger (its chain and sums), the audit
+        trail's chain, and every daily digest against the rounds as stored; each problem printed."""
+        problems = [f"meter {meter.name}: {problem}" for meter in Meter.objects.order_by("name")
+                    for problem in ledger.meter_audit(meter)]
+        problems += [f"audit trail: {problem}" for problem in audit.audit_breaks()]
+        problems += digest.check_digests()
+        for problem in problems:
+            self.stdout.write(problem)
+            security_event("history_tampered", source="command", problem=problem)
+        return problems
