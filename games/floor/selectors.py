@@ -78,9 +78,19 @@ def pit_request(approval: Approval, state: GameRound | None, lines: list[Settlem
     seat = getattr(state, "seats", {}).get(approval.seat) if approval.seat else None
     game = approval.round.table.game_engine
     wagers = [(w, game.wager_label(w), amount) for w, amount in seat.wagers.items()] if seat is not None else []
+    # A seat held again (an Envy Bonus after its jackpot was released) is asked about its new lines
+    # only: the lines another approval decided are not shown, nor counted, twice.
+    approvals = getattr(state, "approvals", ())
+    keys = {key for a in approvals if a.id == approval.number for key in a.lines}
+    others = {key for a in approvals if a.id != approval.number and a.seat == approval.seat for key in a.lines}
+    lines = [line for line in lines if _key(line) not in others]
+    paid = [line for line in lines if line.outcome == "win" and (not keys or _key(line) in keys)]
     return PitRequest(approval, lines, wagers, _codes(getattr(seat, "cards", ())), _codes(getattr(state, "board", ())),
-                      _codes(getattr(state, "dealer_cards", ())),
-                      sum(line.amount for line in lines if line.outcome == "win"))
+                      _codes(getattr(state, "dealer_cards", ())), sum(line.handed for line in paid))
+
+
+def _key(line: SettlementLine) -> tuple[int, int, str, str]:
+    return (line.seat, line.hand_no, line.wager, line.stage)
 
 
 def pit_state() -> dict[str, Any]:

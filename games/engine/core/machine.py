@@ -94,7 +94,10 @@ class RoundState(LoggedRound):
 
     def _step_action(self, action: Action, new_action: bool) -> None:
         check_step_action(self, action, new_action)
-        self.current_step().apply(self, action)
+        step = self.current_step()
+        if new_action:
+            step.check_new(self, action)  # a rule newer than some logs: their entries replay as accepted
+        step.apply(self, action)
 
     def _cancel(self, action: Action, new_action: bool) -> None:
         """A round started by mistake ends, cancelled, while nothing has been wagered or dealt in it."""

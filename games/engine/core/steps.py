@@ -67,6 +67,10 @@ class Step:
         """What the step does by itself the moment it becomes the round's step, before the dealer's
         tap: a settlement pass writes the lines its prompt asks the dealer to pay.  Nothing here."""
 
+    def check_new(self, rnd: RoundState, action: Action) -> None:
+        """Refuse a new action this step's rules refuse now, where a log written before the rule may
+        hold one that was accepted (it replays as it was)."""
+
     def apply(self, rnd: RoundState, action: Action) -> None:
         raise NotImplementedError
 
