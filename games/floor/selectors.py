@@ -14,6 +14,7 @@ from games.engine.core.contract import GameRound
 from games.models import (
     Approval,
     DealerAssignment,
+    LinkedTable,
     Round,
     RoundEvent,
     SettlementLine,
@@ -47,6 +48,7 @@ class PitRequest:
     board: list[str]
     dealer_cards: list[str]
     amount: int  # cents: what its seat's winning lines pay
+    link_down: str = ""  # why its table's progressive is unplayable now (§ 605a.8(c)), if it is
 
     @property
     def training(self) -> bool:
@@ -107,6 +109,14 @@ def pit_state() -> dict[str, Any]:
     states = _states_of(list({approval.round_id: approval.round for approval in approvals}.values()))
     items = [pit_request(approval, states.get(approval.round_id), lines.get((approval.round_id, approval.seat), []))
              for approval in approvals]
+    # A round with a progressive says whether its link is down now (one read, only then).
+    fed = {item.approval.round.table_id for item in items
+           if getattr(states.get(item.approval.round_id), "rules", {}).get("progressives")}
+    if fed:
+        down = {member.table_id: member.unplayable
+                for member in LinkedTable.objects.filter(table_id__in=fed).select_related("link", "table")}
+        for item in items:
+            item.link_down = down.get(item.approval.round.table_id, "")
     live = [item for item in items if not item.training]
     return {"items": live, "training_items": [item for item in items if item.training],
             # The newest live request, as ``live_pending`` counts it: what the alert compares.

@@ -121,6 +121,8 @@ def link_set_operating(*, link_id: int, user, operating: bool, reason: str = "")
     audit.record(audit.Kind.LINK, user, link, was, _link_state(link),
                  f"Link {link.name} {'put in operation' if operating else 'taken down: ' + link.down_reason}")
     _push_tables([member.table_id for member in link.members.all()])
+    meters = list(link.meters.values_list("pk", flat=True))
+    transaction.on_commit(lambda: push.meters_changed(meters))  # every meter bar says the link is down
     return link
 
 

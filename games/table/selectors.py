@@ -137,7 +137,7 @@ def table_context(table: Table, *, error: str = "", current: Committed | None = 
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     if context["prompt"] is not None:
-        context.update(shortcuts.offers(rnd, state))
+        context.update(shortcuts.offers(rnd, state, down=context["progressive"].down))
     context["undo"] = undo_offer(rnd, state, tap) if rnd.status == Round.Status.OPEN else None
     # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
     context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []

@@ -31,7 +31,8 @@ KIND = "correction"
 WITHDRAWN = "withdrawn"
 # What the table game system entered itself: a correction cannot have it drawn or read again.
 SYSTEM_ENTRIES = {"system_draw": "the table game system drew",
-                  "resolve_claim": "a progressive meter's amount was given"}
+                  "resolve_claim": "a progressive meter's amount was given",
+                  "hold_claim": "a claim was held while the progressive was unplayable"}
 
 
 def pending(rnd: Any) -> Approval | None:

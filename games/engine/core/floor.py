@@ -132,6 +132,8 @@ def decide_approval(rnd: RoundState, action: Action) -> None:
             for seat in rnd.seats.values():
                 if not any(w in seat.wagers for w in rnd.void.surviving_wagers):
                     rnd.lines += rnd.game.settle_void(rnd, seat, rnd.void)
+    elif approval.kind == "claim":
+        pass  # the service pays a held claim from the last reading once approved (games.progressives.ledger)
     elif approval.kind != "payout":
         rnd.game.floor_decided(rnd, approval)  # an irregularity the game leaves to the floor (§ 657a.11(b))
     elif approval.status == "refused":

@@ -273,6 +273,11 @@ class Claim:
     # the seats it is paid to now, and how many share it (each is paid amount // divisor).
     shared_by: tuple[int, ...] = ()
     divisor: int = 1
+    # Claimed while the progressive was unplayable (§ 605a.8(c)): why, the meter's last reading, and
+    # the approval by which a floorperson pays it from that reading or has it wait for the link.
+    held: str = ""
+    last_reading: int | None = None
+    approval: int = 0
 
     @property
     def pending(self) -> bool:
