@@ -159,12 +159,16 @@ def _read_previous_wagers(rnd: Round) -> dict[int, dict[str, Cents]]:
     return placed
 
 
-def repeats(rnd: Round, state: RoundState, step: str) -> list[Repeat]:
+def repeats(rnd: Round, state: RoundState, step: str, *, down: str = "") -> list[Repeat]:
     """Per seat, last round's wagers that the table still offers before the deal, where the seat
-    does not hold exactly those already.  Amounts are not checked against today's limits here:
-    the engine refuses one that no longer fits, naming the limits, and places none."""
+    does not hold exactly those already; a progressive wager not while it is unplayable (``down``,
+    § 605a.8(c)).  Amounts are not checked against today's limits here: the engine refuses one
+    that no longer fits, naming the limits, and places none."""
+    from games.engine.core.progressive import unavailable
+
     game = state.game
-    offered = game.betting_wagers(state.rules)
+    offered = [slug for slug in game.betting_wagers(state.rules)
+               if not (game.wager(slug).progressive and (down or unavailable(game, state.rules, slug)))]
     found = []
     for seat, placed in sorted(previous_wagers(rnd).items()):
         wagers = [(slug, game.wager_label(slug), placed[slug]) for slug in offered if slug in placed]
@@ -239,7 +243,7 @@ def offers(rnd: Round, state: RoundState, *, down: str = "") -> dict[str, Any]:
     if state.game.family != "banked" or prompt is None:
         return {}
     if prompt.wagers_open:
-        again = repeats(rnd, state, prompt.step)
+        again = repeats(rnd, state, prompt.step, down=down)
         return {"wager_fields": wager_fields(state.game, state.rules, down=down), "repeats": {r.seat: r for r in again},
                 "repeat_all": [action for r in again for action in r.actions] if len(again) > 1 else []}
     return {"same_for_all": same_for_all(state)}

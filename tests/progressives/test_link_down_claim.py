@@ -99,3 +99,15 @@ def test_a_request_from_a_table_whose_link_is_down_says_so(cast):
     _, _, rnd = royal_while_down(cast)
     (item,) = pit_state()["items"]
     assert item.link_down == "the link TH-1-LINK is down (controller lost)"
+
+
+def test_last_rounds_progressive_wager_is_not_offered_again_while_the_link_is_down(cast):
+    from games.table.selectors import table_context
+    from tests.progressives.progressive_play import NOTHING, full_round
+
+    link, _, (table,) = linked_tables(cast["super"], "TH-1")
+    full_round(table, cast["dealer"], cast["floor"], {1: (True, NOTHING[1])})
+    start_round(table, cast["dealer"])
+    assert [slug for slug, _, _ in table_context(table)["repeats"][1].wagers] == ["ante", "progressive"]
+    progressives.link_set_operating(link_id=link.id, user=cast["super"], operating=False, reason="controller lost")
+    assert [slug for slug, _, _ in table_context(table)["repeats"][1].wagers] == ["ante"]
