@@ -71,25 +71,23 @@ def test_the_envy_bonuses_are_shown_approved_and_paid_and_a_released_line_stays_
     dealer.enter_cards("9c", "8d")  # seat 1's straight: one figure, $150.00, wherever it is shown
     held = dealer.state.locator("#settlement tr[data-held][data-seat='1'][data-wager='progressive']")
     expect(held).to_contain_text("$150.00 once approved")
-    expect(dealer.state.locator("#seat-total-1")).to_contain_text("then pay $180.00")
     straight = floor.page.locator(".pit-item", has_text="Seat 1: Progressive Payout Wager payout to validate")
     expect(straight).to_contain_text("pay $150.00 (the wager was collected before the deal)")
     expect(straight.locator(".pit-amount")).to_have_text("$180.00")
-    for item in (straight, floor.page.locator(".pit-item", has_text="Seat 2")):
-        item.get_by_role("button", name="Approve").click()
-    expect(floor.page.locator(".pit-item")).to_have_count(0)
 
-    # The Envy step shows what it pays before anything is paid, and asks the floorperson first.
+    # The Envy step shows what it pays, held for the floorperson already: no "paid" before the release.
     lines = dealer.prompt.locator("#prompt-lines tr[data-wager='progressive_envy']")
     expect(lines).to_have_count(1)
     expect(lines).to_contain_text("Seat 1")
     expect(lines).to_contain_text("seat 2: Royal flush (A♥ K♥ + 10♥ J♥ Q♥)")
     expect(lines).to_contain_text("$5 schedule")
-    expect(lines).to_contain_text("pay $5,000.00")
+    expect(lines).to_contain_text("WAIT — $5,000.00 once approved")
+    expect(dealer.prompt).to_contain_text("Do not pay yet: a floorperson approves them first")
     expect(dealer.prompt.get_by_role("button", name="Envy Bonuses paid")).to_have_count(0)
-    dealer.tap("Ask a floorperson to approve seat 1")
 
-    expect(dealer.prompt).to_contain_text("Do not pay yet: waiting for a floorperson")
+    for item in (straight, floor.page.locator(".pit-item", has_text="Seat 2: payout of $10,001.00")):
+        item.get_by_role("button", name="Approve").click()
+    expect(floor.page.locator(".pit-item")).to_have_count(1)
     expect(dealer.state.locator("#seat-total-1")).to_contain_text("then pay $5,000.00")
     expect(dealer.state.locator("#seat-total-1")).to_contain_text("Paid apart from the held lines: pay $180.00")
     released = dealer.state.locator("#settlement tr[data-seat='1'][data-wager='progressive']")
@@ -98,6 +96,7 @@ def test_the_envy_bonuses_are_shown_approved_and_paid_and_a_released_line_stays_
     envy = floor.page.locator(".pit-item", has_text="Seat 1: payout of $5,000.00")
     expect(envy.locator(".pit-amount")).to_have_text("$5,000.00")
     expect(envy.locator("table tr")).to_have_count(1)  # the Envy Bonus alone: what was paid is not asked again
+    dealer.page.evaluate("window.scrollTo(0, 0)")  # the bar that stays on top drawn at the top of the page
     dealer.screenshot("table-envy-bonus-held.png")
     floor.screenshot("pit-envy-bonus.png", full_page=False)
 

@@ -31,8 +31,8 @@ STRAIGHT = "9c 8d"
 ENVY = (1, 1, "progressive_envy", "table")
 
 
-def approve_pending(rnd, floor):
-    for approval in rnd.approvals.filter(status="pending"):
+def approve(rnd, floor, *numbers):
+    for approval in rnd.approvals.filter(status="pending", number__in=numbers):
         floor_services.approval_decide(approval_id=approval.id, user=floor, approve=True)
     rnd.refresh_from_db()
     return rnd
@@ -43,31 +43,29 @@ def envy_round(cast):
     table.rules = {**table.rules, "approval_threshold": "1000.00"}
     table.save()
     seats = {1: True, 2: True}
-    rnd = play(start_round(table, cast["dealer"]), cast["dealer"], *opening(seats), *to_settlement(seats),
-               settle(2, ROYAL), settle(1, STRAIGHT))
-    return approve_pending(rnd, cast["floor"])  # the jackpot and seat 1's straight released and paid
+    return play(start_round(table, cast["dealer"]), cast["dealer"], *opening(seats), *to_settlement(seats),
+                settle(2, ROYAL), settle(1, STRAIGHT))
 
 
 def dealer_screen(rnd, dealer) -> str:
     return render("games/table/table_state.html", table_state(rnd.table, dealer))
 
 
-def test_the_envy_lines_are_shown_then_approved_then_paid_and_released_lines_stay_paid(cast):
+def test_the_envy_lines_are_shown_and_held_then_paid_after_the_release_and_released_lines_stay_paid(cast):
     rnd = envy_round(cast)
     state = services.engine_round(rnd)
     prompt = state.prompt
-    assert prompt.step == "envy"
+    # The Envy step lists what it pays and has asked the floorperson already: no "paid" before the release.
+    assert prompt.step == "envy" and prompt.waiting_for_floor and prompt.choices == ()
     assert [(line.seat, line.wager, line.handed) for line in prompt.lines] == [(1, "progressive_envy", 5_000_00)]
     assert "seat 2: Royal flush" in prompt.lines[0].hand and prompt.lines[0].odds == "$5 schedule"
-    assert [choice.label for choice in prompt.choices] == ["Ask a floorperson to approve seat 1"]
-    assert not any(line.wager == "progressive_envy" for line in state.lines)  # nothing paid yet
-    assert "Envy Bonus" in dealer_screen(rnd, cast["dealer"]) and "$5,000.00" in dealer_screen(rnd, cast["dealer"])
+    envy = state.approvals[-1]
+    assert (envy.seat, envy.status, envy.lines) == (1, "pending", (ENVY,))
+    assert "Envy Bonus" in dealer_screen(rnd, cast["dealer"])
 
-    rnd = play(rnd, cast["dealer"], {"type": "settle"})
+    rnd = approve(rnd, cast["floor"], 1, 2)  # the jackpot and seat 1's straight released and paid
     state = services.engine_round(rnd)
-    asked = state.approvals[-1]
-    assert (asked.seat, asked.status, asked.lines) == (1, "pending", (ENVY,))
-    assert [a.status for a in state.approvals[:-1]] == ["approved", "approved"]  # released stays released
+    assert [a.status for a in state.approvals] == ["approved", "approved", "pending"]
     view = held_view(state)
     assert view["held_lines"] == {ENVY} and view["held_seats"] == [1]
     screen = dealer_screen(rnd, cast["dealer"])
@@ -80,7 +78,7 @@ def test_the_envy_lines_are_shown_then_approved_then_paid_and_released_lines_sta
         services.round_act(round_id=rnd.id, user=cast["dealer"], actions=[{"type": "settle", "step": "envy"}],
                            expected_seq=rnd.seq)
 
-    rnd = approve_pending(rnd, cast["floor"])
+    rnd = approve(rnd, cast["floor"], 3)
     prompt = services.engine_round(rnd).prompt
     assert [choice.label for choice in prompt.choices] == ["Envy Bonuses paid"]
     assert "released them: pay them now" in prompt.text
