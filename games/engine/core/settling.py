@@ -288,7 +288,8 @@ class SettlementPass(Step):
         return lines
 
     def written_lines(self, rnd: RoundState) -> tuple[SettlementLine, ...]:
-        keys = {line.key for line in self.lines(rnd)}
+        """The lines it wrote as it arrived (a game's pass may claim a meter: it is never run twice)."""
+        keys = set(rnd.step_results.get(f"{self.id}:lines", ()))
         return tuple(line for line in rnd.lines if line.key in keys)
 
     def approvals(self, rnd: RoundState, status: str) -> list[Any]:
@@ -319,6 +320,7 @@ class SettlementPass(Step):
         for seat_no in dict.fromkeys(line.seat for line in lines):
             floor.request_payout_approvals(rnd, seat_no, [line for line in lines if line.seat == seat_no])
         rnd.step_results[self.id] = self.SETTLED
+        rnd.step_results[f"{self.id}:lines"] = tuple(line.key for line in lines)
 
     def check_new(self, rnd: RoundState, action: Action) -> None:
         held = self.approvals(rnd, "pending")
