@@ -48,6 +48,7 @@ from games.engine.core import (
     ZoneCards,
     progressive,
 )
+from games.engine.core.game import five_card_hand_bonus
 from games.engine.core.progressive import Progressive
 from games.engine.core.state import ZoneSpec
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
@@ -88,6 +89,7 @@ class CaribbeanStud(BankedPoker):
     name = "Caribbean Stud Poker"
     chapter = "639a"
     seat_count = 7  # as commonly played: seven betting positions (§ 639a.2 is not available)
+    not_in_text = (five_card_hand_bonus("639a"),)
     table_section = "§ 639a.2"
     wager_section = "§ 639a.7"
     # The dealer's five cards, one dealt face up (§ 639a.1 "hole card"); no community cards.
@@ -117,7 +119,8 @@ class CaribbeanStud(BankedPoker):
                                          help="Only D may be linked across tables, and only D pays Envy Bonuses"),
                  returns=Dealt(counting.five_card_hands, PLAYED),
                  progressive=Progressive("§ 639a.2(c)", envy="progressive_envy", envy_label="Envy Bonus",
-                                         envy_section="§ 639a.12(d)(6)", envy_paytables=(ENVY_PAYTABLE,))),
+                                         envy_section="§ 639a.12(d)(6)", envy_paytables=(ENVY_PAYTABLE,),
+                                         linked_paytables=(ENVY_PAYTABLE,), linked_section="§ 639a.12(d)(3)")),
     )
     own_rules: dict[str, Any] = {
         "payout_limit": "",  # "" = none

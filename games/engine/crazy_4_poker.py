@@ -58,6 +58,7 @@ from games.engine.core import (
     ZoneSpec,
     progressive,
 )
+from games.engine.core.game import five_card_hand_bonus
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import counting, high_hand
@@ -163,6 +164,7 @@ class Crazy4Poker(BankedPoker):
     name = "Crazy 4 Poker"
     chapter = "657a"
     seat_count = 6  # § 657a.2(a)
+    not_in_text = (five_card_hand_bonus("657a"),)
     table_section = "§ 657a.2(a)"
     wager_section = "§ 657a.7(d)"
     # No community cards: the dealer's five, face down until the reveal.

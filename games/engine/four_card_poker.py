@@ -44,6 +44,7 @@ from games.engine.core import (
     ZoneCards,
     progressive,
 )
+from games.engine.core.game import NotInText, five_card_hand_bonus
 from games.engine.core.progressive import Progressive
 from games.engine.core.state import ZoneSpec
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
@@ -93,6 +94,11 @@ class FourCardPoker(BankedPoker):
     name = "Four Card Poker"
     chapter = "641a"
     seat_count = 7  # § 641a.2(a)
+    not_in_text = (
+        NotInText("", "Aces Up Paytables D, E and F", "their Two pair and Pair of aces rows are lost in the "
+                  "available text: the Aces Up paytable option refuses them", "§ 641a.12(c)"),
+        five_card_hand_bonus("641a"),
+    )
     table_section = "§ 641a.2(a)"
     wager_section = "§ 641a.7(d)"
     # The dealer's six cards, one dealt face up (as commonly played); no community cards.

@@ -64,6 +64,7 @@ from games.engine.core import (
     ZoneSpec,
     progressive,
 )
+from games.engine.core.game import NotInText, five_card_hand_bonus
 from games.engine.core.progressive import Progressive
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import counting, high_hand
@@ -117,6 +118,13 @@ class MississippiStud(BankedPoker):
     name = "Mississippi Stud"
     chapter = "655a"
     seat_count = 6  # § 655a.2 is not available; six is the common table
+    not_in_text = (
+        NotInText("progressive_envy", "Envy Bonus", "its amounts (§ 655a.12(c)(5) of the 2014 text) are not in the "
+                  "available text", "§ 655a.12(c)(5)"),
+        NotInText("three_card_bonus", "Three Card Bonus Wager", "its hands stop at the mini-royal (§ 655a.6(c)) "
+                  "and its paytable (§ 655a.12(d)) is not in the available text", "§ 655a.12(d)"),
+        five_card_hand_bonus("655a"),
+    )
     table_section = "§ 655a.2"
     wager_section = "§ 655a.7"
     zones = (ZoneSpec("board", "Community cards"),)

@@ -51,6 +51,7 @@ from games.engine.core import (
     Step,
     ZoneCards,
 )
+from games.engine.core.game import NotInText, five_card_hand_bonus
 from games.engine.core.wagers import BY_DECISION, Limits, PaytableChoice, WagerDef
 from games.engine.hands import Category, high_hand
 from games.engine.hands.compare import against_dealer
@@ -93,6 +94,13 @@ class UltimateTexasHoldem(BankedPoker):
     name = "Ultimate Texas Hold 'Em Poker"
     chapter = "653a"
     seat_count = 6  # the common layout; § 653a.2 is not available
+    not_in_text = (
+        NotInText("progressive", "Progressive Wager", "the current chapter's progressive rows and meters (its mega, "
+                  "major and minor jackpots) are not in the available text", "§ 653a.7(d)(3)"),
+        NotInText("bad_beat", "Bad Beat Bonus Wager", "its paytable and rules (§ 653a.12(h)) are not in the "
+                  "available text", "§ 653a.7(d)(6)"),
+        five_card_hand_bonus("653a"),
+    )
     table_section = "§ 653a.2"
     wager_section = WAGERS_SECTION
     # §§ 653a.8-653a.10 are not available: the dealing methods are the hold'em chapters' shared ones,

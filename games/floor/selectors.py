@@ -14,6 +14,7 @@ from games.engine.core.contract import GameRound
 from games.models import (
     Approval,
     DealerAssignment,
+    LinkedTable,
     Round,
     RoundEvent,
     SettlementLine,
@@ -47,6 +48,7 @@ class PitRequest:
     board: list[str]
     dealer_cards: list[str]
     amount: int  # cents: what its seat's winning lines pay
+    link_down: str = ""  # why its table's progressive is unplayable now (§ 605a.8(c)), if it is
 
     @property
     def training(self) -> bool:
@@ -78,9 +80,19 @@ def pit_request(approval: Approval, state: GameRound | None, lines: list[Settlem
     seat = getattr(state, "seats", {}).get(approval.seat) if approval.seat else None
     game = approval.round.table.game_engine
     wagers = [(w, game.wager_label(w), amount) for w, amount in seat.wagers.items()] if seat is not None else []
+    # A seat held again (an Envy Bonus after its jackpot was released) is asked about its new lines
+    # only: the lines another approval decided are not shown, nor counted, twice.
+    approvals = getattr(state, "approvals", ())
+    keys = {key for a in approvals if a.id == approval.number for key in a.lines}
+    others = {key for a in approvals if a.id != approval.number and a.seat == approval.seat for key in a.lines}
+    lines = [line for line in lines if _key(line) not in others]
+    paid = [line for line in lines if line.outcome == "win" and (not keys or _key(line) in keys)]
     return PitRequest(approval, lines, wagers, _codes(getattr(seat, "cards", ())), _codes(getattr(state, "board", ())),
-                      _codes(getattr(state, "dealer_cards", ())),
-                      sum(line.amount for line in lines if line.outcome == "win"))
+                      _codes(getattr(state, "dealer_cards", ())), sum(line.handed for line in paid))
+
+
+def _key(line: SettlementLine) -> tuple[int, int, str, str]:
+    return (line.seat, line.hand_no, line.wager, line.stage)
 
 
 def pit_state() -> dict[str, Any]:
@@ -97,6 +109,14 @@ def pit_state() -> dict[str, Any]:
     states = _states_of(list({approval.round_id: approval.round for approval in approvals}.values()))
     items = [pit_request(approval, states.get(approval.round_id), lines.get((approval.round_id, approval.seat), []))
              for approval in approvals]
+    # A round with a progressive says whether its link is down now (one read, only then).
+    fed = {item.approval.round.table_id for item in items
+           if getattr(states.get(item.approval.round_id), "rules", {}).get("progressives")}
+    if fed:
+        down = {member.table_id: member.unplayable
+                for member in LinkedTable.objects.filter(table_id__in=fed).select_related("link", "table")}
+        for item in items:
+            item.link_down = down.get(item.approval.round.table_id, "")
     live = [item for item in items if not item.training]
     return {"items": live, "training_items": [item for item in items if item.training],
             # The newest live request, as ``live_pending`` counts it: what the alert compares.

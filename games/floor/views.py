@@ -53,7 +53,8 @@ def dealer_assignments(request: HttpRequest) -> HttpResponse:
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)
 def pit_page(request: HttpRequest) -> HttpResponse:
     # The meters are drawn once here, outside the pit's pushed fragment: each is pushed on its own.
-    return render(request, "games/floor/pit.html", {**selectors.pit_state(), "meters": list(Meter.objects.all())})
+    meters = list(Meter.objects.select_related("link"))
+    return render(request, "games/floor/pit.html", {**selectors.pit_state(), "meters": meters})
 
 
 @role_required(roles.FLOORPERSON, roles.SUPERVISOR)

@@ -45,6 +45,15 @@ class LinkedTable(models.Model):
     def __str__(self) -> str:
         return f"{self.table} on {self.link}"
 
+    @property
+    def unplayable(self) -> str:
+        """Why the table's progressive is unplayable now (§ 605a.8(c)): its link is down, or the table
+        is off it; "" while it operates."""
+        link = self.link
+        if not link.operating:
+            return f"the link {link.name} is down" + (f" ({link.down_reason})" if link.down_reason else "")
+        return "" if self.on_link else f"table {self.table.name} is off the link {link.name}"
+
 
 class Meter(models.Model):
     """A progressive meter of one table, or of a link (exactly one of the two), feeding one tier of

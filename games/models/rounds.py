@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.engine.core import instruction
+from games.engine.core import handed, instruction
 from games.engine.registry import GAMES
 
 
@@ -218,6 +218,11 @@ class SettlementLine(models.Model):
     @property
     def instruction(self) -> str:
         return instruction(self.outcome, self.amount, self.stake, self.stake_collected, self.payer)
+
+    @property
+    def handed(self) -> int:
+        """Cents: what leaves the table for it, the figure every screen shows (records.handed)."""
+        return handed(self.outcome, self.amount, self.stake, self.stake_collected, self.payer)
 
 
 class Approval(models.Model):

@@ -24,7 +24,7 @@ SYSTEM = "system"
 DEALER_ACTIONS = frozenset({
     "place_wager", "remove_wager", "no_more_bets", "same_player", "own_player", "deal", "decide", "cards", "stub_count",
     "irregularity", "close", "undo", "correct", "cancel",
-    "input", "settle", "play", "confirm",
+    "input", "settle", "play", "confirm", "link_back",
     "seating", "start_hand",  # Poker: seats and table stakes between hands, and the start of a hand
 })
 FLOOR_ACTIONS = frozenset({"approve", "refuse"})

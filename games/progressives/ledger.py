@@ -211,26 +211,44 @@ def _contribute(book: MeterBook, placed: Mapping[tuple[int, int, str], Cents], f
 
 def _answer_claims(book: MeterBook, state: RoundState, feeds: Mapping[str, Any],
                    rnd: Round) -> tuple[RoundState, list[dict]]:
+    """Each pending claim answered from its meter, under the meter's lock.  While the progressive is
+    unplayable (§ 605a.8(c): the link down, or the table off it) a claim is held instead, with the
+    meter's last reading, for a floorperson: approved, it is paid from that reading, recorded as
+    such; refused, it waits until the dealer asks again with the link back."""
     answers = []
-    for claim in [claim for claim in state.claims if claim.pending]:
+    pending = [claim for claim in state.claims if claim.pending]
+    down = table_feed(rnd.table).down if pending else ""
+    for claim in pending:
+        decided = state.claim_approval(claim)
+        if decided is not None and decided.status != "approved":
+            continue  # the floorperson has not decided it yet, or had it wait for the link
         feed = feeds[claim.wager]
         book.lock(sorted(pk for pk, _ in feed.meters.values()))
         (meter,) = book.lock([feed.meters[claim.tier][0]])
-        percent = engine.claim_percent(claim.share)
-        reading = meter.amount
-        amount = engine.share_of_meter(reading, percent)
+        # A floorperson's decision pays from the reading the claim was held with.
+        reading = meter.amount if decided is None else claim.last_reading
         # Like every action of the log, it names the step it was answered at (the seat's settlement).
         step = state.current_step()
+        if decided is None and down:
+            action = {"type": "hold_claim", "step": step.id if step else "", "claim": claim.id, "meter": meter.pk,
+                      "meter_amount": reading, "down": down[:300]}
+            state = state.apply(action)
+            answers.append(action)
+            continue
+        percent = engine.claim_percent(claim.share)
+        amount = engine.share_of_meter(reading, percent)
         action = {"type": "resolve_claim", "step": step.id if step else "", "claim": claim.id, "amount": amount,
                   "meter": meter.pk, "meter_amount": reading}
         state = state.apply(action)
         answers.append(action)
+        last = f"; paid from the last reading while {claim.held}, as a floorperson decided" if decided else ""
         for seat, part in claim.parts(amount).items():
             where = f"table {rnd.table.name} round {rnd.number} seat {seat}"
             divided = f" divided by {claim.divisor}: {dollars(part)}" if claim.divisor > 1 else ""
             book.add(meter, Kind.PAYOUT, -part, seat=seat, claim=claim.id, payer=CAGE,
                      line=(seat, claim.hand_no, claim.wager, "settle"),
-                     note=f"{where}: {claim.share}, {dollars(amount)} of {dollars(reading)}{divided} ({claim.reason})")
+                     note=f"{where}: {claim.share}, {dollars(amount)} of {dollars(reading)}{divided}{last} "
+                          f"({claim.reason})")
         if percent == 100:
             _reset(book, meter, claim.seat, claim.id)
     return state, answers

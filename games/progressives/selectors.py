@@ -27,17 +27,14 @@ class Feed:
 
 
 def table_feed(table: Table) -> Feed:
-    membership = LinkedTable.objects.filter(table=table).select_related("link").first()
-    meters = list(Meter.objects.filter(table=table).order_by("tier", "pk"))
+    membership = LinkedTable.objects.filter(table=table).select_related("link", "table").first()
+    meters = list(Meter.objects.filter(table=table).select_related("link").order_by("tier", "pk"))
     down = ""
     link = None
     if membership is not None:
         link = membership.link
-        meters += list(Meter.objects.filter(link=link).order_by("tier", "pk"))
-        if not link.operating:
-            down = f"the link {link.name} is down" + (f" ({link.down_reason})" if link.down_reason else "")
-        elif not membership.on_link:
-            down = f"table {table.name} is off the link {link.name}"
+        meters += list(Meter.objects.filter(link=link).select_related("link").order_by("tier", "pk"))
+        down = membership.unplayable
     return Feed(meters, link, down)
 
 

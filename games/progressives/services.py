@@ -64,15 +64,20 @@ def _percent(value: Any, what: str) -> Decimal:
     return rate
 
 
-def _check_parameters(game_slug: str, wager: str, params: MeterParameters, tables: Iterable[Table]) -> None:
+def _check_parameters(game_slug: str, wager: str, params: MeterParameters, tables: Iterable[Table], *,
+                      linked: bool = False) -> None:
     """The chapter's rules for the meter, checked against the paytable each table it feeds selects
-    (the game's default where it feeds none yet)."""
+    (the game's default where it feeds none yet); a link's, against the paytables a chapter lets be
+    linked (§ 639a.12(d)(3))."""
     game = GAMES.get(game_slug)
     if game is None:
         raise Refused(f"Unknown game {game_slug!r}")
     tables = list(tables)
     for rules in [table.rules for table in tables] or [{}]:
-        engine.check_meter(game, wager, game.validate_rules(rules), params)
+        merged = game.validate_rules(rules)
+        engine.check_meter(game, wager, merged, params)
+        if linked:
+            engine.check_linkable(game, wager, merged)
 
 
 def _siblings(meter_table: Table | None, link: Link | None) -> list[Meter]:
@@ -121,6 +126,8 @@ def link_set_operating(*, link_id: int, user, operating: bool, reason: str = "")
     audit.record(audit.Kind.LINK, user, link, was, _link_state(link),
                  f"Link {link.name} {'put in operation' if operating else 'taken down: ' + link.down_reason}")
     _push_tables([member.table_id for member in link.members.all()])
+    meters = list(link.meters.values_list("pk", flat=True))
+    transaction.on_commit(lambda: push.meters_changed(meters))  # every meter bar says the link is down
     return link
 
 
@@ -165,7 +172,7 @@ def _check_link_fits(link: Link, table: Table) -> None:
             if len(letters) > 1:
                 raise Refused(f"Linked tables must give the same chance of the jackpot: their {wager.label} "
                               f"paytables differ ({', '.join(sorted(map(str, letters)))})", SAME_PROBABILITY_SECTION)
-        _check_parameters(meter.game, meter.wager, _parameters_of(meter), [table])
+        _check_parameters(meter.game, meter.wager, _parameters_of(meter), [table], linked=True)
 
 
 def check_table_rules(table: Table, rules: Mapping[str, Any]) -> None:
@@ -183,6 +190,8 @@ def check_table_rules(table: Table, rules: Mapping[str, Any]) -> None:
         wager = game.wager(meter.wager)
         if wager.paytable:
             letter = merged.get(wager.paytable_option)
+            if membership is not None and meter.link_id is not None:
+                engine.check_linkable(game, meter.wager, merged)
             differ = [t.name for t in others
                       if game.validate_rules(t.rules).get(wager.paytable_option) != letter]
             if differ:
@@ -261,7 +270,7 @@ def meter_create(*, user, name: str, game: str, wager: str, table_id: int | None
         if other.wager_amount != params.wager_amount:
             raise Refused(f"Meter {other.name} takes {dollars(other.wager_amount)} wagers: every meter of one "
                           "progressive takes the same wager", engine.SAME_WAGER_SECTION)
-    _check_parameters(game, wager, params, tables)
+    _check_parameters(game, wager, params, tables, linked=link is not None)
     if Meter.objects.filter(name=name).exists():
         raise Refused(f"There is already a meter named {name}")
     meter = Meter.objects.create(name=name, game=game, wager=wager, tier=params.tier, table=table, link=link,
@@ -309,7 +318,7 @@ def meter_configure(*, meter_id: int, user, reset: Any, rate: Any, reserve_rate:
     params = MeterParameters(meter.tier, meter.seed_amount, _cents(reset, "The reset amount"),
                              _percent(rate, "The rate of progression"), _percent(reserve_rate, "The reserve rate"),
                              meter.wager_amount)
-    _check_parameters(meter.game, meter.wager, params, tables)
+    _check_parameters(meter.game, meter.wager, params, tables, linked=meter.link_id is not None)
     was = _meter_parameters(meter)
     meter.reset_amount, meter.rate, meter.reserve_rate = params.reset, params.rate, params.reserve_rate
     meter.save(update_fields=["reset_amount", "rate", "reserve_rate"])

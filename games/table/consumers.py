@@ -61,7 +61,7 @@ class MeterMixin:
         raise NotImplementedError
 
     async def meters_join(self, payloads: list[dict]) -> None:
-        self.meter_seen: dict[int, int] = {}
+        self.meter_seen: dict[int, tuple[int, int]] = {}
         await self._meters_follow(payloads)
 
     async def _meters_follow(self, payloads: list[dict]) -> None:
@@ -89,9 +89,10 @@ class MeterMixin:
         self.meter_groups = ()
 
     async def meter_state(self, event: dict) -> None:
-        if event["seq"] <= self.meter_seen.get(event["meter"], -1):
+        order = (event["seq"], event.get("link", 0))  # the link's state is drawn with the meter
+        if order <= self.meter_seen.get(event["meter"], (-1, 0)):
             return
-        self.meter_seen[event["meter"]] = event["seq"]
+        self.meter_seen[event["meter"]] = order
         await self.send(text_data=event["html"])
 
 

@@ -281,8 +281,11 @@ def meter_group(meter_id: int) -> str:
 
 
 def render_meters(meters) -> list[dict[str, Any]]:
-    return [{"meter": meter.pk, "seq": meter.entries, "html": render_to_string(METER_TEMPLATE, {"meter": meter})}
-            for meter in meters]
+    """Each meter's render, ordered by its ledger's last entry and, where it is on a link, the link's
+    last change (its state is shown with it)."""
+    return [{"meter": meter.pk, "seq": meter.entries, "html": render_to_string(METER_TEMPLATE, {"meter": meter}),
+             "link": int(meter.link.changed_at.timestamp() * 1_000_000) if meter.link_id else 0}
+            for meter in meters.select_related("link")]
 
 
 def meters_changed(meter_ids) -> None:

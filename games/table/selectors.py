@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.engine import returns
 from games.engine.cards import RANK_CHARS, SUIT_CHARS, Card
-from games.engine.core import CAGE, RETURNED, Refused, RoundState, corrections
+from games.engine.core import CAGE, RETURNED, Refused, RoundState, corrections, floor
 from games.engine.core import SettlementLine as EngineLine
 from games.engine.core.contract import GameRound
 from games.models import (
@@ -137,7 +137,7 @@ def table_context(table: Table, *, error: str = "", current: Committed | None = 
     context["act_url"] = reverse("round-act", args=[rnd.id])  # once, for every button of the round
     context["prompt"] = state.prompt if rnd.status == Round.Status.OPEN else None
     if context["prompt"] is not None:
-        context.update(shortcuts.offers(rnd, state))
+        context.update(shortcuts.offers(rnd, state, down=context["progressive"].down))
     context["undo"] = undo_offer(rnd, state, tap) if rnd.status == Round.Status.OPEN else None
     # Entries only a floorperson's approval may correct now, and the cancel of a round started by mistake.
     context["corrections"] = state.correction_offers() if rnd.status == Round.Status.OPEN else []
@@ -148,13 +148,27 @@ def table_context(table: Table, *, error: str = "", current: Committed | None = 
     # The approval rows mirror the engine's approvals: most rounds have none to read.
     context["approvals"] = (list(rnd.approvals.select_related("requested_by", "decided_by")) if state.approvals
                             else [])
-    # Seats whose payout waits for a floorperson: their winning lines are not to be paid yet.
-    context["held_seats"] = sorted({a.seat for a in state.approvals
-                                    if a.kind == "payout" and a.status == "pending" and a.seat is not None})
+    context.update(held_view(state))
     # The dealer has reached the settlement: it is drawn first, above the layout.
     context["settling"] = rnd.status != Round.Status.OPEN or any(
         getattr(line, "stage", "") == "settle" for line in getattr(state, "lines", ()))
     return context
+
+
+def held_view(state: GameRound) -> dict[str, Any]:
+    """The lines a pending approval holds (not to be paid yet), their seats, and for a seat held
+    again after some of its lines were released and paid, what is held apart from what was paid:
+    a released line stays released, and the seat's total never counts it twice."""
+    held = floor.held_lines(state) if hasattr(state, "approvals") and hasattr(state, "lines") else set()
+    seats = sorted({key[0] for key in held})
+    partly = {}
+    for seat in seats:
+        lines = [line for line in state.lines if line.seat == seat]
+        released = [line for line in lines if line.key not in held and line.pays]
+        if released:
+            partly[seat] = {"held": [line for line in lines if line.key in held],
+                            "paid": [line for line in lines if line.key not in held]}
+    return {"held_lines": held, "held_seats": seats, "partly_held": partly}
 
 
 @dataclass(frozen=True)

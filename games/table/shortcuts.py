@@ -72,9 +72,10 @@ def quick_amounts(low: Cents, high: Cents, multiples: Sequence[int] = QUICK_MULT
     return tuple(QuickAmount(cents, plain_dollars(cents), chip_label(cents)) for cents in amounts)
 
 
-def wager_fields(game: Game, rules: Mapping[str, Any]) -> list[WagerField]:
+def wager_fields(game: Game, rules: Mapping[str, Any], *, down: str = "") -> list[WagerField]:
     """The fields of a seat's betting form, in the chapter's order.  A progressive wager is the one
-    amount its meter requires (§ 605a.7(e)(3)): that amount is its only chip."""
+    amount its meter requires (§ 605a.7(e)(3)): that amount is its only chip.  While the progressive
+    is unplayable (``down``, or when the round started, § 605a.8(c)) it is not offered at all."""
     from games.engine.core.progressive import attachment
 
     fields = []
@@ -87,6 +88,8 @@ def wager_fields(game: Game, rules: Mapping[str, Any]) -> list[WagerField]:
                                      follows_label=game.wager_label(definition.equals)))
             continue
         attached = attachment(rules, slug) if definition.progressive else None
+        if attached is not None and (down or attached.down):
+            continue
         if attached is not None:
             amount = attached.amount
             fields.append(WagerField(slug, label, amount, amount, quick_amounts(amount, amount, (1,))))
@@ -156,12 +159,16 @@ def _read_previous_wagers(rnd: Round) -> dict[int, dict[str, Cents]]:
     return placed
 
 
-def repeats(rnd: Round, state: RoundState, step: str) -> list[Repeat]:
+def repeats(rnd: Round, state: RoundState, step: str, *, down: str = "") -> list[Repeat]:
     """Per seat, last round's wagers that the table still offers before the deal, where the seat
-    does not hold exactly those already.  Amounts are not checked against today's limits here:
-    the engine refuses one that no longer fits, naming the limits, and places none."""
+    does not hold exactly those already; a progressive wager not while it is unplayable (``down``,
+    § 605a.8(c)).  Amounts are not checked against today's limits here: the engine refuses one
+    that no longer fits, naming the limits, and places none."""
+    from games.engine.core.progressive import unavailable
+
     game = state.game
-    offered = game.betting_wagers(state.rules)
+    offered = [slug for slug in game.betting_wagers(state.rules)
+               if not (game.wager(slug).progressive and (down or unavailable(game, state.rules, slug)))]
     found = []
     for seat, placed in sorted(previous_wagers(rnd).items()):
         wagers = [(slug, game.wager_label(slug), placed[slug]) for slug in offered if slug in placed]
@@ -229,13 +236,14 @@ def _words(choice: Choice) -> str:
     return choice.alike or choice.label.split(": ", 1)[-1]
 
 
-def offers(rnd: Round, state: RoundState) -> dict[str, Any]:
-    """What the table's fragment shows of the shortcuts at the round's current prompt."""
+def offers(rnd: Round, state: RoundState, *, down: str = "") -> dict[str, Any]:
+    """What the table's fragment shows of the shortcuts at the round's current prompt; ``down``: why
+    the table's progressive is unplayable now, if it is."""
     prompt = state.prompt
     if state.game.family != "banked" or prompt is None:
         return {}
     if prompt.wagers_open:
-        again = repeats(rnd, state, prompt.step)
-        return {"wager_fields": wager_fields(state.game, state.rules), "repeats": {r.seat: r for r in again},
+        again = repeats(rnd, state, prompt.step, down=down)
+        return {"wager_fields": wager_fields(state.game, state.rules, down=down), "repeats": {r.seat: r for r in again},
                 "repeat_all": [action for r in again for action in r.actions] if len(again) > 1 else []}
     return {"same_for_all": same_for_all(state)}

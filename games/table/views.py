@@ -212,6 +212,9 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
                 submitted[option.key] = option.key in request.POST
             else:
                 submitted[option.key] = request.POST.get(option.key, "").strip()
+        # An option the chapter has but no available text gives: sent, it is refused by name.
+        submitted |= {missing.key: request.POST[missing.key] for missing in getattr(game, "not_in_text", ())
+                      if missing.key and request.POST.get(missing.key)}
         try:
             services.table_configure(table_id=table.id, user=request.user, rules=submitted,
                                      training="training" in request.POST)
@@ -219,7 +222,7 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
             table.refresh_from_db()
         except Refused as refusal:
             error = str(refusal)
-        rules = {**rules, **submitted}
+        rules = {**rules, **{key: value for key, value in submitted.items() if key in game.default_rules}}
     return render(request, "games/table/configure.html", {
         "table": table, "game": game, "error": error, "saved": saved,
         "fixed": game.fixed_by_chapter(game.validate_rules(table.rules)),

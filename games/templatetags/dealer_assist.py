@@ -83,6 +83,7 @@ ACTION_NAMES = {
     "decide": "Decision", "play": "Play", "cards": "Cards", "confirm": "Confirmed without its cards",
     "settle": "Settle", "close": "Close", "irregularity": "Irregularity",
     "approve": "Approved", "refuse": "Refused", "resolve_claim": "Meter amount", "system_draw": "System draw",
+    "hold_claim": "Claim held: the progressive is unplayable", "link_back": "The link is back",
     "stub_count": "Stub count", "input": "Input", "start_hand": "Hand started", "seating": "Seating",
     "undo": "Undo: the last entry taken back",
     "correct": "Correction asked", "cancel": "Round cancelled: started by mistake",

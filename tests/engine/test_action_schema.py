@@ -12,9 +12,10 @@ from games.people import roles
 
 
 def test_every_action_type_has_a_schema_and_a_role():
-    # resolve_claim (the service's answer to a meter) and system_draw (the table game system's Magic
-    # Card) come from the service, never from a tablet.
-    assert set(ACTIONS) == roles.DEALER_ACTIONS | roles.FLOOR_ACTIONS | {"resolve_claim", "system_draw"}
+    # resolve_claim and hold_claim (the service's answers to a meter's claim) and system_draw (the table
+    # game system's Magic Card) come from the service, never from a tablet.
+    assert set(ACTIONS) == roles.DEALER_ACTIONS | roles.FLOOR_ACTIONS | {"resolve_claim", "hold_claim",
+                                                                         "system_draw"}
 
 
 def test_a_step_that_lists_its_actions_without_their_keys_is_refused():

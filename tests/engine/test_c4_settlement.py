@@ -277,21 +277,22 @@ def test_the_payout_limit_caps_the_ante_play_super_bonus_and_queens_up():
 
 # -- progressives and Envy Bonuses (§ 657a.11(e), § 657a.12(d)-(e)) -----------------------------------
 
+# A table offers one of the two progressives (§ 605a.7(e)(2)).
 PROGRESSIVES = {"progressives": {
-    "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}},
+    "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}}}}
+FIVE_CARD = {"progressives": {
     "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "C4 five-card"}}}}}
 
 
 def test_the_four_card_progressive_pays_for_one_and_envy_bonuses_go_to_the_other_wagerers():
     rnd = play({1: Hand("10", "8c 8d 8h 8s 2c", play="30", four_card_progressive="5"),
-                3: Hand("10", "2h 5h 9h Jh Kh", four_card_progressive="5", five_card_progressive="1")},
+                3: Hand("10", "2h 5h 9h Jh Kh", four_card_progressive="5")},
                rules=PROGRESSIVES)
     rnd = tap(rnd, {"type": "settle"})
     # § 657a.12(d)(1) Paytable A: four-of-a-kind 300 for 1 on $5: $1,500 in all, $1,495 beyond the stake.
     four = next(line for line in rnd.lines if line.seat == 1 and line.wager == "four_card_progressive")
     assert (four.outcome, four.amount, four.stake_collected, four.must_validate) == ("win", 1495_00, True, True)
-    # § 657a.12(e)(1): seat 3's flush, 40 for 1 on $1: $39 beyond the stake; its Four-Card Progressive loses.
-    assert outcomes(rnd, 3)["five_card_progressive"] == ("win", 39_00)
+    # Seat 3's flush of five is no four-card hand of Paytable A: its Four-Card Progressive loses.
     assert outcomes(rnd, 3)["four_card_progressive"] == ("lose", 5_00)
     # § 657a.12(d)(5)(i), the $5 table: $50 to seat 3 for seat 1's four-of-a-kind; none to seat 1 for its own.
     envy = [line for line in rnd.lines if line.wager == "four_card_progressive_envy"]
@@ -317,8 +318,14 @@ def test_a_folded_wagerer_forfeits_its_progressive_but_keeps_its_envy_bonus():
     assert outcomes(rnd, 2)["four_card_progressive_envy"] == ("win", 50_00)
 
 
+def test_the_five_card_progressive_pays_a_flush_at_a_table_that_offers_it():
+    rnd = play({3: Hand("10", "2h 5h 9h Jh Kh", five_card_progressive="1")}, rules=FIVE_CARD)
+    # § 657a.12(e)(1): a flush, 40 for 1 on $1: $39 beyond the stake.
+    assert outcomes(rnd, 3)["five_card_progressive"] == ("win", 39_00)
+
+
 def test_a_royal_flush_is_owed_the_five_card_meter():
-    rnd = play({1: Hand("10", "Ah Kh Qh Jh Th", five_card_progressive="1")}, rules=PROGRESSIVES)
+    rnd = play({1: Hand("10", "Ah Kh Qh Jh Th", five_card_progressive="1")}, rules=FIVE_CARD)
     (claim,) = rnd.claims
     assert (claim.wager, claim.share, claim.meter, claim.section) == (
         "five_card_progressive", "100% of meter", "C4 five-card", "§ 657a.12(e)(4)")

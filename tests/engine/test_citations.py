@@ -28,9 +28,9 @@ TH, WH, LH, MH, CH, UH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, ms_play.Ha
 MS_PROGRESSIVE = {"progressive_paytable": "A", "progressives": {"progressive": {
     "amount": "5.00", "meters": {"": {"id": 1, "name": "Mississippi Stud Royal"}}}}}
 CSH, FH = cs_play.Hand, fcp_play.Hand
-FCP_METERS = {"progressives": {
-    "four_card_progressive": {"amount": "1.00", "meters": {"": {"id": 6, "name": "FCP-4"}}},
-    "five_card_progressive": {"amount": "1.00", "meters": {"": {"id": 7, "name": "FCP-5"}}}}}
+# A table offers one of the two progressives (§ 605a.7(e)(2)): each is played at a table of its own.
+FCP_FOUR = {"progressives": {"four_card_progressive": {"amount": "1.00", "meters": {"": {"id": 6, "name": "FCP-4"}}}}}
+FCP_FIVE = {"progressives": {"five_card_progressive": {"amount": "1.00", "meters": {"": {"id": 7, "name": "FCP-5"}}}}}
 LIR_RULES = {"five_card_bonus_paytable": "B", "three_card_bonus_paytable": "A", "six_card_bonus_paytable": "A",
              "approval_threshold": "1", "payout_limit": "50000"}
 
@@ -132,9 +132,13 @@ GAMES = {
         c4_play.play({1: CH("10", "9c 9d Ah Kc 2s")}, "9h 9s Ad Kd 3c"),  # a tie
         c4_play.play({1: CH("10", "Kc Kh 8d 4s 2c", play="30")}, approvals={1: "approve"}),  # the floor decides
         c4_play.play({1: CH("10", "8c 8d 8h 8s 2c", four_card_progressive="5"),
-                      3: CH("10", "Ah Kh Qh Jh Th", four_card_progressive="5", five_card_progressive="1")},
+                      3: CH("10", "Ah Kh Qh Jh Th", four_card_progressive="5")},
                      rules={"progressives": {
-                         "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "4"}}},
+                         "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "4"}}}}},
+                     envy=True),
+        c4_play.play({1: CH("10", "8c 8d 8h 8s 2c", five_card_progressive="1"),
+                      3: CH("10", "Ah Kh Qh Jh Th", five_card_progressive="1")},
+                     rules={"progressives": {
                          "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "5"}}}}},
                      envy=True),
     ], [
@@ -164,10 +168,12 @@ GAMES = {
                                                                        "payout_limit": "50000"}),  # capped
         fcp_play.play({1: FH("10", "7s 7h 4c 4d 2h", "10", bad_beat="5"),
                        2: FH("10", "3s 5h 8c Td Qh", "10", bad_beat="5")}, rules={"bad_beat_paytable": "A"}),
-        fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", four_card_progressive="1", five_card_progressive="1"),
-                       2: FH("10", "8h 8d 8c 8s Th", "fold", four_card_progressive="1"),
+        fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", four_card_progressive="1"),
+                       2: FH("10", "8h 8d 8c 8s Th", "fold", four_card_progressive="1")},
+                      rules=FCP_FOUR),  # the Four-Card Progressive, a folded progressive, Envy Bonuses
+        fcp_play.play({1: FH("10", "2s 3s 4s 5s 9c", "10", five_card_progressive="1"),
                        3: FH(None, "Ts Js Qs As 7d", aces_up="5", five_card_progressive="1")},
-                      rules=FCP_METERS),  # progressives, a folded progressive, Envy Bonuses
+                      rules=FCP_FIVE),  # the Five-Card Progressive and its Envy Bonus
     ], [
         ("play_decision", decide(1, "play", amount="35")), ("play_decision", decide(1, "play", amount="5")),
         ("settle", cards("seat:1", "Ah", "Kh")), ("reveal", irregularity("dealer_card_exposed")),

@@ -34,9 +34,8 @@ from games.engine.round_sheet import settle_sheet, sheet_from_log
 
 TH, WH, LH, SB, MH, CH = thb_play.Hand, wpt_play.Hand, lir_play.Hand, s21_play.Box, ms_play.Hand, c4_play.Hand
 UH = uth_play.Hand
-C4_PROGRESSIVES = {"progressives": {
-    "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}},
-    "five_card_progressive": {"amount": "1", "meters": {"": {"id": 2, "name": "C4 five-card"}}}}}
+C4_PROGRESSIVES = {"progressives": {  # one progressive a table (§ 605a.7(e)(2))
+    "four_card_progressive": {"amount": "5", "meters": {"": {"id": 1, "name": "C4 four-card"}}}}}
 CSH, FH = cs_play.Hand, fcp_play.Hand
 
 # (name, rules, the dealer's actions) per game: ordinary rounds, a fold, a card-reading shoe.
@@ -132,9 +131,8 @@ EXAMPLES: dict[str, list[tuple[str, dict[str, Any], list[dict[str, Any]]]]] = {
         ("progressives and an Envy Bonus from a card-reading automated shoe",
          {"dealing_method": "automated_shoe", **C4_PROGRESSIVES}, [
             a for _, a in c4_play.round_actions({1: CH("10", "8c 8d 8h 8s 2c", play="30", four_card_progressive="5"),
-                                                 3: CH("10", "2h 5h 9h Jh Kh", five_card_progressive="1",
-                                                       four_card_progressive="5")}, "", c4_play.DEALER,
-                                                card_reader=True, envy=True)]),
+                                                 3: CH("10", "2h 5h 9h Jh Kh", four_card_progressive="5")},
+                                                "", c4_play.DEALER, card_reader=True, envy=True)]),
     ],
     "poker": [
         ("no-limit Hold'em: two all-ins, side pots, a fold", {}, poker_play.actions(poker_play.HOLDEM_ALL_INS)),

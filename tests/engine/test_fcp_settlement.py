@@ -270,26 +270,28 @@ def test_a_folded_player_forfeits_the_progressive_but_keeps_the_envy_bonus():
     assert line_of(rnd, 1, "four_card_progressive").section == "§ 641a.11(b)(2)"
 
 
-def test_a_player_on_two_boxes_gets_no_envy_bonus_for_his_own_other_box():
+@pytest.mark.parametrize(("wager", "envy_amount", "readings"), [
+    ("four_card_progressive", 5_00, []), ("five_card_progressive", 1_000_00, ["10000.00"])])
+def test_a_player_on_two_boxes_gets_no_envy_bonus_for_his_own_other_box(wager, envy_amount, readings):
     # One player on the adjacent boxes 2 and 3 (§ 641a.7(e); seat 3's "player" is 2), another on seat 5,
-    # each box with $1 on both progressives.  Box 2 holds As Ks Qs Js Ts: a royal flush of five, whose
-    # best four (As Ks Qs Js) are a straight flush.  § 641a.11(c)(5)(v)(A)-(B): the Envy Bonus is for
-    # "another player['s]" hand, never "his own hand": box 3 gets none for box 2, nor box 2 for itself.
-    # Seat 5 gets both: Four-Card Paytable A, $1 wager, straight flush $5 (§ 641a.12(d)(5)); Five-Card,
-    # $1 wager, royal flush $1,000 (§ 641a.12(e)(5)).
-    both = {"four_card_progressive": "1", "five_card_progressive": "1"}
+    # each box with $1 on the table's progressive (one a table, § 605a.7(e)(2)).  Box 2 holds As Ks Qs
+    # Js Ts: a royal flush of five, whose best four (As Ks Qs Js) are a straight flush.
+    # § 641a.11(c)(5)(v)(A)-(B): the Envy Bonus is for "another player['s]" hand, never "his own hand":
+    # box 3 gets none for box 2, nor box 2 for itself.  Seat 5 gets it: Four-Card Paytable A, $1 wager,
+    # straight flush $5 (§ 641a.12(d)(5)); Five-Card, $1 wager, royal flush $1,000 (§ 641a.12(e)(5)).
+    both = {wager: "1"}
     sheet = {"game": "four-card-poker",
-             "rules": {"adjacent_boxes": "2", **meters("four_card_progressive", "five_card_progressive")},
+             "rules": {"adjacent_boxes": "2", **meters(wager)},
              "seats": {"2": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"},
                              "cards": ["As", "Ks", "Qs", "Js", "Ts"]},
                        "3": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"}, "player": 2,
                              "cards": ["8h", "8d", "5c", "4s", "2h"]},
                        "5": {"wagers": {"ante": "5", **both}, "decisions": {"play": "5"},
                              "cards": ["7c", "7d", "4h", "4c", "2c"]}},
-             "dealer": DEALER.split(), "meter_amounts": ["10000.00"]}
+             "dealer": DEALER.split(), "meter_amounts": readings}
     rnd, _ = play_sheet(sheet)
     envy = [(line.seat, line.wager, line.amount) for line in rnd.lines if line.wager.endswith("_envy")]
-    assert envy == [(5, "four_card_progressive_envy", 5_00), (5, "five_card_progressive_envy", 1_000_00)]
+    assert envy == [(5, f"{wager}_envy", envy_amount)]
     # The round sheet carries who holds which boxes, and settles the same from it.
     written = sheet_from_log("four-card-poker", sheet["rules"], rnd.log)
     assert written["seats"]["3"]["player"] == 2 and "player" not in written["seats"]["2"]

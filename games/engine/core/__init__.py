@@ -39,6 +39,7 @@ from games.engine.core.records import (
     Prompt,
     Refused,
     SettlementLine,
+    handed,
     instruction,
 )
 from games.engine.core.settling import SettlementPass, SettleSeats, ZoneCards
@@ -51,5 +52,5 @@ __all__ = [
     "DrawToRule", "Game", "Hand", "HandTurns", "Irregularity", "Move", "OpenDeal", "Option",
     "Prompt", "Refused",
     "RoundState", "RuleOption", "Seat", "SeatDecision", "SettleSeats", "SettlementLine", "SettlementPass", "Step",
-    "SystemDraw", "Zone", "ZoneCards", "ZoneSpec", "instruction", "progressive",
+    "SystemDraw", "Zone", "ZoneCards", "ZoneSpec", "handed", "instruction", "progressive",
 ]

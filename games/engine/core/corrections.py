@@ -31,7 +31,8 @@ KIND = "correction"
 WITHDRAWN = "withdrawn"
 # What the table game system entered itself: a correction cannot have it drawn or read again.
 SYSTEM_ENTRIES = {"system_draw": "the table game system drew",
-                  "resolve_claim": "a progressive meter's amount was given"}
+                  "resolve_claim": "a progressive meter's amount was given",
+                  "hold_claim": "a claim was held while the progressive was unplayable"}
 
 
 def pending(rnd: Any) -> Approval | None:
@@ -180,6 +181,9 @@ _WORDS = {
     "approve": lambda rnd, a, seat: f"the floorperson's approval of request {a.get('approval')}",
     "refuse": lambda rnd, a, seat: f"the floorperson's refusal of request {a.get('approval')}",
     "resolve_claim": lambda rnd, a, seat: f"the meter's amount {_chip(a.get('amount'))} for claim {a.get('claim')}",
+    "hold_claim": lambda rnd, a, seat: (f"claim {a.get('claim')} held for a floorperson, the meter's last reading "
+                                        f"{_chip(a.get('meter_amount'))}"),
+    "link_back": lambda rnd, a, seat: "the link back: the claims that waited for it asked again",
     "undo": lambda rnd, a, seat: "the last entry taken back",
     "correct": lambda rnd, a, seat: f"a correction of entry {a.get('entry')} asked",
     "cancel": lambda rnd, a, seat: "the round cancelled, started by mistake",

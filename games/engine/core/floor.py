@@ -66,23 +66,44 @@ def request_void(rnd: RoundState, irregularity: Irregularity, note: str) -> None
                                   f"Void the round: {irregularity.label}", irregularity.section, note=note))
 
 
-def request_payout_approvals(rnd: RoundState, seat_no: int, lines: list[SettlementLine]) -> None:
-    """A seat's payout at or above the table's threshold, or a line a floorperson must validate
-    whatever its amount (a jackpot), waits for a floorperson before it is paid."""
+def payout_needs_approval(rnd: RoundState, lines: list[SettlementLine]) -> tuple[str, str] | None:
+    """Why a seat's new ``lines`` wait for a floorperson before they are paid, and the section: the
+    table's threshold reached by what they hand over, or a line a floorperson must validate whatever
+    its amount (a jackpot); None when they need no approval."""
     threshold = rnd.rules.get("approval_threshold")
-    total = sum(line.amount for line in lines if line.pays)
+    total = sum(line.handed for line in lines if line.pays)
     must = [line for line in lines if line.must_validate]
     over = threshold not in (None, "") and total > 0 and total >= parse_dollars(threshold)
     if not over and not must:
-        return
+        return None
     winners = [line for line in lines if line.outcome == "win"]
-    largest = must[0] if must else max(winners, key=lambda line: line.amount)
+    largest = must[0] if must else max(winners, key=lambda line: line.handed)
+    seat_no = lines[0].seat
     # A jackpot's reason says what is paid and who pays it; the hand and the meter's reading are on its line.
     reason = (f"Seat {seat_no}: payout of {dollars(total)} (table requires approval from "
               f"{dollars(parse_dollars(threshold))})" if over else
               f"Seat {seat_no}: {rnd.game.wager_label(largest.wager)} payout to validate: {largest.instruction}")
-    # The section of the largest payout, which the floorperson validates.
-    rnd.approvals.append(Approval(len(rnd.approvals) + 1, "payout", seat_no, reason, largest.section))
+    return reason, largest.section  # the section of the largest payout, which the floorperson validates
+
+
+def request_payout_approvals(rnd: RoundState, seat_no: int, lines: list[SettlementLine]) -> None:
+    """A seat's payout at or above the table's threshold, or a line a floorperson must validate
+    whatever its amount (a jackpot), waits for a floorperson before it is paid.  The approval holds
+    those lines only: what the seat was paid before stays paid."""
+    found = payout_needs_approval(rnd, lines) if lines else None
+    if found is not None:
+        rnd.approvals.append(Approval(len(rnd.approvals) + 1, "payout", seat_no, *found,
+                                      lines=tuple(line.key for line in lines if line.pays)))
+
+
+def held_lines(rnd: Any) -> set[tuple[int, int, str, str]]:
+    """The keys of the lines a pending payout approval holds: not to be paid yet.  An approval that
+    names no line (asked before approvals named them) holds every line of its seat."""
+    held = set()
+    for approval in rnd.approvals:
+        if approval.kind == "payout" and approval.status == "pending" and approval.seat is not None:
+            held |= set(approval.lines) or {line.key for line in rnd.lines if line.seat == approval.seat}
+    return held
 
 
 def answer(approvals: list[Approval], action: Action) -> Approval:
@@ -111,6 +132,8 @@ def decide_approval(rnd: RoundState, action: Action) -> None:
             for seat in rnd.seats.values():
                 if not any(w in seat.wagers for w in rnd.void.surviving_wagers):
                     rnd.lines += rnd.game.settle_void(rnd, seat, rnd.void)
+    elif approval.kind == "claim":
+        pass  # the service pays a held claim from the last reading once approved (games.progressives.ledger)
     elif approval.kind != "payout":
         rnd.game.floor_decided(rnd, approval)  # an irregularity the game leaves to the floor (§ 657a.11(b))
     elif approval.status == "refused":

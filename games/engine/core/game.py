@@ -36,6 +36,23 @@ class RuleOption:
     paytable_letter: str = "{}"  # the paytable's letter for a choice, where the choice says it otherwise ("{} decks")
 
 
+@dataclass(frozen=True)
+class NotInText:
+    """A wager, bonus or paytable the chapter has that no available text gives enough of to offer:
+    the configuration page lists it, and a table's rules naming it (``key``) are refused by name."""
+
+    key: str  # the option a table's rules would name it by; "" where it is a choice's letter, refused there
+    label: str
+    why: str
+    section: str
+
+
+def five_card_hand_bonus(chapter: str) -> NotInText:
+    """The current chapters' Five Card Hand Bonus Wager, where no available text gives it."""
+    return NotInText("five_card_hand_bonus", "Five Card Hand Bonus Wager",
+                     "the current chapter's wager and its paytable are in no available text", f"§ {chapter}.7")
+
+
 class Game:
     """A table game.  Subclasses declare the chapter's data and the rules that are its own.
 
@@ -53,6 +70,8 @@ class Game:
     adjacent_boxes_section: ClassVar[str] = ""
     own_rules: ClassVar[dict[str, Any]] = {}
     own_options: ClassVar[tuple[RuleOption, ...]] = ()
+    # What the chapter has and the available texts do not give enough of to offer (docs/paytables.md).
+    not_in_text: ClassVar[tuple[NotInText, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -171,6 +190,9 @@ class Game:
     def validate_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         """Complete the table's options with defaults and refuse values the chapter does not allow."""
         unknown = set(rules) - set(self.default_rules) - ROUND_OPTIONS
+        for missing in self.not_in_text:
+            if missing.key and missing.key in unknown:
+                raise Refused(f"{self.name}: the {missing.label} is not offered: {missing.why}", missing.section)
         if unknown:
             raise Refused(f"Unknown rules option(s) for {self.name}: {', '.join(sorted(unknown))}")
         merged = {**self.default_rules, **rules}

@@ -73,6 +73,8 @@ class RoundState(LoggedRound):
                 floor.decide_approval(self, action)
             elif kind == "resolve_claim":
                 self._resolve_claim(action)
+            elif kind == "hold_claim":
+                self._hold_claim(action)
             elif kind == "irregularity":
                 floor.report_irregularity(self, action)
             elif kind == CANCEL:
@@ -94,7 +96,10 @@ class RoundState(LoggedRound):
 
     def _step_action(self, action: Action, new_action: bool) -> None:
         check_step_action(self, action, new_action)
-        self.current_step().apply(self, action)
+        step = self.current_step()
+        if new_action:
+            step.check_new(self, action)  # a rule newer than some logs: their entries replay as accepted
+        step.apply(self, action)
 
     def _cancel(self, action: Action, new_action: bool) -> None:
         """A round started by mistake ends, cancelled, while nothing has been wagered or dealt in it."""
@@ -186,7 +191,7 @@ class RoundState(LoggedRound):
         self.claims.append(claim)
         return claim
 
-    def _resolve_claim(self, action: Action) -> None:
+    def _pending_claim(self, action: Action) -> tuple[int, Claim]:
         claim_id = action.get("claim")
         index = next((i for i, c in enumerate(self.claims) if c.id == claim_id and not isinstance(claim_id, bool)),
                      None)
@@ -195,6 +200,31 @@ class RoundState(LoggedRound):
         claim = self.claims[index]
         if not claim.pending:
             raise Refused(f"Claim {claim.id} was already resolved at {dollars(claim.amount)}", claim.section)
+        return index, claim
+
+    def _hold_claim(self, action: Action) -> None:
+        """A claim made while the progressive is unplayable (§ 605a.8(c)) is not paid from the meter:
+        a floorperson decides it by the casino's procedure, the link's state and the meter's last
+        reading before them: approved, it is paid from that reading, recorded as such; refused, it
+        waits for the link (``Close``: the dealer asks again once the link is back)."""
+        index, claim = self._pending_claim(action)
+        if claim.held and self.claim_approval(claim).status == "pending":
+            raise Refused(f"Claim {claim.id} already waits for a floorperson", progressive.LINK_DOWN_SECTION)
+        reading = action["meter_amount"]
+        share = progressive.share_of_meter(reading, progressive.claim_percent(claim.share))
+        approval = Approval(len(self.approvals) + 1, "claim", claim.seat, (
+            f"Seat {claim.seat}: {claim.share} ({claim.meter}) claimed while {action['down']}"[:170]
+            + f". Last reading {dollars(reading)}: {dollars(share)}. Approve to pay it from the last reading; "
+            "refuse to wait for the link")[:300], progressive.LINK_DOWN_SECTION)
+        self.approvals.append(approval)
+        self.claims[index] = dataclasses.replace(claim, held=action["down"], last_reading=reading,
+                                                 approval=approval.id)
+
+    def claim_approval(self, claim: Claim) -> Approval | None:
+        return next((a for a in self.approvals if a.id == claim.approval), None) if claim.held else None
+
+    def _resolve_claim(self, action: Action) -> None:
+        index, claim = self._pending_claim(action)
         amount = action.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise Refused(f"Claim {claim.id} needs the amount owed, in cents, more than 0; got {amount!r}",

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 OPTION = "progressives"  # the round option that carries the meters (games.engine.core.game.ROUND_OPTIONS)
 LINK_DOWN_SECTION = "§ 605a.8(c)"
 SAME_WAGER_SECTION = "§ 605a.7(e)(3)"
+ONE_PROGRESSIVE_SECTION = "§ 605a.7(e)(2)"  # "may not offer more than one progressive jackpot on the same table game"
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,10 @@ class Progressive:
     # A second wager on the same meter and paytable (the Five Card Hand Bonus on the dealer's hand
     # beside the one on the player's, § 647a.7(d)(4)): the slug of the wager whose meter it feeds.
     same_meter_as: str = ""
+    # The letters of the wager's paytables a linked progressive may use, where only some may
+    # (Paytable D alone, § 639a.12(d)(3)), and the section; empty: any.
+    linked_paytables: tuple[str, ...] = ()
+    linked_section: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,12 @@ def check_attachments(game: Game, rules: Mapping[str, Any]) -> None:
         return
     if not isinstance(given, Mapping):
         raise Refused(f"The progressives option must map wagers to their meters, got {given!r:.60}")
+    # A wager on the same meter as another (on the dealer's hand, § 647a.7(d)(4)) is that jackpot still.
+    jackpots = [slug for slug in given if not any(w.slug == slug and w.progressive and w.progressive.same_meter_as
+                                                   in given for w in game.wagers)]
+    if len(jackpots) > 1:
+        raise Refused(f"A {game.name} table may offer one progressive jackpot, not "
+                      f"{' and '.join(game.wager_label(slug) for slug in jackpots)}", ONE_PROGRESSIVE_SECTION)
     for slug, value in given.items():
         wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
         if wager is None:
@@ -161,6 +172,18 @@ def envy_schedule(game: Game, wager: WagerDef, amount: Cents, rules: Mapping[str
         raise Refused(f"The {wager.progressive.envy_label}{of} is scheduled for {' and '.join(known)} "
                       f"{wager.label}s only, not {dollars(amount)}", wager.progressive.envy_section)
     return found
+
+
+def check_linkable(game: Game, slug: str, rules: Mapping[str, Any]) -> None:
+    """Refuse a linked progressive (§ 605a.8) on a paytable the chapter keeps to single tables."""
+    wager = next((w for w in game.wagers if w.slug == slug and w.progressive), None)
+    if wager is None or not wager.progressive.linked_paytables:
+        return
+    letter = rules.get(wager.paytable_option, "") if wager.paytable else ""
+    if letter not in wager.progressive.linked_paytables:
+        only = " or ".join(f"Paytable {found}" for found in wager.progressive.linked_paytables)
+        raise Refused(f"Only {only} of the {wager.label} may be linked across tables, not Paytable {letter}",
+                      wager.progressive.linked_section)
 
 
 def unavailable(game: Game, rules: Mapping[str, Any], slug: str) -> str:

@@ -80,9 +80,37 @@ class SettlementLine:
         return instruction(self.outcome, self.amount, self.stake, self.stake_collected, self.payer)
 
     @property
+    def handed(self) -> Cents:
+        """What leaves the table for this line: the figure every screen shows for it (``handed``)."""
+        return handed(self.outcome, self.amount, self.stake, self.stake_collected, self.payer)
+
+    @property
+    def key(self) -> tuple[int, int, str, str]:
+        """The line's name in its round: (seat, hand, wager, stage) is unique."""
+        return (self.seat, self.hand_no, self.wager, self.stage)
+
+    @property
     def pays(self) -> bool:
         """Whether the line changes what the house pays (a win, or a cap taken off a win)."""
         return self.outcome in (WIN, CAPPED)
+
+
+def handed(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False,
+           payer: str = TABLE_INVENTORY) -> Cents:
+    """The one figure every screen shows for a paying line: what is handed to the player (or
+    credited), the wager collected before the deal paid back with its win; a cap's reduction is
+    negative; 0 for a line that pays nothing.  The cage pays a share of a meter as it reads.
+
+    >>> handed("win", 145_00, 5_00, stake_collected=True), handed("win", 25_00, 5_00)
+    (15000, 2500)
+    >>> handed("win", 10_000_50, 5_00, stake_collected=True, payer="cage"), handed("lose", 5_00, 5_00)
+    (1000050, 0)
+    """
+    if outcome == CAPPED:
+        return amount
+    if outcome != WIN:
+        return 0
+    return amount + (stake if stake_collected and payer != CAGE else 0)
 
 
 def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool = False,
@@ -94,18 +122,18 @@ def instruction(outcome: str, amount: Cents, stake: Cents, stake_collected: bool
     >>> instruction("win", 1_000_000, 500, stake_collected=True, payer="cage")
     'the cage pays $10,000.00 (not from the table inventory)'
     """
+    paid = handed(outcome, amount, stake, stake_collected, payer)
     if outcome == "win" and payer == CAGE:
-        return f"the cage pays {dollars(amount)} (not from the table inventory)"
+        return f"the cage pays {dollars(paid)} (not from the table inventory)"
     if outcome == "win" and payer == ACCOUNT:
-        credited = amount + (stake if stake_collected else 0)
-        return f"the system credits {dollars(credited)} to the player's game account"
+        return f"the system credits {dollars(paid)} to the player's game account"
     if payer == ACCOUNT:
         return "nothing: the system took the wager from the player's game account"
     match outcome:
         case "win" if stake_collected:
-            return f"pay {dollars(amount + stake)} (the wager was collected before the deal)"
+            return f"pay {dollars(paid)} (the wager was collected before the deal)"
         case "win":
-            return f"pay {dollars(amount)}"
+            return f"pay {dollars(paid)}"
         case "lose" if stake_collected:
             return f"nothing: the {dollars(amount)} was collected before the deal"
         case "lose":
@@ -166,11 +194,11 @@ def _seat_sums(lines: Iterable[SettlementLine]) -> tuple[Cents, Cents, Cents, Ce
     pay = collect = cage = credit = push = 0
     for line in lines:
         if line.outcome == WIN and line.payer == CAGE:
-            cage += line.amount
+            cage += line.handed
         elif line.payer == ACCOUNT:
-            credit += line.amount + (line.stake if line.stake_collected else 0) if line.outcome == WIN else 0
+            credit += line.handed
         elif line.outcome in (WIN, CAPPED):
-            pay += line.amount + (line.stake if line.stake_collected and line.outcome == WIN else 0)
+            pay += line.handed
         elif line.outcome in COLLECTED and not line.stake_collected:
             collect += line.amount
         elif line.outcome == AWARD:
@@ -209,6 +237,9 @@ class Approval:
     status: str = "pending"  # pending, approved, refused; withdrawn when a correction took back what asked it
     note: str = ""
     entry: int | None = None  # a correction's: the log entry (1 is the first) it takes back
+    # A payout's: the keys (``SettlementLine.key``) of the lines it holds.  A line released by an
+    # earlier approval stays released when the same seat is held again for new lines.
+    lines: tuple[tuple[int, int, str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -242,6 +273,11 @@ class Claim:
     # the seats it is paid to now, and how many share it (each is paid amount // divisor).
     shared_by: tuple[int, ...] = ()
     divisor: int = 1
+    # Claimed while the progressive was unplayable (§ 605a.8(c)): why, the meter's last reading, and
+    # the approval by which a floorperson pays it from that reading or has it wait for the link.
+    held: str = ""
+    last_reading: int | None = None
+    approval: int = 0
 
     @property
     def pending(self) -> bool:
@@ -296,6 +332,8 @@ class Prompt:
             {"hand": self.hand} if self.hand is not None else {})
     amount_least: Cents = 0  # the least that amount may be (a raise's minimum)
     seating_open: bool = False  # the seating form is shown: players sit, add to their stakes, step away
+    # The lines a table-wide pass settles (the Envy Bonuses), shown with the prompt before they are paid.
+    lines: tuple[SettlementLine, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -248,6 +248,9 @@ ROUND_ACTIONS = accepts(
     ActionSchema("refuse", {"approval": RECORD_ID}, {"note": NOTE}),
     # The service's answer to a meter claim: the amount owed and the meter's reading it was taken from.
     ActionSchema("resolve_claim", {"claim": RECORD_ID, "amount": CENTS}, {"meter": METER, "meter_amount": CENTS}),
+    # The service's answer to a claim made while the progressive is unplayable (§ 605a.8(c)): held for
+    # a floorperson, with why and the meter's last reading.
+    ActionSchema("hold_claim", {"claim": RECORD_ID, "meter_amount": CENTS, "down": NOTE}, {"meter": METER}),
 )
 
 

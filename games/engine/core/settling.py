@@ -255,8 +255,9 @@ class SettlementPass(Step):
 
     The lines are written the moment the pass becomes the round's step (``arrive``), as a seat's
     are the moment its cards are in (``SettleSeats``): the prompt that tells the dealer to collect
-    and pay shows every amount, and any payout a floorperson must approve is held from then on.
-    The dealer's tap then only confirms that the table is settled."""
+    and pay lists every line (the seat paid, the amount, why), and any payout a floorperson must
+    approve is asked for and held from then on.  While one is held the step waits: the dealer's
+    tap that the table is settled comes after the floorperson's release."""
 
     actions = accepts(ActionSchema("settle"))
     SETTLED = "settled"  # in ``step_results``: the pass's lines are written
@@ -279,10 +280,34 @@ class SettlementPass(Step):
         # (the surrenders it settles are no longer waiting).
         return self.written(rnd) or super().applies(rnd)
 
+    def lines(self, rnd: RoundState) -> list[SettlementLine]:
+        """The pass's lines as they stand now, in the order they are settled."""
+        lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
+        if self.losers_first:
+            lines.sort(key=lambda line: line.outcome != LOSE)  # stable: each group keeps the chapter's order
+        return lines
+
+    def written_lines(self, rnd: RoundState) -> tuple[SettlementLine, ...]:
+        """The lines it wrote as it arrived (a game's pass may claim a meter: it is never run twice)."""
+        keys = set(rnd.step_results.get(f"{self.id}:lines", ()))
+        return tuple(line for line in rnd.lines if line.key in keys)
+
+    def approvals(self, rnd: RoundState, status: str) -> list[Any]:
+        """The payout approvals of this status that hold lines of this pass."""
+        keys = {line.key for line in self.written_lines(rnd)}
+        return [a for a in rnd.approvals if a.kind == "payout" and a.status == status and keys & set(a.lines)]
+
     def prompt(self, rnd: RoundState) -> Prompt:
         note = self.note(rnd) if self.note is not None else ""
         text = f"{note} {self.text}" if note else self.text
-        return Prompt(self.id, self.section, text, (Choice(self.label, self.action("settle")),))
+        lines = self.written_lines(rnd)
+        held = self.approvals(rnd, "pending")
+        if held:
+            return Prompt(self.id, held[0].section, f"{text} Do not pay yet: a floorperson approves them first ("
+                          + "; ".join(a.reason for a in held) + ").", lines=lines, waiting_for_floor=True)
+        if self.approvals(rnd, "approved"):
+            text = f"{text} The floorperson released them: pay them now."
+        return Prompt(self.id, self.section, text, (Choice(self.label, self.action("settle")),), lines=lines)
 
     def sheet_action(self, rnd: RoundState, sheet: Any) -> dict[str, Any]:
         return self.action("settle")
@@ -290,13 +315,18 @@ class SettlementPass(Step):
     def arrive(self, rnd: RoundState) -> None:
         if self.written(rnd):
             return
-        lines = [dataclasses.replace(line, stage=self.stage) for line in rnd.game.settle_pass(rnd, self)]
-        if self.losers_first:
-            lines.sort(key=lambda line: line.outcome != LOSE)  # stable: each group keeps the chapter's order
+        lines = self.lines(rnd)
         rnd.lines += lines
         for seat_no in dict.fromkeys(line.seat for line in lines):
             floor.request_payout_approvals(rnd, seat_no, [line for line in lines if line.seat == seat_no])
         rnd.step_results[self.id] = self.SETTLED
+        rnd.step_results[f"{self.id}:lines"] = tuple(line.key for line in lines)
+
+    def check_new(self, rnd: RoundState, action: Action) -> None:
+        held = self.approvals(rnd, "pending")
+        if held:
+            raise Refused("Not yet: a floorperson has not released " + "; ".join(a.reason for a in held),
+                          held[0].section)
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         self.arrive(rnd)  # written already, unless the step was never arrived at (an older log)

@@ -7,6 +7,7 @@ order its chapter prescribes; the round machine runs the first one not done.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -66,6 +67,10 @@ class Step:
     def arrive(self, rnd: RoundState) -> None:
         """What the step does by itself the moment it becomes the round's step, before the dealer's
         tap: a settlement pass writes the lines its prompt asks the dealer to pay.  Nothing here."""
+
+    def check_new(self, rnd: RoundState, action: Action) -> None:
+        """Refuse a new action this step's rules refuse now, where a log written before the rule may
+        hold one that was accepted (it replays as it was)."""
 
     def apply(self, rnd: RoundState, action: Action) -> None:
         raise NotImplementedError
@@ -339,7 +344,8 @@ class AskInput(Step):
 
 
 class Close(Step):
-    actions = accepts(ActionSchema("close"))
+    # "link_back": the dealer asks for a claim that waited for its link to be paid from the meter now.
+    actions = accepts(ActionSchema("close"), ActionSchema("link_back"))
 
     def summary(self, rnd: RoundState) -> str:
         return "place the cards in the discard rack and close the round"
@@ -350,8 +356,19 @@ class Close(Step):
     def done(self, rnd: RoundState) -> bool:
         return rnd.closed
 
+    def waiting_for_link(self, rnd: RoundState) -> list[Any]:
+        """Claims a floorperson had wait for the link (§ 605a.8(c))."""
+        return [c for c in rnd.claims if c.pending and c.held and rnd.claim_approval(c).status == "refused"]
+
     def prompt(self, rnd: RoundState) -> Prompt:
-        claims = [c for c in rnd.claims if c.pending]
+        claims = [c for c in rnd.claims if c.pending and not c.held]  # a held one waits for a floorperson
+        waiting = self.waiting_for_link(rnd)
+        if waiting:
+            seats = ", ".join(str(c.seat) for c in waiting)
+            return Prompt(self.id, progressive.LINK_DOWN_SECTION, "Waiting for the link: " + "; ".join(
+                f"seat {c.seat}'s {c.share} of meter {c.meter} is paid from the meter once the link is back "
+                f"({c.held})" for c in waiting) + ". Keep the cards on the layout.",
+                (Choice(f"The link is back: pay seat {seats} from the meter", self.action("link_back")),))
         if claims:
             return Prompt(self.id, claims[0].section, "Waiting for the progressive meter amount: " + "; ".join(
                 f"seat {c.seat}: {c.share} ({c.reason}), from meter {c.meter}" for c in claims), waiting_for_floor=True)
@@ -362,6 +379,13 @@ class Close(Step):
         return Prompt(self.id, self.section, self.text, (Choice("Close the round", self.action("close")),))
 
     def apply(self, rnd: RoundState, action: Action) -> None:
+        if action["type"] == "link_back":
+            waiting = self.waiting_for_link(rnd)
+            if not waiting:
+                raise Refused("No claim waits for the link", progressive.LINK_DOWN_SECTION)
+            # Asked again: the service pays it from the meter, or holds it again while the link is still down.
+            rnd.claims = [dataclasses.replace(c, held="", approval=0) if c in waiting else c for c in rnd.claims]
+            return
         claims = [c for c in rnd.claims if c.pending]
         if claims:
             raise Refused(f"The round cannot be closed while seat {claims[0].seat}'s share of meter "
