@@ -11,11 +11,12 @@ from datetime import UTC, datetime, timedelta
 from itertools import islice
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.utils import timezone
 
 from games.common import spreadsheet
+from games.common.handle import ACTED, KEPT
 from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.history import chain
@@ -23,6 +24,7 @@ from games.models import (
     Approval,
     ReliefDealer,
     Round,
+    SettlementLine,
     Wager,
 )
 
@@ -131,7 +133,8 @@ def history_page(rounds: QuerySet[Round], *, older: Cursor | None = None, newer:
 
 
 CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "training", "seats", "wagers",
-              "drop", "paid", "collected", "win", "void", "approvals", "approval_statuses", "decided_by", "log")
+              "handle", "paid", "collected", "kept", "win", "void", "approvals", "approval_statuses", "decided_by",
+              "log")
 
 
 CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
@@ -162,6 +165,8 @@ class Holdings:
 
     wagers: list[tuple[int, int, str, int]] = field(default_factory=list)  # (seat, hand, wager, cents)
     approvals: list[tuple[str, str]] = field(default_factory=list)  # (status, decided by's username or "")
+    handle: int = 0  # cents: the stakes settled with action, as the reports count them (games.common.handle)
+    kept: int = 0  # cents: stakes kept on the jackpots the cage paid, part of the win
 
 
 def _with_holdings(rounds: Iterator[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
@@ -178,6 +183,14 @@ def _batch_with_holdings(batch: list[Round]) -> Iterator[tuple[Round, list[chain
     for round_id, *wager in (Wager.objects.filter(round_id__in=ids).order_by("round_id", "seat", "hand_no", "id")
                              .values_list("round_id", "seat", "hand_no", "wager", "amount")):
         held[round_id].wagers.append(tuple(wager))
+    # The handle and the kept stakes from the lines, as the reports sum them: a void round's wagers
+    # and a pulled bet are no handle.
+    for round_id, staked, kept in (SettlementLine.objects.filter(round_id__in=ids).filter(ACTED | KEPT)
+                                   .exclude(round__status=Round.Status.VOID).order_by().values("round_id")
+                                   .annotate(staked=Sum("stake", filter=ACTED, default=0),
+                                             kept=Sum("stake", filter=KEPT, default=0))
+                                   .values_list("round_id", "staked", "kept")):
+        held[round_id].handle, held[round_id].kept = staked, kept
     for round_id, status, decider in (Approval.objects.filter(round_id__in=ids).order_by("round_id", "number")
                                       .values_list("round_id", "status", "decided_by__username")):
         held[round_id].approvals.append((status, decider or ""))
@@ -214,9 +227,9 @@ def _csv_row(rnd: Round, breaks: list[chain.Break], held: Holdings) -> list:
             "yes" if rnd.shoe_order is not None else "no",
             ", ".join(str(seat) for seat in seats),
             "; ".join(f"{seat}: {', '.join(wagers)}" for seat, wagers in seats.items()),
-            plain_dollars(sum(amount for *_, amount in held.wagers)),
-            plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
-            plain_dollars(rnd.total_collected - rnd.total_paid), void,
+            plain_dollars(held.handle),
+            plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected), plain_dollars(held.kept),
+            plain_dollars(rnd.total_collected + held.kept - rnd.total_paid), void,
             len(held.approvals), "; ".join(status for status, _ in held.approvals), "; ".join(deciders),
             log_check(breaks)]
 

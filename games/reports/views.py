@@ -136,6 +136,7 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
     irregularities, hits, or a chart's numbers: chart-<its name>) with the page's filters."""
     query = request.GET.copy()
     section = query.pop("section", ["summary"])[-1]
+    section = report_charts.RENAMED_SECTIONS.get(section, section)
     sections = (*exports.SECTIONS, *report_charts.SECTIONS)
     if section not in sections:
         return _refused([f"Section: {section!r:.40} is not one of {', '.join(sections)}."])

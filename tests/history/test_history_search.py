@@ -33,8 +33,10 @@ def build(table, dealer, n, *, status="closed", training=False, wagers=(), lines
                                record={"page": {"void": void}})
     Wager.objects.bulk_create([Wager(round=rnd, seat=seat, wager=wager, amount=amount)
                                for seat, wager, amount in wagers])
+    stakes = {(seat, wager): amount for seat, wager, amount in wagers}
     SettlementLine.objects.bulk_create([
-        SettlementLine(round=rnd, position=i, seat=seat, wager=wager, stake=0, outcome=outcome, amount=amount,
+        SettlementLine(round=rnd, position=i, seat=seat, wager=wager, stake=stakes.get((seat, wager), 0),
+                       outcome=outcome, amount=amount,
                        section="§ 601a.9") for i, (seat, wager, outcome, amount) in enumerate(lines)])
     paid = sum(amount for _, _, outcome, amount in lines if outcome == "win")
     collected = sum(amount for _, _, outcome, amount in lines if outcome == "lose")
@@ -190,7 +192,7 @@ def local(moment) -> str:
     return timezone.localtime(moment).isoformat(timespec="microseconds")
 
 
-def test_the_csv_writes_out_names_seats_wagers_drop_void_approvals_and_training(client, cast, floor_rounds):
+def test_the_csv_writes_out_names_seats_wagers_handle_void_approvals_and_training(client, cast, floor_rounds):
     rows = csv_rows(client, cast["super"], training="all")
     assert set(rows) == {"1@TH-1", "1@LR-7", "1@TH-12", "2@LR-7"}
     r1 = floor_rounds.r1
@@ -199,18 +201,20 @@ def test_the_csv_writes_out_names_seats_wagers_drop_void_approvals_and_training(
         "table": "TH-1", "round": "1", "game": "Texas Hold 'Em Bonus Poker", "dealer": "dealer",
         "started": local(r1.started_at), "closed": local(r1.closed_at), "status": "Closed", "training": "no",
         "seats": "1, 3", "wagers": "1: Ante 10.00, Texas Hold 'Em Bonus Wager 5.00; 3: Ante 25.00",
-        # Drop: $10 + $5 + $25 wagered; paid $150 + $25; collected $10; the house's win $10 - $175.
-        "drop": "40.00", "paid": "175.00", "collected": "10.00", "win": "-165.00", "void": "",
+        # Handle: $10 + $5 + $25 wagered, each settled; paid $150 + $25; collected $10; nothing kept
+        # (no jackpot the cage paid); the house's win $10 - $175.
+        "handle": "40.00", "paid": "175.00", "collected": "10.00", "kept": "0.00", "win": "-165.00", "void": "",
         "approvals": "2", "approval_statuses": "approved; approved", "decided_by": "floor",
     }
     r2 = rows["1@LR-7"]
-    assert (r2["game"], r2["dealer"], r2["status"], r2["seats"], r2["wagers"], r2["drop"], r2["paid"], r2["win"]) == (
-        "Let It Ride Poker", "dealer2", "Void", "2", "2: Bet 1 50.00, Bet 2 50.00, Bet 3 50.00", "150.00", "0.00",
+    # The void round's $150 of wagers were returned: no handle, as the reports count it.
+    assert (r2["game"], r2["dealer"], r2["status"], r2["seats"], r2["wagers"], r2["handle"], r2["paid"], r2["win"]) == (
+        "Let It Ride Poker", "dealer2", "Void", "2", "2: Bet 1 50.00, Bet 2 50.00, Bet 3 50.00", "0.00", "0.00",
         "0.00")
     assert r2["void"] == "Card found face up in the shoe or deck while dealing (§ 643a.13(a))"
     assert (r2["approvals"], r2["approval_statuses"], r2["decided_by"]) == ("1", "pending", "")
     r3 = rows["1@TH-12"]
-    assert (r3["training"], r3["seats"], r3["drop"], r3["collected"], r3["win"], r3["approval_statuses"],
+    assert (r3["training"], r3["seats"], r3["handle"], r3["collected"], r3["win"], r3["approval_statuses"],
             r3["decided_by"]) == ("yes", "4", "100.00", "100.00", "100.00", "refused", "floor")
     assert (rows["2@LR-7"]["approvals"], rows["2@LR-7"]["approval_statuses"]) == ("0", "")
 

@@ -65,8 +65,8 @@ def test_a_shown_tables_figures_are_those_of_the_unpaged_report_and_csv(client, 
         page = page_of(client, cast, by="table", page=number)
         (shown,) = page.context["breakdown"]
         assert shown == next(f for f in full.rows("table") if f.name == name)
-        assert (f"{shown.drop / 100:.2f}", f"{shown.win / 100:.2f}", shown.rounds) == (
-            summary[name]["drop"], summary[name]["win"], int(summary[name]["rounds"]))
+        assert (f"{shown.handle / 100:.2f}", f"{shown.win / 100:.2f}", shown.rounds) == (
+            summary[name]["handle"], summary[name]["win"], int(summary[name]["rounds"]))
         assert page.context["hits"]
         for entry, _ in page.context["hits"]:
             for hit in entry.rows:

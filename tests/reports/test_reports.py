@@ -154,7 +154,7 @@ def test_the_floor_figures_of_a_gaming_day_computed_by_hand(day):
     assert floor.hands == 4
     # Drop: R1 10 + 20 + 5 + 25 + 50 = $110; R2 10 + 5 = $15; R3 Bet 1 100 + Bet 3 100 = $200
     # (the pulled Bet 2 and the void's returned Bet 1 are not in action): $325.
-    assert floor.drop == 325_00
+    assert floor.handle == 325_00
     # Paid: R1 10 + 20 + 150 (§ 647a.12(b) A: Ace-ace 30 to 1, $5 x 30 = $150) + R3 100 + 100 = $380.
     # Collected: R1 25 + 50 + R2 5 = $80.  Win = 80 - 380 = -$300.
     assert (floor.paid, floor.collected, floor.win) == (380_00, 80_00, -300_00)
@@ -177,20 +177,20 @@ def test_the_figures_per_table_game_and_dealer(day):
     report, _ = report_of()
     th9, lr1 = row(report, "table", "TH-9"), row(report, "table", "LR-1")
     # TH-9: R1 and R2. Drop 110 + 15 = $125; win (75 + 5) - 180 = -$100; hold -100 / 125 = -80%.
-    assert (th9.rounds, th9.hands, th9.drop, th9.win, th9.hold) == (2, 3, 125_00, -100_00, Decimal("-80.00"))
+    assert (th9.rounds, th9.hands, th9.handle, th9.win, th9.hold) == (2, 3, 125_00, -100_00, Decimal("-80.00"))
     # LR-1: R3 (and the void R4). Drop $200, win -$200, hold -100%; Bet 1 makes the hand.
-    assert (lr1.rounds, lr1.voids, lr1.hands, lr1.drop, lr1.win, lr1.hold) == (1, 1, 1, 200_00, -200_00,
+    assert (lr1.rounds, lr1.voids, lr1.hands, lr1.handle, lr1.win, lr1.hold) == (1, 1, 1, 200_00, -200_00,
                                                                               Decimal("-100.00"))
-    assert row(report, "game", "Let It Ride Poker").drop == lr1.drop
+    assert row(report, "game", "Let It Ride Poker").handle == lr1.handle
     # dealer: R1, R3 (and R4): drop 110 + 200 = $310, win 75 - 380 = -$305, hold -98.387...%.
     dealer = row(report, "dealer", "dealer")
-    assert (dealer.rounds, dealer.drop, dealer.win, dealer.hold) == (2, 310_00, -305_00, Decimal("-98.39"))
+    assert (dealer.rounds, dealer.handle, dealer.win, dealer.hold) == (2, 310_00, -305_00, Decimal("-98.39"))
     # dealer2: R2: drop $15, win $5, hold 33.33%; the median of its one wait: none was decided.
     dealer2 = row(report, "dealer", "dealer2")
-    assert (dealer2.drop, dealer2.win, dealer2.hold, dealer2.median_wait) == (15_00, 5_00, Decimal("33.33"), None)
+    assert (dealer2.handle, dealer2.win, dealer2.hold, dealer2.median_wait) == (15_00, 5_00, Decimal("33.33"), None)
     # By wager kind at TH-9: the Ante $10 + $25 + $10 = $45 over three wagers, paid $10, collected $25.
     ante = next(w for w in th9.wager_rows() if w["wager"] == "ante")
-    assert (ante["wagers"], ante["drop"], ante["paid"], ante["collected"], ante["win"]) == (3, 45_00, 10_00, 25_00,
+    assert (ante["wagers"], ante["handle"], ante["paid"], ante["collected"], ante["win"]) == (3, 45_00, 10_00, 25_00,
                                                                                            15_00)
 
 
@@ -198,7 +198,7 @@ def test_training_rounds_are_shown_apart_and_shifts_cut_the_day(day):
     training, _ = report_of(training="only")
     floor = row(training, "floor", "Floor")
     # R5 alone: Ante $1,000 lost: drop $1,000, win $1,000, hold 100%.
-    assert (floor.rounds, floor.drop, floor.win, floor.hold) == (1, 1000_00, 1000_00, Decimal("100.00"))
+    assert (floor.rounds, floor.handle, floor.win, floor.hold) == (1, 1000_00, 1000_00, Decimal("100.00"))
     # Shift 2 runs 14:00 to 22:00: R3 and the void R4 only.
     second, _ = report_of(shift="2")
     assert [(f.name, f.rounds, f.voids) for f in second.rows("table")] == [("LR-1", 1, 1)]
@@ -251,7 +251,7 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
     # pushes below a straight (§ 647a.11(h)(2)(ii)), Bonus ace-king offsuit 15 to 1 (§ 647a.12(b) A)
     # $75.  Seat 3 (three aces) wins its Flop $50 at 1 to 1; its Ante pushes too.
     # Drop: 10 + 5 + 20 + 10 + 10 + 25 + 50 = $130; paid 40 + 75 + 50 = $165; collected 0.
-    assert (floor.rounds, floor.hands, floor.drop, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
+    assert (floor.rounds, floor.hands, floor.handle, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
     assert floor.hold == Decimal("-126.92")  # -165 / 130
     assert floor.approvals == {"approved": 1}
     hits = paytable_hits.hit_frequency(filters.qs)
@@ -388,11 +388,11 @@ def test_the_page_is_for_supervisors_and_each_section_exports_as_csv(client, cas
     summary = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {"from": DAY, "to": DAY}
                                                          ).content.decode())))
     floor = next(r for r in summary if r["level"] == "floor")
-    assert (floor["drop"], floor["win"], floor["hold_percent"], floor["average_bet"]) == ("325.00", "-300.00",
+    assert (floor["handle"], floor["win"], floor["hold_percent"], floor["average_bet"]) == ("325.00", "-300.00",
                                                                                           "-92.31", "81.25")
     wagers = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {
         "from": DAY, "to": DAY, "by": "table", "section": "wagers"}).content.decode())))
-    assert {(r["name"], r["wager"], r["drop"]) for r in wagers} >= {("TH-9", "Texas Hold 'Em Bonus Wager", "10.00"),
+    assert {(r["name"], r["wager"], r["handle"]) for r in wagers} >= {("TH-9", "Texas Hold 'Em Bonus Wager", "10.00"),
                                                                    ("LR-1", "Bet 3", "100.00")}
     hits = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {
         "from": DAY, "to": DAY, "section": "hits"}).content.decode())))
