@@ -47,7 +47,8 @@ def make_round(table, dealer, started, lines=(), *, status="closed", training=Fa
     SettlementLine.objects.bulk_create([
         SettlementLine(round=rnd, position=i, seat=line.seat, hand_no=line.hand_no, wager=line.wager,
                        stage=line.stage, stake=line.stake, outcome=line.outcome, amount=line.amount,
-                       odds=line.odds, section=line.section, hand=line.hand)
+                       odds=line.odds, section=line.section, hand=line.hand, stake_collected=line.stake_collected,
+                       payer=line.payer)
         for i, line in enumerate(lines)])
     paid, collected = totals(lines)
     Round.objects.filter(pk=rnd.pk).update(started_at=started, total_paid=paid, total_collected=collected)
