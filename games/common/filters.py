@@ -23,6 +23,26 @@ DATE_ERRORS = {"invalid": "Enter a real date as YYYY-MM-DD."}
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
 
 
+def game_irregularities(game) -> dict[str, str]:
+    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
+    return {kind: i.label.split(":")[0] for kind, i in getattr(game, "irregularities", {}).items()
+            if not kind.startswith("stub_")}
+
+
+def humanized(slug: str) -> str:
+    """A slug as words, where nothing names it better: "wrong_card_count" -> "Wrong card count"."""
+    return slug.replace("_", " ").capitalize()
+
+
+def irregularity_label(kind: str, game: str = "") -> str:
+    """An irregularity's kind as a screen names it: its game's label, or where no game is given
+    the label every game gives it (its kind in words where they differ)."""
+    if game in GAMES:
+        return game_irregularities(GAMES[game]).get(kind) or humanized(kind)
+    labels = {label for engine in GAMES.values() if (label := game_irregularities(engine).get(kind))}
+    return labels.pop() if len(labels) == 1 else humanized(kind)
+
+
 def as_given(queryset: QuerySet, name: str, value) -> QuerySet:
     """A value the filterset's ``filter_queryset`` applies with others (a period, a seat's wager)."""
     return queryset

@@ -30,6 +30,8 @@ from games.common.filters import (
     RoundFilterForm,
     RoundFilterSet,
     as_given,
+    game_irregularities,
+    humanized,
     named_users,
     training_rounds,
 )
@@ -61,17 +63,12 @@ def game_wagers(game) -> dict[str, str]:
     return {wager.slug: wager.label for wager in game.wagers}
 
 
-def game_irregularities(game) -> dict[str, str]:
-    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
-    return {kind: i.label.split(":")[0] for kind, i in game.irregularities.items() if not kind.startswith("stub_")}
-
-
 WAGER_CHOICES = _labelled((pair for game in GAMES.values() for pair in game_wagers(game).items()),
                           when_they_differ=lambda slug, names: " / ".join(names))
 # An irregularity's label is a game's procedure: where they differ, the list names the kind.
 IRREGULARITY_CHOICES = [(ANY, "any irregularity"), *_labelled(
     (pair for game in GAMES.values() for pair in game_irregularities(game).items()),
-    when_they_differ=lambda kind, names: kind.replace("_", " ").capitalize())]
+    when_they_differ=lambda kind, names: humanized(kind))]
 HISTORY_TRAINING = (*TRAINING, (INCLUDE, "Included"))
 
 

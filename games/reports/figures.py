@@ -53,6 +53,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from games.common import handle as handle_lines
+from games.common.filters import irregularity_label
 from games.engine.registry import GAMES
 from games.models import MeterEntry, Round
 
@@ -224,7 +225,8 @@ class Figures(Takings):
     def kind_rows(self) -> list[tuple[str, str, int]]:
         """(what, kind, count): the voids by what voided them, then the irregularities reported."""
         return ([("Void", kind, count) for kind, count in sorted(self.void_kinds.items())]
-                + [("Irregularity", kind, count) for kind, count in sorted(self.irregularities.items())])
+                + [("Irregularity", irregularity_label(kind), count)
+                   for kind, count in sorted(self.irregularities.items())])
 
     def band_rows(self) -> list[dict[str, Any]]:
         return [{"band": band, "count": self.bands[band], "paid": self.band_amounts[band]} for _, _, band in BANDS]

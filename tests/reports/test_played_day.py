@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.engine.core.records import CAGE, LOSE, RETURNED, VOID, WIN
 from games.engine.core.records import SettlementLine as Line
-from games.models import Meter, MeterEntry, Table
+from games.models import Meter, MeterEntry, RoundEvent, Table
 from games.reports import daily
 from games.reports import report as reports
 from games.reports.filters import report_filter
@@ -34,7 +34,7 @@ def build_played_day(cast):
        (§ 647a.11(h)(2)); its $5 Progressive lost (collected before the deal) and an Envy Bonus
        for seat 1's royal flush on the $5 schedule, $5,000.00 (§ 647a.12(d)(5)).  The meter's
        ledger: $1.00 in from each $5 wager, the $12,000.00 jackpot out.
-    R2 TH-1, dealer2, 11:00: voided; seat 1's Ante $10 void.
+    R2 TH-1, dealer2, 11:00: voided after a wrong number of cards was dealt; seat 1's Ante $10 void.
     R3 LR-1 (Let It Ride), dealer, 12:00.  Seat 1 pulls Bet 1 (§ 643a.7(c), returned) and loses Bet 2
        and Bet 3, $10 each; seat 2 loses its three $10 bets (§ 643a.11).
     R4 UTH-1 (Ultimate Texas Hold 'Em), dealer2, 13:00.  Seat 1 loses Ante $10 and Blind $10.
@@ -52,8 +52,12 @@ def build_played_day(cast):
         Line(2, "flop", 50_00, LOSE, 50_00, "§ 647a.11(h)(2)"),
         Line(2, "progressive", 5_00, LOSE, 5_00, "§ 647a.11(b)(2)(i)(B)", stake_collected=True),
         Line(2, "progressive_envy", 0, WIN, 5_000_00, "§ 647a.12(d)(5)", odds="$5 schedule")])
-    make_round(th1, dealer2, at(2, 11), [Line(1, "ante", 10_00, VOID, 0, "§ 647a.13")], status="void",
-               void="Misdeal")
+    r2 = make_round(th1, dealer2, at(2, 11), [Line(1, "ante", 10_00, VOID, 0, "§ 647a.13")], status="void",
+                    void="Misdeal")
+    RoundEvent.objects.create(round=r1, seq=1, actor=dealer, role="dealer",
+                              action={"type": "place_wager", "seat": 1, "wager": "progressive", "amount": 5_00})
+    RoundEvent.objects.create(round=r2, seq=1, actor=dealer2, role="dealer",
+                              action={"type": "irregularity", "step": "deal", "kind": "wrong_card_count"})
     make_round(lr1, dealer, at(2, 12), [
         Line(1, "bet1", 10_00, RETURNED, 0, "§ 643a.7(c)", stage="decision"),
         Line(1, "bet2", 10_00, LOSE, 10_00, "§ 643a.11"), Line(1, "bet3", 10_00, LOSE, 10_00, "§ 643a.11"),
@@ -147,3 +151,19 @@ def test_the_history_csv_gives_the_reports_handle_and_win(client, cast):
                         "UTH-1": (Decimal("20.00"), Decimal("20.00"))}
     r1 = next(line for line in rows if line["table"] == "TH-1" and line["status"] == "Closed")
     assert (r1["paid"], r1["collected"], r1["kept"]) == ("17030.00", "80.00", "5.00")
+
+
+def test_no_internal_name_reaches_the_report_or_the_round_page(client, cast):
+    r1 = build_played_day(cast)
+    client.force_login(cast["super"])
+    page = client.get(reverse("reports"), {"from": DAY, "to": DAY}).content.decode()
+    # Games word this irregularity differently: the report, adding them up, names it in words.
+    assert "<td>Irregularity</td><td>Wrong card count</td><td>1</td>" in page and "wrong_card_count" not in page
+    exported = client.get(reverse("reports-csv"), {"from": DAY, "to": DAY, "section": "irregularities"})
+    assert "irregularity,Wrong card count,1" in exported.content.decode()
+    r2 = r1.table.rounds.get(number=2)
+    # The round's own page names it as its game does (§ 647a.13(c)), and the wager by its name.
+    shown = client.get(reverse("round-detail", args=[r2.pk])).content.decode()
+    assert "Irregularity · Incorrect number of cards dealt · at deal" in shown
+    shown = client.get(reverse("round-detail", args=[r1.pk])).content.decode()
+    assert "Wager · seat 1 · wager Progressive Payout Wager · amount $5.00" in shown
