@@ -92,9 +92,14 @@ def found(floor_rounds, **query) -> set[str]:
     ({}, {"R1", "R2", "R4"}),  # training rounds are left out unless asked for
     ({"training": "only"}, {"R3"}),
     ({"training": "all"}, {"R1", "R2", "R3", "R4"}),
-    ({"table": "th-1"}, {"R1"}),  # part of a name, in any case: TH-12 matches too, but is training
-    ({"table": "th-1", "training": "all"}, {"R1", "R3"}),
-    ({"table": "LR"}, {"R2", "R4"}),
+    ({"table": "th-1"}, {"R1"}),  # its exact name, in any case: not TH-12's rounds
+    ({"table": "th-1", "training": "all"}, {"R1"}),
+    ({"table": "TH-12", "training": "all"}, {"R3"}),
+    ({"table": "lr-7"}, {"R2", "R4"}),
+    # 12:10 to 12:40 in New York: shift 1 (06:00 to 14:00) of the 2nd, as the reports cut it.
+    ({"shift": "1", "from": "2026-11-02", "to": "2026-11-02"}, {"R1", "R2", "R4"}),
+    ({"shift": "2", "from": "2026-11-02", "to": "2026-11-02"}, set()),
+    ({"jackpot": "yes"}, set()),  # no meter paid a jackpot
     ({"dealer": "dealer2"}, {"R2"}),
     ({"game": "let-it-ride", "status": "closed"}, {"R4"}),
     ({"seat": "1"}, {"R1", "R4"}),
@@ -159,7 +164,12 @@ def test_a_round_matching_by_several_rows_is_listed_once(client, cast, floor_rou
     ({"irregularity": "ten_in_shoe", "game": "let-it-ride"},
      "Irregularity: Let It Ride Poker has no such irregularity."),
     ({"training": "sometimes"}, "Training: Select a valid choice. sometimes is not one of the available choices."),
-    ({"table": "Z"}, "Table: No table&#x27;s name contains &#x27;Z&#x27;."),
+    ({"table": "Z"}, "Table: No table is named &#x27;Z&#x27;."),
+    ({"table": "TH"}, "Table: No table is named &#x27;TH&#x27;."),  # part of names is no table
+    ({"shift": "2"}, "Shift: A shift is of gaming days: choose From and To as well."),
+    ({"shift": "9", "from": "2026-11-02", "to": "2026-11-02"},
+     "Shift: Select a valid choice. 9 is not one of the available choices."),
+    ({"jackpot": "maybe"}, "Jackpots: Select a valid choice. maybe is not one of the available choices."),
 ])
 def test_a_bad_value_is_refused_by_name_on_the_page_and_the_csv(client, cast, floor_rounds, query, message):
     client.force_login(cast["floor"])

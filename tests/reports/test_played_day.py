@@ -4,13 +4,16 @@ progressives, the hands of a Let It Ride seat that pulled Bet 1, a void that add
 history's CSV giving the same handle and win as the report, and a table chosen exactly."""
 
 import csv
+import html
 import io
+import re
 from datetime import date
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
+from games.common import calendar
 from games.engine.core.records import CAGE, LOSE, RETURNED, VOID, WIN
 from games.engine.core.records import SettlementLine as Line
 from games.models import Meter, MeterEntry, RoundEvent, Table
@@ -167,3 +170,64 @@ def test_no_internal_name_reaches_the_report_or_the_round_page(client, cast):
     assert "Irregularity · Incorrect number of cards dealt · at deal" in shown
     shown = client.get(reverse("round-detail", args=[r1.pk])).content.decode()
     assert "Wager · seat 1 · wager Progressive Payout Wager · amount $5.00" in shown
+
+
+def history_rounds(client, url: str) -> set[tuple[str, int]]:
+    """The (table, number) of the rounds a history page lists."""
+    page = client.get(url).content.decode()
+    assert "The search was refused" not in page, page
+    return set(re.findall(r"<tr><td>([^<]+)</td><td><a href=\"/rounds/\d+/\">(\d+)</a>", page))
+
+
+def test_a_table_chosen_exactly_leaves_uth1_out_of_th1(client, cast):
+    build_played_day(cast)
+    rep, _ = report(table="TH-1")
+    # Only TH-1's figures: UTH-1's $20 is not among them (its name contains "TH-1").
+    assert [f.name for f in rep.rows("table")] == ["TH-1"]
+    assert (rep.rows("floor")[0].handle, rep.rows("floor")[0].rounds) == (115_00, 1)
+    client.force_login(cast["super"])
+    assert history_rounds(client, reverse("history") + "?table=th-1") == {("TH-1", "1"), ("TH-1", "2")}
+    page = client.get(reverse("reports"), {"from": DAY, "to": DAY}).content.decode()
+    # Chosen from a list of the tables, not typed as part of a name.
+    assert re.search(r'<select name="table">.*<option value="TH-1" >TH-1</option>.*<option value="UTH-1" >', page,
+                     re.S)
+
+
+def test_each_figure_leads_to_the_rounds_behind_it(client, cast):
+    build_played_day(cast)
+    client.force_login(cast["super"])
+    page = client.get(reverse("reports"), {"from": DAY, "to": DAY, "by": "table"}).content.decode()
+    assert '<a href="/reports/">Reports</a>' in page  # in the navigation
+    links = {html.unescape(name): link for name, link in
+             re.findall(r'<tr data-name="([^"]+)"><td><a class="to-history" href="([^"]+)"', page)}
+    base = f"/history/?from={DAY}&amp;to={DAY}&amp;training=exclude"
+    assert links["TH-1"] == base + "&amp;table=TH-1"
+    assert links["Texas Hold 'Em Bonus Poker"] == base + "&amp;game=texas-holdem-bonus"
+    assert links["dealer2"] == base + "&amp;dealer=dealer2"
+    unescaped = {name: link.replace("&amp;", "&") for name, link in links.items()}
+    # The table's row: its closed round and its void; the floor's: every round of the day.
+    assert history_rounds(client, unescaped["TH-1"]) == {("TH-1", "1"), ("TH-1", "2")}
+    assert history_rounds(client, unescaped["Floor"]) == {("TH-1", "1"), ("TH-1", "2"), ("LR-1", "1"),
+                                                          ("UTH-1", "1")}
+    assert history_rounds(client, unescaped["dealer2"]) == {("TH-1", "2"), ("UTH-1", "1")}
+    # The jackpot: its round.
+    jackpot = re.search(r'<tr data-name="TH-1">.*?<a class="to-jackpots" href="([^"]+)"', page).group(1)
+    assert history_rounds(client, jackpot.replace("&amp;", "&")) == {("TH-1", "1")}
+    # A day of a chart's numbers: that gaming day's rounds.
+    assert f'<a href="/history/?from={DAY}&amp;to={DAY}&amp;training=exclude">{DAY}</a>' in page
+
+
+def test_the_presets_are_today_yesterday_the_previous_shift_and_this_month(client, cast, monkeypatch):
+    # 2026-11-03 at 07:30 in New York: the 3rd's gaming day (from 06:00), its first shift.
+    monkeypatch.setattr(calendar, "now", lambda: at(3, 7, 30))
+    client.force_login(cast["super"])
+    page = client.get(reverse("reports"), {"by": "table", "table": ""}).content.decode()
+    shown = page.split('id="report-presets"')[1].split("</p>")[0]
+    presets = {label: link.replace("&amp;", "&")
+               for link, label in re.findall(r'<a href="\?([^"]+)">([^<]+)</a>', shown)}
+    assert presets == {
+        "Today": "by=table&table=&from=2026-11-03&to=2026-11-03&shift=",
+        "Yesterday": "by=table&table=&from=2026-11-02&to=2026-11-02&shift=",
+        # Shift 1 of the 3rd started at 06:00: the one before is the 2nd's shift 3 (22:00 to 06:00).
+        "Previous shift (shift 3 of 2026-11-02)": "by=table&table=&from=2026-11-02&to=2026-11-02&shift=3",
+        "This month": "by=table&table=&from=2026-11-01&to=2026-11-03&shift="}

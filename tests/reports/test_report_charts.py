@@ -145,7 +145,9 @@ def test_the_page_shows_each_chart_beside_its_numbers_and_exports_them(client, c
     page = client.get(reverse("reports"), {"from": "2026-11-01", "to": "2026-11-03"}).content.decode()
     for slug in ("hold-by-table", "hold-by-game", "win-and-handle", "approval-waits", "hits-1"):
         assert re.search(rf'<svg class="chart" [^>]*data-chart="{slug}"', page), slug
-    assert '<tr><td>2026-11-02</td><td>$325.00</td><td>−$300.00</td></tr>' in page
+    # Each gaming day leads to its rounds in the history.
+    assert ('<tr><td><a href="/history/?from=2026-11-02&amp;to=2026-11-02&amp;training=exclude">2026-11-02</a>'
+            '</td><td>$325.00</td><td>−$300.00</td></tr>') in page
     assert 'section=chart-win-and-handle' in page
     exported = client.get(reverse("reports-csv"), {"from": "2026-11-01", "to": "2026-11-03",
                                                    "section": "chart-win-and-handle"})
@@ -210,7 +212,7 @@ def test_the_report_downloads_as_a_pdf_of_its_figures(client, cast, day):  # noq
     assert len(pdf.pages) >= 2
     assert "Log out" not in text and "Export" not in text and "Download PDF" not in text
     refused = client.get(reverse("reports-pdf"), {"table": "ZZ"})
-    assert refused.status_code == 400 and "Table: No table's name contains 'ZZ'." in refused.content.decode()
+    assert refused.status_code == 400 and "Table: No table is named 'ZZ'." in refused.content.decode()
 
 
 def test_the_pdf_reads_the_projects_static_files_and_nothing_else():

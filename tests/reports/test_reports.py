@@ -210,9 +210,11 @@ def test_training_rounds_are_shown_apart_and_shifts_cut_the_day(day):
     assert [f.rounds for f in report_of(**{"from": "2026-11-01", "to": "2026-11-01"})[0].rows("table")] == [1]
 
 
-def test_a_partial_table_name_and_a_dealer_narrow_the_report(day):
-    report, _ = report_of(table="th")
+def test_a_table_and_a_dealer_named_exactly_narrow_the_report(day):
+    report, _ = report_of(table="th-9")  # in any case
     assert [f.name for f in report.rows("table")] == ["TH-9"]
+    part = report_filter(_query({"from": DAY, "to": DAY, "table": "th"}))  # part of a name is no table
+    assert not part.is_valid() and part.form.messages() == ["Table: No table is named 'th'."]
     report, _ = report_of(dealer="DEALER2")
     assert [(f.name, f.rounds) for f in report.rows("dealer")] == [("dealer2", 1)]
 
@@ -361,7 +363,7 @@ def test_a_kept_p_value_is_the_one_computed_afresh():
     ({"from": "2026-02-30"}, "From: Enter a real date as YYYY-MM-DD."),
     ({"from": "2026-11-03", "to": "2026-11-01"}, "The dates run backwards: from 2026-11-03 to 2026-11-01."),
     ({"shift": "9"}, "Shift: Select a valid choice. 9 is not one of the available choices."),
-    ({"table": "ZZ"}, "Table: No table's name contains 'ZZ'."),
+    ({"table": "ZZ"}, "Table: No table is named 'ZZ'."),
     ({"dealer": "nobody"}, "Dealer: Nobody is named 'nobody'."),
     ({"game": "chess"}, "Game: Select a valid choice. chess is not one of the available choices."),
     ({"training": "both"}, "Training: Select a valid choice. both is not one of the available choices."),
