@@ -88,7 +88,7 @@ def approval_chart(report: reports.Report) -> Chart:
 
 def hit_chart(entry: paytable_hits.PaytableHits, number: int) -> Chart:
     """The paying rows of one paytable, observed beside expected (the losing row, far taller, is
-    left to the table)."""
+    left to the table; a paytable without a probability per row has no expected bars)."""
     paying = entry.rows[:-1]
     return Chart(f"hits-{number}", f"{entry.table} · {entry.label}: observed and expected",
                  "How many wagers each paying row paid, beside the count its exact probability expects "

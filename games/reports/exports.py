@@ -72,8 +72,10 @@ def csv_rows(section: str, report: Report | None, level: str, hits: list[Paytabl
         for entry in hits:
             for hit in entry.rows:
                 yield [entry.table, GAMES[entry.game].name, wager_label((entry.game, entry.wager)).split(" · ", 1)[-1],
-                       entry.letter, entry.section, hit.name, hit.payout, str(hit.probability), hit.trials,
-                       hit.observed, hit.expected, f"{hit.p_value:.6g}", "yes" if hit.flagged else "no",
+                       entry.letter, entry.section, hit.name, hit.payout,
+                       "" if hit.probability is None else str(hit.probability), hit.trials, hit.observed,
+                       "" if hit.expected is None else hit.expected,
+                       "" if hit.p_value is None else f"{hit.p_value:.6g}", "yes" if hit.flagged else "no",
                        entry.observed_return or "", entry.theoretical_percent or ""]
 
 

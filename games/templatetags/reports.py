@@ -26,14 +26,16 @@ def wait(value: timedelta | None) -> str:
 
 
 @register.filter
-def pvalue(value: Decimal) -> str:
-    """A p-value to three significant digits ("< 1e-50" for the test's bound).
+def pvalue(value: Decimal | None) -> str:
+    """A p-value to three significant digits ("< 1e-50" for the test's bound; a dash for none).
 
-    >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50"))
-    ('0.00195', '1', '< 1e-50')
+    >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50")), pvalue(None)
+    ('0.00195', '1', '< 1e-50', '—')
     """
     from games.reports.binomial import BOUND
 
+    if value is None:
+        return "—"
     if value <= BOUND:
         return f"< {BOUND:.0e}"
     return f"{value:.3g}"

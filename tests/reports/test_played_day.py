@@ -14,10 +14,10 @@ import pytest
 from django.urls import reverse
 
 from games.common import calendar
-from games.engine.core.records import CAGE, LOSE, RETURNED, VOID, WIN
+from games.engine.core.records import CAGE, LOSE, PUSH, RETURNED, VOID, WIN
 from games.engine.core.records import SettlementLine as Line
 from games.models import Meter, MeterEntry, RoundEvent, Table
-from games.reports import daily
+from games.reports import daily, paytable_hits
 from games.reports import report as reports
 from games.reports.filters import report_filter
 from tests.reports.test_reports import _query, at, make_round
@@ -231,3 +231,24 @@ def test_the_presets_are_today_yesterday_the_previous_shift_and_this_month(clien
         # Shift 1 of the 3rd started at 06:00: the one before is the 2nd's shift 3 (22:00 to 06:00).
         "Previous shift (shift 3 of 2026-11-02)": "by=table&table=&from=2026-11-02&to=2026-11-02&shift=3",
         "This month": "by=table&table=&from=2026-11-01&to=2026-11-03&shift="}
+
+
+def test_every_paytable_played_is_in_the_hit_frequency(cast):
+    """The Blind of Ultimate Texas Hold 'Em pays on Paytable A of § 653a.12(b) only when the player
+    beats the dealer: no exact probability per row, but its counts are there, saying why."""
+    build_played_day(cast)
+    uth1 = Table.objects.get(name="UTH-1")
+    # R5: seat 1's Blind $10 wins 3 to 2 on a flush ($15); seat 2's Blind $10 is returned below a
+    # straight (a push).  R4's Blind $10 lost.
+    make_round(uth1, cast["dealer2"], at(2, 14), [
+        Line(1, "blind", 10_00, WIN, 15_00, "§ 653a.12(b)", odds="3 to 2", hand="Flush (Paytable A)"),
+        Line(2, "blind", 10_00, PUSH, 0, "§ 653a.12(b)")])
+    _, filters = report(table="UTH-1")
+    for rounds in (filters.qs, filters.qs.all()):  # stored, and summed from the lines
+        (blind,) = paytable_hits.hit_frequency(rounds)
+        assert (blind.table, blind.wager, blind.letter, blind.trials, blind.without_theory) == (
+            "UTH-1", "blind", "A", 3, True)
+        counts = {row.name: row.observed for row in blind.rows if row.observed}
+        assert counts == {"Flush": 1, "Pushed (the wager returned)": 1, "Any other hand (lost)": 1}
+        assert all(row.probability is None and not row.flagged for row in blind.rows)
+        assert "Depends on player decisions" in blind.note

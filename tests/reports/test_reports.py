@@ -222,10 +222,14 @@ def test_a_table_and_a_dealer_named_exactly_narrow_the_report(day):
 def test_hit_frequency_beside_the_exact_probabilities(day):
     _, filters = report_of()
     hits = paytable_hits.hit_frequency(filters.qs)
-    # TH-9's Bonus Wagers on Paytable A: R1's Ace-ace and R2's loser; LR-1's Bet 3 (Bet 1 depends on
-    # the player's decisions: no probabilities), its pair of kings.
-    assert [(h.table, h.wager, h.letter, h.trials) for h in hits] == [("LR-1", "bet3", "A", 1),
-                                                                     ("TH-9", "bonus", "A", 2)]
+    # TH-9's Bonus Wagers on Paytable A: R1's Ace-ace and R2's loser; LR-1's Bet 3, its pair of
+    # kings, and Bet 1 beside it (Bet 2 was pulled: no trial), counted without probabilities (it
+    # depends on the player's decisions).
+    assert [(h.table, h.wager, h.letter, h.trials, h.without_theory) for h in hits] == [
+        ("LR-1", "bet1", "A", 1, True), ("LR-1", "bet3", "A", 1, False), ("TH-9", "bonus", "A", 2, False)]
+    assert {row.name: row.observed for row in hits[0].rows if row.observed} == {
+        "Pair of tens, jacks, queens, kings or aces": 1}
+    hits = hits[1:]
     th9 = hits[1]
     observed = {hit.name: hit.observed for hit in th9.rows}
     assert observed["Ace-ace"] == 1 and observed["Any other hand"] == 1 and sum(observed.values()) == 2
