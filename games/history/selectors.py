@@ -171,8 +171,8 @@ class Holdings:
 
 def _with_holdings(rounds: Iterator[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
     """Each round with its breaks and holdings, CSV_BATCH rounds at a time: their wagers, their
-    approvals (with who decided them), and the events and approvals their chains are checked with,
-    four reads a batch."""
+    handle and kept stakes (from their lines), their approvals (with who decided them), and the
+    events and approvals their chains are checked with, five reads a batch."""
     while batch := list(islice(rounds, CSV_BATCH)):
         yield from _batch_with_holdings(batch)
 
