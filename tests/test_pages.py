@@ -144,13 +144,14 @@ def test_history_exports_csv(client, cast, played):
     # Ante $10 + Flop $20: $105 collected.  Seat 1's Bonus $5 on jack-jack wins 10 to 1
     # (§ 647a.12(b), Paytable A) = $50 paid.
     # Wagered: seat 1 Ante $10, Bonus $5 and a Flop Wager of twice the Ante (§ 647a.11(b)), $20;
-    # seat 3 Ante $25 and Flop $50: a drop of $110.  The house's win: $105 - $50 = $55.
+    # seat 3 Ante $25 and Flop $50: a handle of $110.  The house's win: $105 - $50 = $55.
     assert rows == [{"table": "TH-9", "round": "1", "game": "Texas Hold 'Em Bonus Poker", "dealer": "dealer",
                      "started": rows[0]["started"], "closed": rows[0]["closed"], "status": "Closed",
                      "training": "no", "seats": "1, 3",
                      "wagers": "1: Ante 10.00, Texas Hold 'Em Bonus Wager 5.00, Flop Wager 20.00; "
                                "3: Ante 25.00, Flop Wager 50.00",
-                     "drop": "110.00", "paid": "50.00", "collected": "105.00", "win": "55.00", "void": "",
+                     "handle": "110.00", "paid": "50.00", "collected": "105.00", "kept": "0.00", "win": "55.00",
+                     "void": "",
                      "approvals": "0", "approval_statuses": "", "decided_by": "", "log": "verified"}]
 
 

@@ -72,3 +72,37 @@ def windows(first: date, last: date, shift: int | None = None) -> list[tuple[dat
         spans.append((_at(day, begin), _at(day, end) if shift < len(hours) else gaming_day_start(day + timedelta(1))))
         day += timedelta(days=1)
     return spans
+
+
+def shift_of(moment: datetime) -> tuple[date, int]:
+    """The gaming day and shift (1 = the one starting the gaming day) an instant belongs to.
+
+    >>> shift_of(datetime(2026, 11, 3, 4, 30, tzinfo=ZoneInfo("UTC")))  # 23:30 in New York
+    (datetime.date(2026, 11, 2), 3)
+    """
+    local = moment.astimezone(casino_zone())
+    offset = (local.hour - settings.GAMING_DAY_START) % 24
+    begins = [(hour - settings.GAMING_DAY_START) % 24 for hour in shift_hours()]
+    return gaming_day_of(moment), max(n for n, begin in enumerate(begins, start=1) if begin <= offset)
+
+
+def previous_shift(moment: datetime) -> tuple[date, int]:
+    """The gaming day and shift before the one ``moment`` is in (the last of the day before, after the first).
+
+    >>> previous_shift(datetime(2026, 11, 2, 12, 0, tzinfo=ZoneInfo("UTC")))  # 07:00, shift 1 of the 2nd
+    (datetime.date(2026, 11, 1), 3)
+    """
+    day, shift = shift_of(moment)
+    return (day, shift - 1) if shift > 1 else (day - timedelta(days=1), len(shift_hours()))
+
+
+def presets(moment: datetime) -> list[tuple[str, dict[str, str]]]:
+    """The periods a supervisor asks for most, as (label, the from, to and shift of the filters):
+    today's gaming day, yesterday's, the previous shift, this month to today."""
+    today = gaming_day_of(moment)
+    yesterday = today - timedelta(days=1)
+    day, shift = previous_shift(moment)
+    return [("Today", {"from": str(today), "to": str(today), "shift": ""}),
+            ("Yesterday", {"from": str(yesterday), "to": str(yesterday), "shift": ""}),
+            (f"Previous shift (shift {shift} of {day})", {"from": str(day), "to": str(day), "shift": str(shift)}),
+            ("This month", {"from": str(today.replace(day=1)), "to": str(today), "shift": ""})]

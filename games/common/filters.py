@@ -1,7 +1,8 @@
 """The filters of rounds that the history and the reports share, with django-filter: one
 definition of a table, a dealer, a game and the training switch, and of how a refusal reads.
 
-A table is found by part of its name and a dealer by their username; either is resolved to ids
+A table is chosen by its name and a dealer by their username, exactly (in any case: "TH-1" is not
+UTH-1 or TH-12), from the lists the pages offer (``names_to_pick``); either is resolved to ids
 when the form is cleaned (a name nobody has is refused), so the rounds are then filtered on
 ``table_id``/``dealer_id``, the first column of the history's indexes, never through a join.
 Training rounds (dealt from a virtual shoe) are left out unless asked for.
@@ -21,6 +22,34 @@ EXCLUDE, ONLY, INCLUDE = "exclude", "only", "all"
 TRAINING = ((EXCLUDE, "Excluded"), (ONLY, "Training rounds only"))
 DATE_ERRORS = {"invalid": "Enter a real date as YYYY-MM-DD."}
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
+
+
+def game_irregularities(game) -> dict[str, str]:
+    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
+    return {kind: i.label.split(":")[0] for kind, i in getattr(game, "irregularities", {}).items()
+            if not kind.startswith("stub_")}
+
+
+def humanized(slug: str) -> str:
+    """A slug as words, where nothing names it better: "wrong_card_count" -> "Wrong card count"."""
+    return slug.replace("_", " ").capitalize()
+
+
+def irregularity_label(kind: str, game: str = "") -> str:
+    """An irregularity's kind as a screen names it: its game's label, or where no game is given
+    the label every game gives it (its kind in words where they differ)."""
+    if game in GAMES:
+        return game_irregularities(GAMES[game]).get(kind) or humanized(kind)
+    labels = {label for engine in GAMES.values() if (label := game_irregularities(engine).get(kind))}
+    return labels.pop() if len(labels) == 1 else humanized(kind)
+
+
+def names_to_pick(dealer_group: str) -> dict[str, list[str]]:
+    """The tables' names and the dealers' usernames the filters offer to choose from (a dealer
+    is a member of ``dealer_group``; any user who dealt is still found by name)."""
+    return {"tables": list(Table.objects.order_by("name").values_list("name", flat=True)),
+            "dealers": list(get_user_model().objects.filter(groups__name=dealer_group).order_by("username")
+                            .values_list("username", flat=True).distinct())}
 
 
 def as_given(queryset: QuerySet, name: str, value) -> QuerySet:
@@ -66,9 +95,9 @@ class RoundFilterForm(NamedRefusals, forms.Form):
         name = (self.cleaned_data.get("table") or "").strip()
         if not name:
             return None
-        ids = list(Table.objects.filter(name__icontains=name).order_by().values_list("id", flat=True))
+        ids = list(Table.objects.filter(name__iexact=name).order_by().values_list("id", flat=True))
         if not ids:
-            raise forms.ValidationError(f"No table's name contains {name!r}.")
+            raise forms.ValidationError(f"No table is named {name!r}.")
         return ids
 
     def clean_dealer(self) -> list[int] | None:
@@ -90,10 +119,10 @@ def training_rounds(queryset: QuerySet, name: str, value: str) -> QuerySet:
 
 
 class RoundFilterSet(django_filters.FilterSet):
-    """Table (part of its name), dealer, game and the training switch (exclude by default)."""
+    """Table, dealer (each by its exact name), game and the training switch (exclude by default)."""
 
     table = django_filters.CharFilter(method=_ids_in("table_id"), max_length=Table._meta.get_field("name").max_length,
-                                      label="Table (part of its name)")
+                                      label="Table")
     dealer = django_filters.CharFilter(method=_ids_in("dealer_id"),
                                        max_length=get_user_model()._meta.get_field("username").max_length)
     game = django_filters.ChoiceFilter(field_name="game", choices=GAME_CHOICES, empty_label="any")

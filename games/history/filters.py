@@ -20,8 +20,9 @@ import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from games.common import calendar
 from games.common.calendar import gaming_day_start
 from games.common.filters import (
     DATE_ERRORS,
@@ -30,6 +31,8 @@ from games.common.filters import (
     RoundFilterForm,
     RoundFilterSet,
     as_given,
+    game_irregularities,
+    humanized,
     named_users,
     training_rounds,
 )
@@ -37,7 +40,7 @@ from games.engine.core.records import COLLECTED, WIN
 from games.engine.registry import GAMES
 from games.history import selectors
 from games.history.selectors import Cursor
-from games.models import Approval, Round, RoundEvent, SettlementLine, Wager
+from games.models import Approval, MeterEntry, Round, RoundEvent, SettlementLine, Wager
 
 CURSOR = RegexValidator(r"^\d{1,20}-\d{1,19}\Z", "This is not a page of this history; start from the first page.")
 ANY = "any"
@@ -61,23 +64,19 @@ def game_wagers(game) -> dict[str, str]:
     return {wager.slug: wager.label for wager in game.wagers}
 
 
-def game_irregularities(game) -> dict[str, str]:
-    """Its kinds, each named by its label up to what the procedure does ("…: to the discard rack")."""
-    return {kind: i.label.split(":")[0] for kind, i in game.irregularities.items() if not kind.startswith("stub_")}
-
-
 WAGER_CHOICES = _labelled((pair for game in GAMES.values() for pair in game_wagers(game).items()),
                           when_they_differ=lambda slug, names: " / ".join(names))
 # An irregularity's label is a game's procedure: where they differ, the list names the kind.
 IRREGULARITY_CHOICES = [(ANY, "any irregularity"), *_labelled(
     (pair for game in GAMES.values() for pair in game_irregularities(game).items()),
-    when_they_differ=lambda kind, names: kind.replace("_", " ").capitalize())]
+    when_they_differ=lambda kind, names: humanized(kind))]
 HISTORY_TRAINING = (*TRAINING, (INCLUDE, "Included"))
+JACKPOT = (("yes", "paid a jackpot"),)
 
 
 class HistoryForm(RoundFilterForm):
-    LABELS = {**RoundFilterForm.LABELS, "older": "Page", "newer": "Page", "amount_min": "Amount from",
-              "amount_max": "Amount to", "floorperson": "Decided by"}
+    LABELS = {**RoundFilterForm.LABELS, "jackpot": "Jackpots", "older": "Page", "newer": "Page",
+              "amount_min": "Amount from", "amount_max": "Amount to", "floorperson": "Decided by"}
 
     def clean_floorperson(self) -> list[int] | None:
         return named_users(self.cleaned_data.get("floorperson"))
@@ -105,6 +104,8 @@ class HistoryForm(RoundFilterForm):
         low, high = data.get("amount_min"), data.get("amount_max")
         if low is not None and high is not None and low > high:
             raise forms.ValidationError(f"The amounts run backwards: from {low} to {high}.")
+        if data.get("shift") and not (first and last):
+            self.add_error("shift", "A shift is of gaming days: choose From and To as well.")
         if data.get("older") and data.get("newer"):
             raise forms.ValidationError("A page is either newer or older than another, not both.")
         game = GAMES.get(data.get("game") or "")
@@ -162,6 +163,10 @@ class HistoryFilter(RoundFilterSet):
                                             max_length=get_user_model()._meta.get_field("username").max_length)
     irregularity = django_filters.ChoiceFilter(method="filter_irregularity", choices=IRREGULARITY_CHOICES,
                                                empty_label="—")
+    shift = django_filters.ChoiceFilter(method=as_given, empty_label="whole gaming day",
+                                        choices=[(str(n), label) for n, label in calendar.shift_choices()])
+    jackpot = django_filters.ChoiceFilter(method="filter_jackpot", choices=JACKPOT, empty_label="—",
+                                          label="Jackpots")
     older = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
     newer = django_filters.CharFilter(method=as_given, max_length=45, validators=[CURSOR])
 
@@ -174,6 +179,13 @@ class HistoryFilter(RoundFilterSet):
         first, last = data.get("from"), data.get("to")
         # Dates are gaming days (settings.GAMING_DAY_START), as in the reports: a round dealt at
         # 2:00 belongs to the day before, and a day is 23 or 25 hours when the clocks change.
+        shift = data.get("shift")
+        if shift and first and last and last < date.max:
+            # One shift of each gaming day, as the reports cut them (games.common.calendar.windows).
+            spans = Q(pk__in=[])
+            for start, end in calendar.windows(first, last, int(shift)):
+                spans |= Q(started_at__gte=start, started_at__lt=end)
+            queryset = queryset.filter(spans)
         if first:
             queryset = queryset.filter(started_at__gte=gaming_day_start(first))
         if last and last < date.max:
@@ -194,6 +206,12 @@ class HistoryFilter(RoundFilterSet):
     def filter_approval(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         status = {} if value == ANY else {"status": value}
         return queryset.filter(Exists(Approval.objects.filter(round=OuterRef("pk"), **status)))
+
+    def filter_jackpot(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        """The rounds that paid a jackpot from a progressive meter (its ledger says so)."""
+        if value != "yes":
+            return queryset
+        return queryset.filter(Exists(MeterEntry.objects.filter(round=OuterRef("pk"), kind=MeterEntry.Kind.PAYOUT)))
 
     def filter_floorperson(self, queryset: QuerySet, name: str, ids: list[int] | None) -> QuerySet:
         if ids is None:

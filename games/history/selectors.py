@@ -12,17 +12,19 @@ from itertools import islice
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.utils import timezone
 
 from games.common import spreadsheet
+from games.common.handle import ACTED, KEPT
 from games.engine.money import plain_dollars
 from games.engine.registry import GAMES
 from games.history import chain
 from games.models import (
     ReliefDealer,
     Round,
+    SettlementLine,
 )
 
 HISTORY_PAGE_SIZE = 50
@@ -139,7 +141,8 @@ def page_checks(rounds: list[Round]) -> dict[int, list[chain.Break]]:
 
 
 CSV_HEADER = ("table", "round", "game", "dealer", "started", "closed", "status", "training", "seats", "wagers",
-              "drop", "paid", "collected", "win", "void", "approvals", "approval_statuses", "decided_by", "log")
+              "handle", "paid", "collected", "kept", "win", "void", "approvals", "approval_statuses", "decided_by",
+              "log")
 
 
 CSV_CHUNK = 64 * 1024  # bytes handed to the server at a time
@@ -170,12 +173,14 @@ class Holdings:
 
     wagers: list[tuple[int, int, str, int]] = field(default_factory=list)  # (seat, hand, wager, cents)
     approvals: list[tuple[str, str]] = field(default_factory=list)  # (status, decided by's username or "")
+    handle: int = 0  # cents: the stakes settled with action, as the reports count them (games.common.handle)
+    kept: int = 0  # cents: stakes kept on the jackpots the cage paid, part of the win
 
 
 def _with_holdings(rounds: Iterator[Round]) -> Iterator[tuple[Round, list[chain.Break], Holdings]]:
     """Each round with its breaks and holdings, CSV_BATCH rounds at a time: their events and the
-    rows their seals cover (wagers, lines, approvals, ledger entries) read, checked and shown,
-    six reads a batch."""
+    rows their seals cover (wagers, lines, approvals, ledger entries) read, checked and shown, and
+    their handle and kept stakes summed from their lines as the reports sum them."""
     while batch := list(islice(rounds, CSV_BATCH)):
         yield from _batch_with_holdings(batch)
 
@@ -185,10 +190,18 @@ def _batch_with_holdings(batch: list[Round]) -> Iterator[tuple[Round, list[chain
     checked = list(chain.verify_held(batch, batch=len(batch), record=False))
     deciders = {row.decided_by_id for _, _, held in checked for row in held.approvals if row.decided_by_id}
     names = dict(get_user_model().objects.filter(pk__in=deciders).values_list("pk", "username")) if deciders else {}
+    # The handle and the kept stakes from the lines, as the reports sum them: a void round's wagers
+    # and a pulled bet are no handle.
+    sums = {round_id: (staked, kept) for round_id, staked, kept in (
+        SettlementLine.objects.filter(round_id__in=[rnd.id for rnd in batch]).filter(ACTED | KEPT)
+        .exclude(round__status=Round.Status.VOID).order_by().values("round_id")
+        .annotate(staked=Sum("stake", filter=ACTED, default=0), kept=Sum("stake", filter=KEPT, default=0))
+        .values_list("round_id", "staked", "kept"))}
     for rnd, breaks, held in checked:
+        handle, kept = sums.get(rnd.id, (0, 0))
         yield rnd, breaks, Holdings(
             [(w.seat, w.hand_no, w.wager, w.amount) for w in held.wagers],
-            [(a.status, names.get(a.decided_by_id, "")) for a in held.approvals])
+            [(a.status, names.get(a.decided_by_id, "")) for a in held.approvals], handle, kept)
 
 
 def _local(moment) -> str:
@@ -220,9 +233,9 @@ def _csv_row(rnd: Round, breaks: list[chain.Break], held: Holdings) -> list:
             "yes" if rnd.shoe_order is not None else "no",
             ", ".join(str(seat) for seat in seats),
             "; ".join(f"{seat}: {', '.join(wagers)}" for seat, wagers in seats.items()),
-            plain_dollars(sum(amount for *_, amount in held.wagers)),
-            plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected),
-            plain_dollars(rnd.total_collected - rnd.total_paid), void,
+            plain_dollars(held.handle),
+            plain_dollars(rnd.total_paid), plain_dollars(rnd.total_collected), plain_dollars(held.kept),
+            plain_dollars(rnd.total_collected + held.kept - rnd.total_paid), void,
             len(held.approvals), "; ".join(status for status, _ in held.approvals), "; ".join(deciders),
             log_check(breaks)]
 

@@ -14,6 +14,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 
 from games.common import downloads
+from games.common.filters import names_to_pick
 from games.engine.registry import GAMES
 from games.engine.round_sheet import sheet_from_log
 from games.history import chain, selectors
@@ -26,7 +27,8 @@ from games.people.security import request_address, security_event
 from games.table.replay import engine_round
 
 HISTORY_SELECTS = (("status", "Status"), ("wager", "Wager"), ("approval", "Approval"),
-                   ("irregularity", "Irregularity"), ("training", "Training rounds"))
+                   ("irregularity", "Irregularity"), ("training", "Training rounds"), ("shift", "Shift"),
+                   ("jackpot", "Jackpots"))
 
 
 def _history_selects(search) -> list[tuple[str, str, list, str]]:
@@ -39,6 +41,7 @@ def _history_selects(search) -> list[tuple[str, str, list, str]]:
 def history(request: HttpRequest) -> HttpResponse:
     search = history_filter(request.GET)
     context = {"games": GAMES, "query": request.GET, "selects": _history_selects(search),
+               "picks": names_to_pick(roles.DEALER),
                "kept": request.GET.urlencode() if search.is_valid() else ""}
     if not search.is_valid():
         return render(request, "games/history/history.html", {**context, "errors": search.form.messages()}, status=400)

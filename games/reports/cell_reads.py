@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import (
     Count,
     F,
+    Q,
     QuerySet,
     Sum,
 )
@@ -106,6 +107,8 @@ def collect(report: Report, selection: figures.Selection, levels: tuple[str, ...
         **{f"c_{name}": aggregate for name, aggregate in WAGER_FIGURES.items()})
     report.add_wagers(names.rows(figures.rolled_up(wagers, ("g", "wager"),
                                                    {name: total(f'"c_{name}"') for name in WAGER_FIGURES}, levels)))
+    kept = counts.filter(kind="kept").values("t", "d", "g", "wager").annotate(c_kept=Sum("amount"))
+    report.add_kept(names.rows(figures.rolled_up(kept, ("g", "wager"), {"kept": total('"c_kept"')}, levels)))
     named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(label=F("name"))
              .values("t", "d", "g", "kind", "label").annotate(number=Sum("count")))
     _add_named(report, names.rows(figures.rolled_up(named, ("kind", "label"), {"count": total('"number"')}, levels)))
@@ -175,6 +178,8 @@ def _collect_games(report: Report, selection: figures.Selection, levels: tuple[s
     report.add_wagers(_levels(({"g": row["g"], "wager": row["wager"],
                                 **{name: row[f"c_{name}"] or 0 for name in WAGER_FIGURES}} for row in wagers),
                               ("g", "wager"), tuple(WAGER_FIGURES), levels))
+    kept = counts.filter(kind="kept").annotate(g=F("game")).values("g", "wager").annotate(kept=Sum("amount"))
+    report.add_kept(_levels(kept, ("g", "wager"), ("kept",), levels))
     named = (counts.filter(kind__in=("approval", "void", "irregularity")).annotate(g=F("game"), label=F("name"))
              .values("g", "kind", "label").annotate(count=Sum("count")))
     _add_named(report, _levels(named, ("kind", "label"), ("count",), levels))
@@ -186,34 +191,41 @@ def _collect_games(report: Report, selection: figures.Selection, levels: tuple[s
 def by_gaming_day(selection: figures.Selection, levels: tuple[str, ...] | None = None,
                   ) -> dict[str, dict[str, dict[Any, figures.DayFigures]]]:
     """``games.reports.daily.by_gaming_day`` from the stored cells of ``selection``: each cell is of one
-    gaming day already; the drop is its wagers' stored stakes, as ``collect`` gives it."""
+    gaming day already; the handle is its wagers' stored stakes, as ``collect`` gives it."""
     stored.catch_up()
     games, levels = _split(selection, levels)
-    totals, drops = [], []
+    totals, amounts = [], []
     if games:  # the floor and the games: from their roll-up
         totals = _levels(selection.filter(ReportGameCell.objects.all()).annotate(g=F("game"))
                          .values("g", "gaming_day").annotate(closed=Sum("rounds"), paid=Sum("paid"),
                                                              collected=Sum("collected")),
                          ("gaming_day",), ("closed", "paid", "collected"), games)
-        drops = _levels(selection.filter(ReportGameCount.objects.filter(kind="wager")).annotate(g=F("game"))
-                        .values("g", "gaming_day").annotate(staked=Sum("amount")), ("gaming_day",), ("staked",),
-                        games)
+        amounts = _levels(selection.filter(ReportGameCount.objects.filter(kind__in=("wager", "kept")))
+                        .annotate(g=F("game")).values("g", "gaming_day").annotate(**DAY_AMOUNTS),
+                        ("gaming_day",), tuple(DAY_AMOUNTS), games)
     if not levels:
-        return _days(totals, drops)
+        return _days(totals, amounts)
     total = "COALESCE(SUM({}), 0)".format
     cells = selection.filter(ReportCell.objects.all()).annotate(**IDS).values("t", "d", "g", "gaming_day")
     cell_totals = list(figures.rolled_up(cells.annotate(c_closed=Sum("rounds"), c_paid=Sum("paid"),
                                                         c_collected=Sum("collected")), ("gaming_day",),
                                          {name: total(f'"c_{name}"') for name in ("closed", "paid", "collected")},
                                          levels))
-    wagers = (selection.filter(ReportCount.objects.filter(kind="wager")).annotate(**IDS)
-              .values("t", "d", "g", "gaming_day").annotate(c_staked=Sum("amount")))
-    cell_drops = list(figures.rolled_up(wagers, ("gaming_day",), {"staked": total('"c_staked"')}, levels))
-    names = Names(cell_totals + cell_drops)
-    return _days([*totals, *names.rows(cell_totals)], [*drops, *names.rows(cell_drops)])
+    wagers = (selection.filter(ReportCount.objects.filter(kind__in=("wager", "kept"))).annotate(**IDS)
+              .values("t", "d", "g", "gaming_day")
+              .annotate(**{f"c_{name}": amount for name, amount in DAY_AMOUNTS.items()}))
+    cell_amounts = list(figures.rolled_up(wagers, ("gaming_day",), {name: total(f'"c_{name}"') for name in DAY_AMOUNTS},
+                                        levels))
+    names = Names(cell_totals + cell_amounts)
+    return _days([*totals, *names.rows(cell_totals)], [*amounts, *names.rows(cell_amounts)])
 
 
-def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
+# A day's handle (its wagers' stakes) and the stakes kept on the jackpots the cage paid.
+DAY_AMOUNTS = {"staked": Sum("amount", filter=Q(kind="wager"), default=0),
+               "kept": Sum("amount", filter=Q(kind="kept"), default=0)}
+
+
+def _days(totals: Iterable[dict[str, Any]], amounts: Iterable[dict[str, Any]],
           ) -> dict[str, dict[str, dict[Any, figures.DayFigures]]]:
     days = figures.DaysFigures()
     for row in totals:
@@ -221,8 +233,10 @@ def _days(totals: Iterable[dict[str, Any]], drops: Iterable[dict[str, Any]],
         day.rounds += row["closed"]
         day.paid += row["paid"]
         day.collected += row["collected"]
-    for row in drops:
-        days.of(row, row["gaming_day"]).drop += row["staked"]
+    for row in amounts:
+        day = days.of(row, row["gaming_day"])
+        day.handle += row["staked"]
+        day.kept += row["kept"]
     return days.as_dict()
 
 

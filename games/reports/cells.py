@@ -344,6 +344,9 @@ def _count_parts(rounds: QuerySet[Round], ids: QuerySet, games: Iterable[str]) -
         **bands),
         "wager", wager='s."wager"', count='s."wagers"', amount='s."staked"', won='s."paid"', lost='s."collected"',
         hands='s."first_hands"', **{f"band{name[1:]}": f's."{name}"' for name in bands})
+    # The stakes kept on the jackpots the cage paid: part of the win (``figures.KEPT``).
+    yield part(lines.filter(figures.KEPT).values(*KEY, "wager").annotate(kept=Sum("stake"), lines=Count("id")),
+               "kept", wager='s."wager"', count='s."lines"', amount='s."kept"')
     approvals = _keyed(Approval.objects.filter(round__in=ids), "round__")
     yield part(approvals.values(*KEY, "status").annotate(approvals=Count("id")),
                "approval", name='s."status"', count='s."approvals"')

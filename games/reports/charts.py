@@ -1,7 +1,7 @@
 """The charts of the supervisor's reports: which figures each one draws (``games.reports.svg`` draws).
 
 - hold % by gaming day, one line per table, and one per game;
-- drop and win by gaming day, for the floor;
+- handle and win by gaming day, for the floor;
 - approval waits, the decided approvals counted by how long they waited;
 - hit frequency, each paying row's count observed beside the count expected (one chart per
   table and paytable; its table is the hit-frequency table printed with it).
@@ -25,8 +25,10 @@ from games.reports.svg import Chart, Series
 # Waits from request to decision, in seconds: [low, high).
 WAIT_BANDS = ((0, 60, "under 1 min"), (60, 120, "1 to 2 min"), (120, 300, "2 to 5 min"),
               (300, 600, "5 to 10 min"), (600, None, "10 min and over"))
-DAY_CHARTS = ("hold-by-table", "hold-by-game", "win-and-drop")
+DAY_CHARTS = ("hold-by-table", "hold-by-game", "win-and-handle")
 SECTIONS = tuple(f"chart-{slug}" for slug in (*DAY_CHARTS, "approval-waits"))
+# The sections' names before the amount wagered was called handle: links kept still work.
+RENAMED_SECTIONS = {"chart-win-and-drop": "chart-win-and-handle"}
 
 
 def _days(first: date, last: date) -> list[date]:
@@ -36,7 +38,7 @@ def _days(first: date, last: date) -> list[date]:
 def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool = True,
                table_rounds: QuerySet[Round] | None = None) -> list[Chart]:
     """Hold % per table (unless not ``per_table``; the tables of ``table_rounds`` when given, a
-    page of them) and per game, and the floor's drop and win, by gaming day."""
+    page of them) and per game, and the floor's handle and win, by gaming day."""
     apart = per_table and table_rounds is not None
     figures = daily.by_gaming_day(rounds, ("floor", "game", "table") if per_table and not apart
                                     else ("floor", "game"))
@@ -53,16 +55,16 @@ def day_charts(rounds: QuerySet[Round], first: date, last: date, per_table: bool
     nothing = DayFigures()
     return [chart for chart in [
         Chart("hold-by-table", "Hold % by gaming day, per table",
-              "Each table's hold (win ÷ drop × 100) on each gaming day of the period; "
-              "a day on which a table took no drop has no point.", labels, holds("table"), unit="percent",
+              "Each table's hold (win ÷ handle × 100, progressives included) on each gaming day of the period; "
+              "a day on which a table took no wager has no point.", labels, holds("table"), unit="percent",
               kind="lines"),
         Chart("hold-by-game", "Hold % by gaming day, per game",
-              "Each game's hold (win ÷ drop × 100) on each gaming day of the period.", labels, holds("game"),
-              unit="percent", kind="lines"),
-        Chart("win-and-drop", "Drop and win by gaming day, the floor",
-              "The drop (every stake settled with action) and the win (collected − paid) of each gaming day; "
+              "Each game's hold (win ÷ handle × 100, progressives included) on each gaming day of the period.",
+              labels, holds("game"), unit="percent", kind="lines"),
+        Chart("win-and-handle", "Handle and win by gaming day, the floor",
+              "The handle (every stake settled with action) and the win (collected + kept − paid) of each gaming day; "
               "a win below zero is a day the players won.", labels,
-              (Series("Drop", tuple(floor.get(day, nothing).drop for day in days)),
+              (Series("Handle", tuple(floor.get(day, nothing).handle for day in days)),
                Series("Win", tuple(floor.get(day, nothing).win for day in days))), unit="money"),
     ] if per_table or chart.slug != "hold-by-table"]
 
@@ -86,7 +88,7 @@ def approval_chart(report: reports.Report) -> Chart:
 
 def hit_chart(entry: paytable_hits.PaytableHits, number: int) -> Chart:
     """The paying rows of one paytable, observed beside expected (the losing row, far taller, is
-    left to the table)."""
+    left to the table; a paytable without a probability per row has no expected bars)."""
     paying = entry.rows[:-1]
     return Chart(f"hits-{number}", f"{entry.table} · {entry.label}: observed and expected",
                  "How many wagers each paying row paid, beside the count its exact probability expects "

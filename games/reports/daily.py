@@ -16,6 +16,7 @@ from games.reports import cell_reads
 from games.reports.figures import (
     ACTED,
     CELL,
+    KEPT,
     LINE_CELL,
     DayFigures,
     DaysFigures,
@@ -36,7 +37,7 @@ def _gaming_day_of_hour(hour: datetime | str) -> date:
 
 def by_gaming_day(rounds: QuerySet[Round], levels: tuple[str, ...] | None = None,
                   ) -> dict[str, dict[str, dict[date, DayFigures]]]:
-    """The rounds, drop and win of each gaming day, per level and name (a game by its name):
+    """The rounds, handle and win of each gaming day, per level and name (a game by its name):
     the figures of ``Report`` with the same definitions, each cell grouped by the clock hour its
     rounds started (a gaming day is made of whole hours) and the hours added up per day here
     (``levels``: only those, as ``rolled_up``)."""
@@ -63,11 +64,13 @@ def by_gaming_day(rounds: QuerySet[Round], levels: tuple[str, ...] | None = None
             day.rounds += row["closed"]
             day.paid += row["paid"]
             day.collected += row["collected"]
-        lines = (SettlementLine.objects.filter(round__in=rounds.values("id")).filter(ACTED).order_by()
+        lines = (SettlementLine.objects.filter(round__in=rounds.values("id")).filter(ACTED | KEPT).order_by()
                  .annotate(**LINE_CELL, hour=TruncHour("round__started_at", tzinfo=casino_zone()))
-                 .values("t", "d", "g", "hour").annotate(staked=Sum("stake")))
-        for row in rolled_up(lines, ("hour",), {"staked": total('"staked"')}, levels):
-            figures(row).drop += row["staked"]
+                 .values("t", "d", "g", "hour").annotate(staked=Sum("stake", filter=ACTED, default=0),
+                                                         kept=Sum("stake", filter=KEPT, default=0)))
+        for row in rolled_up(lines, ("hour",), {name: total(f'"{name}"') for name in ("staked", "kept")}, levels):
+            figures(row).handle += row["staked"]
+            figures(row).kept += row["kept"]
     return days.as_dict()
 
 

@@ -28,21 +28,24 @@ def _money(cents: int | Decimal | None) -> str:
 def csv_rows(section: str, report: Report | None, level: str, hits: list[PaytableHits] | None) -> Iterator[list]:
     """The rows of one section of the report as CSV (dollars as 12.50, percentages as 12.50)."""
     if section == "summary":
-        yield ["level", "name", "rounds", "hands", "drop", "win", "hold_percent", "average_bet", "table_hours",
-               "rounds_per_hour", "voids", "approvals", "irregularities", "progressive_contributions",
+        yield ["level", "name", "rounds", "hands", "handle", "win", "hold_percent", "own_handle", "own_win",
+               "hold_before_progressives_percent", "progressive_handle", "progressive_win", "average_bet",
+               "table_hours", "rounds_per_hour", "voids", "approvals", "irregularities", "progressive_contributions",
                "jackpots", "jackpots_paid"]
         for level_name, _ in LEVELS:
             for f in report.rows(level_name):
-                yield [level_name, f.name, f.rounds, f.hands, _money(f.drop), _money(f.win), f.hold or "",
-                       _money(f.average_bet), f.table_hours, f.rounds_per_hour or "", f.voids, f.approval_count,
-                       f.irregularity_count, _money(f.contributed), f.jackpots, _money(f.jackpots_paid)]
+                yield [level_name, f.name, f.rounds, f.hands, _money(f.handle), _money(f.win), f.hold or "",
+                       _money(f.own_handle), _money(f.own_win), f.own_hold or "", _money(f.progressive_handle),
+                       _money(f.progressive_win), _money(f.average_bet), f.table_hours, f.rounds_per_hour or "",
+                       f.voids, f.approval_count, f.irregularity_count, _money(f.contributed), f.jackpots,
+                       _money(f.jackpots_paid)]
     elif section == "wagers":
-        yield ["level", "name", "game", "wager", "wagers", "drop", "paid", "collected", "win", "hold_percent"]
+        yield ["level", "name", "game", "wager", "wagers", "handle", "paid", "collected", "win", "hold_percent"]
         for f in report.rows(level):
             for w in f.wager_rows():
                 game = GAMES.get(w["game"])
                 yield [level, f.name, game.name if game else w["game"], w["label"].split(" · ", 1)[-1], w["wagers"],
-                       _money(w["drop"]), _money(w["paid"]), _money(w["collected"]), _money(w["win"]),
+                       _money(w["handle"]), _money(w["paid"]), _money(w["collected"]), _money(w["win"]),
                        w["hold"] if w["hold"] is not None else ""]
     elif section == "payouts":
         yield ["level", "name", "band", "payouts", "paid"]
@@ -69,8 +72,10 @@ def csv_rows(section: str, report: Report | None, level: str, hits: list[Paytabl
         for entry in hits:
             for hit in entry.rows:
                 yield [entry.table, GAMES[entry.game].name, wager_label((entry.game, entry.wager)).split(" · ", 1)[-1],
-                       entry.letter, entry.section, hit.name, hit.payout, str(hit.probability), hit.trials,
-                       hit.observed, hit.expected, f"{hit.p_value:.6g}", "yes" if hit.flagged else "no",
+                       entry.letter, entry.section, hit.name, hit.payout,
+                       "" if hit.probability is None else str(hit.probability), hit.trials, hit.observed,
+                       "" if hit.expected is None else hit.expected,
+                       "" if hit.p_value is None else f"{hit.p_value:.6g}", "yes" if hit.flagged else "no",
                        entry.observed_return or "", entry.theoretical_percent or ""]
 
 

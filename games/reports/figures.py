@@ -11,14 +11,19 @@ What each figure is (money in cents, ratios as ``Decimal``):
 - rounds: rounds closed in the period (voids are counted apart); a round belongs to the gaming
   day and shift in which it started, on the casino's clock (``settings.TIME_ZONE``);
 - hands: seats played, one per seat's first hand of the game's required wager (the Ante, Bet 1,
-  the Spanish 21 Wager) settled with action;
-- drop: the total wagered, the stakes of every line settled with action: won, lost, pushed, or
-  returned at the settlement (Texas Hold 'Em Bonus returns an Ante that ties or is below a
-  straight: a push).  A wager withdrawn or returned by a decision (Let It Ride's pulled bets, a
-  Spanish 21 rescue or dead hand), a Play Wager's part above the Ante handed back (Crazy 4, a line
-  that is no wager of its own) and the wagers of a voided round are not in it;
-- win: collected − paid (the rounds' totals: a progressive jackpot the cage pays is in paid);
-- hold %: win ÷ drop × 100; average bet: drop ÷ hands;
+  the Spanish 21 Wager) settled with action; in Let It Ride, of Bet 3, which a player may not
+  withdraw (§ 643a.7(d)): a seat that pulls Bet 1 still played its hand;
+- handle: the total wagered, the stakes of every line settled with action (``games.common.handle``:
+  not a bet pulled, rescued or voided).  Casinos call it handle; drop is what the count room
+  finds in the table's drop box, which the tablets do not see;
+- win: collected + kept − paid (the rounds' totals: a progressive jackpot the cage pays is in
+  paid; kept is the stake of a progressive wager whose jackpot the cage paid, which went into the
+  table at "no more bets" and stays there);
+- hold %: win ÷ handle × 100; average bet: handle ÷ hands;
+- with progressives and before them: the progressive lines (``games.common.handle``) have their
+  own handle and win; the table's own wagers are the others, and "hold before progressives" is
+  their win ÷ their handle, the figure to compare from one day to the next (a jackpot of the
+  meters is the casino's liability, not the table's game); "hold" is of every line;
 - table-hours: the clock hours in which a table dealt at least one round, counted per table;
   rounds per hour: rounds ÷ table-hours;
 - payouts by size: the winning lines by amount paid, in ``BANDS``;
@@ -28,7 +33,7 @@ What each figure is (money in cents, ratios as ``Decimal``):
 - progressive: what the rounds put on the meters (the ledgers' contributions), and the
   jackpots paid from them (count and amount).
 
-Nonbanked Poker has no drop: its collected is the rake (and jackpot drops).
+Nonbanked Poker has no handle: its collected is the rake (and jackpot drops).
 """
 
 from __future__ import annotations
@@ -47,7 +52,8 @@ from django.db.models import CharField, Count, F, Q, QuerySet, Sum, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
-from games.engine.core.records import DECISION, LOSE, PUSH, RETURNED, WIN
+from games.common import handle as handle_lines
+from games.common.filters import irregularity_label
 from games.engine.registry import GAMES
 from games.models import MeterEntry, Round
 
@@ -55,15 +61,9 @@ from games.models import MeterEntry, Round
 NOT_REPORTED = (Round.Status.OPEN, Round.Status.CANCELLED)
 
 
-ACTION = (WIN, LOSE, PUSH)  # the house had action on a line settled so
-
-
-# Lines that are no wager of their own (a bonus paid beside a wager, a Play Wager's excess).
-NOT_WAGERS = sorted({slug for game in GAMES.values() for slug in getattr(game, "line_labels", {})})
-
-
-# A line with action: the drop's (see the module's docstring).
-ACTED = Q(outcome__in=ACTION) | (Q(outcome=RETURNED) & ~Q(stage=DECISION) & ~Q(wager__in=NOT_WAGERS))
+# Handle (what was wagered), the lines with action, and the progressive lines: one definition
+# the history's CSV shares (games.common.handle).
+ACTION, NOT_WAGERS, ACTED, KEPT = handle_lines.ACTION, handle_lines.NOT_WAGERS, handle_lines.ACTED, handle_lines.KEPT
 
 
 BANDS = ((0, 100_00, "under $100"), (100_00, 1_000_00, "$100 to $999.99"),
@@ -73,21 +73,27 @@ BANDS = ((0, 100_00, "under $100"), (100_00, 1_000_00, "$100 to $999.99"),
 SIGNIFICANCE = Decimal("0.001")  # the hit-frequency flag's default: a count this improbable, or more
 
 
+# The wager every seat that played a hand keeps to the settlement: the game's required wager, but
+# where it may be withdrawn (Let It Ride's Bet 1: Bet 3 may not be, § 643a.7(d)).
+HAND_WAGER = {slug: ("bet3" if slug == "let-it-ride" else getattr(game, "required_wager", None))
+              for slug, game in GAMES.items()}
+
+
 LEVELS = (("floor", "Floor"), ("game", "Game"), ("table", "Table"), ("dealer", "Dealer"))
 
 
 CENT, HUNDREDTH, TENTH = Decimal(1), Decimal("0.01"), Decimal("0.1")
 
 
-def hold_percent(win: int, drop: int) -> Decimal | None:
-    """Win ÷ drop, as a percentage to the hundredth.
+def hold_percent(win: int, handle: int) -> Decimal | None:
+    """Win ÷ handle, as a percentage to the hundredth.
 
     >>> hold_percent(1_250, 10_000), hold_percent(-300, 9_000), hold_percent(5, 0)
     (Decimal('12.50'), Decimal('-3.33'), None)
     """
-    if not drop:
+    if not handle:
         return None
-    return (Decimal(win) * 100 / Decimal(drop)).quantize(HUNDREDTH, ROUND_HALF_UP)
+    return (Decimal(win) * 100 / Decimal(handle)).quantize(HUNDREDTH, ROUND_HALF_UP)
 
 
 def ratio(numerator: int, denominator: int, places: Decimal = CENT) -> Decimal | None:
@@ -97,19 +103,21 @@ def ratio(numerator: int, denominator: int, places: Decimal = CENT) -> Decimal |
 
 
 class Takings:
-    """What the house kept of what was wagered: the win (collected less paid) and the hold (win ÷ drop)."""
+    """What the house kept of what was wagered: the win (collected and kept, less paid) and the
+    hold (win ÷ handle)."""
 
     collected: int
     paid: int
-    drop: int
+    kept: int
+    handle: int
 
     @property
     def win(self) -> int:
-        return self.collected - self.paid
+        return self.collected + self.kept - self.paid
 
     @property
     def hold(self) -> Decimal | None:
-        return hold_percent(self.win, self.drop)
+        return hold_percent(self.win, self.handle)
 
 
 @dataclass
@@ -122,10 +130,11 @@ class Figures(Takings):
     hands: int = 0
     paid: int = 0
     collected: int = 0
-    drop_by_wager: Counter = field(default_factory=Counter)  # (game, wager) -> cents
+    handle_by_wager: Counter = field(default_factory=Counter)  # (game, wager) -> cents
     wagers_by_kind: Counter = field(default_factory=Counter)  # (game, wager) -> wagers
     paid_by_wager: Counter = field(default_factory=Counter)
     collected_by_wager: Counter = field(default_factory=Counter)
+    kept_by_wager: Counter = field(default_factory=Counter)  # stakes kept on jackpots the cage paid
     table_hours: int = 0  # the (table, clock hour) pairs in which a round started
     bands: Counter = field(default_factory=Counter)  # band label -> count
     band_amounts: Counter = field(default_factory=Counter)
@@ -138,13 +147,48 @@ class Figures(Takings):
     jackpots_paid: int = 0
 
     @property
-    def drop(self) -> int:
-        return sum(self.drop_by_wager.values())
+    def handle(self) -> int:
+        return sum(self.handle_by_wager.values())
 
+    @property
+    def kept(self) -> int:
+        return sum(self.kept_by_wager.values())
+
+    def _progressive(self, counter: Counter) -> int:
+        return sum(value for kind, value in counter.items() if handle_lines.is_progressive(*kind))
+
+    @property
+    def progressive_handle(self) -> int:
+        return self._progressive(self.handle_by_wager)
+
+    @property
+    def progressive_win(self) -> int:
+        """The progressive lines' win: their stakes collected and kept, less what they paid (the
+        jackpots and Envy Bonuses)."""
+        return (self._progressive(self.collected_by_wager) + self._progressive(self.kept_by_wager)
+                - self._progressive(self.paid_by_wager))
+
+    @property
+    def own_handle(self) -> int:
+        """The handle of the table's own wagers: every line but the progressive ones."""
+        return self.handle - self.progressive_handle
+
+    @property
+    def own_win(self) -> int:
+        return self.win - self.progressive_win
+
+    @property
+    def own_hold(self) -> Decimal | None:
+        """Hold before progressives: the table's own wagers' win ÷ their handle."""
+        return hold_percent(self.own_win, self.own_handle)
+
+    @property
+    def progressive_hold(self) -> Decimal | None:
+        return hold_percent(self.progressive_win, self.progressive_handle)
 
     @property
     def average_bet(self) -> Decimal | None:  # cents
-        return ratio(self.drop, self.hands)
+        return ratio(self.handle, self.hands)
 
     @property
     def rounds_per_hour(self) -> Decimal | None:
@@ -167,19 +211,22 @@ class Figures(Takings):
         return sum(self.irregularities.values())
 
     def wager_rows(self) -> list[dict[str, Any]]:
-        """The drop, paid, collected, win and hold of each wager kind, in game and wager order."""
+        """The handle, paid, collected (kept stakes included), win and hold of each wager kind, in
+        game and wager order."""
         rows = []
-        for kind, drop in sorted(self.drop_by_wager.items()):
-            paid, collected = self.paid_by_wager[kind], self.collected_by_wager[kind]
+        for kind, handle in sorted(self.handle_by_wager.items()):
+            paid, collected = self.paid_by_wager[kind], self.collected_by_wager[kind] + self.kept_by_wager[kind]
             rows.append({"game": kind[0], "wager": kind[1], "label": wager_label(kind),
-                         "wagers": self.wagers_by_kind[kind], "drop": drop, "paid": paid, "collected": collected,
-                         "win": collected - paid, "hold": hold_percent(collected - paid, drop)})
+                         "progressive": handle_lines.is_progressive(*kind),
+                         "wagers": self.wagers_by_kind[kind], "handle": handle, "paid": paid, "collected": collected,
+                         "win": collected - paid, "hold": hold_percent(collected - paid, handle)})
         return rows
 
     def kind_rows(self) -> list[tuple[str, str, int]]:
         """(what, kind, count): the voids by what voided them, then the irregularities reported."""
         return ([("Void", kind, count) for kind, count in sorted(self.void_kinds.items())]
-                + [("Irregularity", kind, count) for kind, count in sorted(self.irregularities.items())])
+                + [("Irregularity", irregularity_label(kind), count)
+                   for kind, count in sorted(self.irregularities.items())])
 
     def band_rows(self) -> list[dict[str, Any]]:
         return [{"band": band, "count": self.bands[band], "paid": self.band_amounts[band]} for _, _, band in BANDS]
@@ -315,9 +362,10 @@ class DayFigures(Takings):
     """One gaming day of a table, game, dealer or the floor: the ``Figures`` of the same name."""
 
     rounds: int = 0
-    drop: int = 0
+    handle: int = 0
     paid: int = 0
     collected: int = 0
+    kept: int = 0
 
 
 class DaysFigures:

@@ -25,7 +25,7 @@ from games.reports.figures import (
     wager_label,
     without_jit,
 )
-from games.reports.paytable_rows import UNKNOWN, HitRow, HitRows, _hand_lines
+from games.reports.paytable_rows import PUSHED, UNKNOWN, HitRow, HitRows, _hand_lines
 
 
 @dataclass
@@ -43,6 +43,7 @@ class PaytableHits:
     unmatched: int  # lines paid under a row the report could not tell (none, unless a format changed)
     theoretical_return: Fraction | None
     note: str
+    without_theory: bool = False  # no exact probability per row: the player's decisions play on it
 
     @property
     def label(self) -> str:
@@ -96,7 +97,7 @@ def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Deci
     groups: dict[tuple, dict[str, Any]] = defaultdict(lambda: {"rows": Counter(), "staked": 0, "won": 0, "lost": 0})
     for table_name, game, wager, table_letter, row, count, staked, won, lost in lines:
         key = (table_name, game, wager, table_letter)
-        if key[1:] not in known:
+        if key[1:] not in known and key[1:] not in hits.observed:
             continue
         group = groups[key]
         group["rows"][row] += count
@@ -105,16 +106,25 @@ def _hit_report(games: Iterable[str], lines: Iterable[tuple], significance: Deci
         group["lost"] += lost or 0
     report = []
     for (table_name, game, wager, table_letter), group in sorted(groups.items()):
-        table, entry = known[game, wager, table_letter]
+        theory = (game, wager, table_letter) in known
+        table, entry = (known if theory else hits.observed)[game, wager, table_letter]
         counts = group["rows"]
         trials = sum(counts.values())
         rows = []
-        losers = trials - sum(counts[row.hand] for row in table.rows) - counts[UNKNOWN]
-        for pay_row, (name, payout, probability) in zip([*table.rows, None], _hand_lines(game, wager, table_letter),
-                                                        strict=True):
-            observed = counts[pay_row.hand] if pay_row is not None else losers
-            p_value = two_sided_p_value(observed, trials, probability)
-            rows.append(HitRow(name, payout, probability, observed, trials, p_value, p_value < significance))
+        losers = trials - sum(counts[row.hand] for row in table.rows) - counts[UNKNOWN] - counts[PUSHED]
+        if theory:
+            for pay_row, (name, payout, probability) in zip([*table.rows, None],
+                                                            _hand_lines(game, wager, table_letter), strict=True):
+                observed = counts[pay_row.hand] if pay_row is not None else losers + counts[PUSHED]
+                p_value = two_sided_p_value(observed, trials, probability)
+                rows.append(HitRow(name, payout, probability, observed, trials, p_value, p_value < significance))
+        else:  # counted, beside no probability (entry.note says why); the pushes together, whichever row
+            rows = [HitRow(row.label, str(row.payout), None, counts[row.hand], trials, None, False)
+                    for row in table.rows if str(row.payout) != "Push"]
+            if counts[PUSHED] or any(str(row.payout) == "Push" for row in table.rows):
+                rows.append(HitRow("Pushed (the wager returned)", "Push", None, counts[PUSHED], trials, None, False))
+            rows.append(HitRow("Any other hand (lost)", "loses", None, losers, trials, None, False))
         report.append(PaytableHits(table_name, game, wager, table_letter, table.section, trials, group["staked"],
-                                   group["won"], group["lost"], rows, counts[UNKNOWN], entry.expected, entry.note))
+                                   group["won"], group["lost"], rows, counts[UNKNOWN], entry.expected, entry.note,
+                                   without_theory=not theory))
     return report

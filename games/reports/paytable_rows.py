@@ -18,7 +18,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 
 from games.engine import returns
-from games.engine.core.records import DECISION, LOSE
+from games.engine.core.records import DECISION, LOSE, PUSH
 from games.engine.paytables import MeterShare, paytable, paytables_for
 from games.engine.registry import GAMES
 from games.models import SettlementLine
@@ -77,14 +77,16 @@ def _row_conditions(table) -> list[tuple[Q, str]]:
 class HitRow:
     name: str
     payout: str
-    probability: Fraction
+    probability: Fraction | None  # None: a paytable the player's decisions play on has no exact one
     observed: int
     trials: int
-    p_value: Decimal
+    p_value: Decimal | None
     flagged: bool
 
     @property
-    def expected(self) -> Decimal:
+    def expected(self) -> Decimal | None:
+        if self.probability is None:
+            return None
         return (Decimal(self.trials) * self.probability.numerator / self.probability.denominator).quantize(TENTH)
 
     @property
@@ -92,7 +94,9 @@ class HitRow:
         return ratio(self.observed, self.trials, Decimal("0.000001")) if self.trials else None
 
     @property
-    def theoretical_frequency(self) -> Decimal:
+    def theoretical_frequency(self) -> Decimal | None:
+        if self.probability is None:
+            return None
         return (Decimal(self.probability.numerator) / self.probability.denominator).quantize(Decimal("0.000001"))
 
     @property
@@ -103,30 +107,34 @@ class HitRow:
 
 
 UNKNOWN = "?"
+PUSHED = "="  # a wager judged on its cards that neither won nor lost (a Blind below a straight)
 
 
 class HitRows:
     """The lines judged on their cards of these games' paytable wagers, each annotated with the
     paytable ``letter`` its round played (its rules' option, the table's default where they name
     none, or the chapter's one table) and the ``row`` it paid under ("" for a loss, ``UNKNOWN``
-    when no row matches)."""
+    when no row matches, ``PUSHED`` for a push).  Every paytable played is counted: ``known`` holds
+    those with an exact probability per row (the return report's one line per row), ``observed``
+    the others (paid on the player's decisions or the dealer's hand: the Blind, the Super Bonus,
+    the Odds Wager), whose counts stand without theory, the return report saying why."""
 
     def __init__(self, games: Iterable[str]):
         self.keys = paytable_wagers(sorted(games))
         self.known: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+        self.observed: dict[tuple[str, str, str], tuple[Any, Any]] = {}
         for key in self.keys:
             for table_letter in key.letters:
                 table = paytable(key.game, key.wager, table_letter)
                 entry = returns.paytable_return_of(key.game, key.wager, table_letter)
-                if len(entry.hands) != len(table.rows) + 1:  # not one line per row (Match-the-Dealer, Envy)
-                    continue
-                self.known[key.game, key.wager, table_letter] = (table, entry)
+                one_line_per_row = len(entry.hands) == len(table.rows) + 1
+                (self.known if one_line_per_row else self.observed)[key.game, key.wager, table_letter] = (table, entry)
 
     @functools.cached_property
     def whens(self) -> list[When]:
         """Each known row's condition on a line (only the lines' query needs them, not the stored counts)."""
         return [When(Q(round__game=game, wager=wager, letter=table_letter) & condition, then=Value(hand))
-                for (game, wager, table_letter), (table, _) in self.known.items()
+                for (game, wager, table_letter), (table, _) in (*self.known.items(), *self.observed.items())
                 for condition, hand in _row_conditions(table)]
 
     def lines(self, lines: QuerySet[SettlementLine]) -> QuerySet[SettlementLine]:
@@ -134,7 +142,8 @@ class HitRows:
                              then=Coalesce(KeyTextTransform(key.option, "round__rules"), Value(key.default),
                                            output_field=CharField()) if key.option else Value(key.default))
                         for key in self.keys), default=Value(""), output_field=CharField())
-        row = Case(When(outcome=LOSE, then=Value("")), *self.whens, default=Value(UNKNOWN), output_field=CharField())
+        row = Case(When(outcome=LOSE, then=Value("")), When(outcome=PUSH, then=Value(PUSHED)), *self.whens,
+                   default=Value(UNKNOWN), output_field=CharField())
         return (lines.filter(outcome__in=ACTION, wager__in={key.wager for key in self.keys}).exclude(stage=DECISION)
                 .annotate(letter=letter).annotate(row=row))
 

@@ -22,7 +22,9 @@ from games.reports.figures import (
     ACTED,
     BANDS,
     CELL,
+    HAND_WAGER,
     IRREGULARITY_KIND,
+    KEPT,
     LEVELS,
     LINE_CELL,
     METER_FIGURES,
@@ -125,19 +127,24 @@ class Report:
     def add_wagers(self, rows: Iterable[dict[str, Any]]) -> None:
         """Per wager kind: "staked", "count" (of wagers), "first_hands", "won", "lost" and the
         wins by size, "band<n>_count" and "band<n>_paid"."""
-        required = {slug: getattr(game, "required_wager", None) for slug, game in GAMES.items()}
         for row in rows:
             figures, kind = self._figures(row), (row["g"], row["wager"])
             if row["staked"] or row["won"] or row["lost"]:
-                figures.drop_by_wager[kind] += row["staked"]
+                figures.handle_by_wager[kind] += row["staked"]
                 figures.wagers_by_kind[kind] += row["count"]
                 figures.paid_by_wager[kind] += row["won"]
                 figures.collected_by_wager[kind] += row["lost"]
-            if row["wager"] == required.get(row["g"]):
+            if row["wager"] == HAND_WAGER.get(row["g"]):
                 figures.hands += row["first_hands"]
             for n, (_, _, label) in enumerate(BANDS):
                 figures.bands[label] += row[f"band{n}_count"]
                 figures.band_amounts[label] += row[f"band{n}_paid"]
+
+    def add_kept(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Per wager kind ("g", "wager"), the stakes "kept" on the jackpots the cage paid."""
+        for row in rows:
+            if row["kept"]:
+                self._figures(row).kept_by_wager[row["g"], row["wager"]] += row["kept"]
 
     def add_approvals(self, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
@@ -186,7 +193,7 @@ class Report:
                  .values("t", "d", "g", "hour").distinct())
         self.add_hours(rolled_up(cells, (), {"hours": """COUNT(DISTINCT "t" || '|' || CAST("hour" AS TEXT))"""},
                                  levels))
-        # The drop and the hands by wager kind, from the lines settled with action, and the wins
+        # The handle and the hands by wager kind, from the lines settled with action, and the wins
         # by size, in the same pass over the lines.
         bands = {}
         for n, (low, high, _) in enumerate(BANDS):
@@ -199,6 +206,8 @@ class Report:
             won=Sum("amount", filter=Q(outcome=WIN)), lost=Sum("amount", filter=Q(outcome=LOSE)), **bands)
         columns = ("staked", "count", "first_hands", "won", "lost", *bands)
         self.add_wagers(rolled_up(cells, ("g", "wager"), {name: total(f'"{name}"') for name in columns}, levels))
+        cells = lines.filter(KEPT).values("t", "d", "g", "wager").annotate(kept=Sum("stake"))
+        self.add_kept(rolled_up(cells, ("g", "wager"), {"kept": total('"kept"')}, levels))
         # Approvals: counted by status; the waits of the decided ones (a few per hundred rounds),
         # whose median no SQL aggregate computes on every database.
         approvals = Approval.objects.filter(round__in=self.ids).order_by().annotate(**LINE_CELL)

@@ -2,7 +2,7 @@
 
 No script draws them, so a chart looks the same on the tablet, printed, and in the PDF of a
 report.  A ``Chart`` holds its categories (the x axis: gaming days, hands, wait bands) and one
-``Series`` of values per thing compared (a table, drop and win, observed and expected); the
+``Series`` of values per thing compared (a table, handle and win, observed and expected); the
 same numbers give its SVG, the table printed beside it and its CSV.  The values stay exact
 (cents, ``Decimal``): only the SVG's coordinates are floats.
 
@@ -63,7 +63,7 @@ UNITS: dict[str, tuple[Callable[[Value], str], Callable[[Value], str]]] = {
 @dataclass(frozen=True)
 class Series:
     name: str
-    values: tuple[Value, ...]  # one per category; None where there is nothing (a hold with no drop)
+    values: tuple[Value, ...]  # one per category; None where there is nothing (a hold with no handle)
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def scale(values: list[Value]) -> tuple[Decimal, Decimal, Decimal]:
     """(low, high, step): round numbers around every value and zero, ``step`` being 1, 2 or 5
     times a power of ten, about ``TICKS`` steps from low to high.
 
-    >>> scale([32500, -30000])  # drop $325, win −$300 in cents: ticks every $200
+    >>> scale([32500, -30000])  # handle $325, win −$300 in cents: ticks every $200
     (Decimal('-40000'), Decimal('40000'), Decimal('20000'))
     >>> scale([Decimal("12.5"), Decimal("80")]), scale([0])
     ((Decimal('0'), Decimal('80'), Decimal('20')), (Decimal('0.0'), Decimal('1.0'), Decimal('0.5')))

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from games.common import calendar, downloads
-from games.common.filters import TRAINING
+from games.common.filters import TRAINING, names_to_pick
 from games.people import roles
 from games.people.access import role_required
 from games.reports import charts as report_charts
@@ -52,13 +52,39 @@ def _paging(request: HttpRequest, level: str, number: int, count: int) -> dict:
             "previous": link(number - 1) if number > 1 else None, "next": link(number + 1) if number < pages else None}
 
 
+def _presets(request: HttpRequest) -> list[tuple[str, str]]:
+    """(label, query string) of each preset period, the other filters kept."""
+    links = []
+    for label, period in calendar.presets(calendar.now()):
+        query = request.GET.copy()
+        query.pop("page", None)
+        for name, value in period.items():
+            query[name] = value
+        links.append((label, query.urlencode()))
+    return links
+
+
+def history_base(filters) -> dict[str, str]:
+    """The history's filters for the rounds of the report's: its period, shift, training switch,
+    table, dealer and game (a row's link adds its own table, dealer or game)."""
+    first, last = filters.period()
+    data = filters.form.data
+    base = {"from": str(first), "to": str(last), "shift": data.get("shift", ""),
+            "training": data.get("training") or "exclude"}
+    for name in ("table", "dealer", "game"):
+        if data.get(name):
+            base[name] = data[name]
+    return base
+
+
 def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
     """The reports page's context and status (400 with the refusals when a filter is refused);
     by table or dealer, one ``PAGE_SIZE`` of their sections unless not ``paged`` (the PDF)."""
     filters = report_filter(request.GET)
     context = {"query": request.GET, "filters": filters, "levels": figures.LEVELS, "report_by": REPORT_BY,
                "training_choices": TRAINING, "shifts": calendar.shift_choices(), "bands": figures.BANDS,
-               "gaming_day_start": calendar.shift_hours()[0]}
+               "gaming_day_start": calendar.shift_hours()[0], "picks": names_to_pick(roles.DEALER),
+               "presets": _presets(request)}
     if not filters.is_valid():
         return {**context, "errors": filters.form.messages()}, 400
     rounds = filters.qs
@@ -81,8 +107,9 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
                 return {**context, "errors": [f"Page: there is no page {number}; the breakdown by {by} has "
                                               f"{paging['pages']} page{'s' if paging['pages'] > 1 else ''} "
                                               f"of {PAGE_SIZE}."]}, 400
-            page_rounds = reports.narrowed(rounds, by, [n for n, _ in
-                                                        named[(number - 1) * PAGE_SIZE:number * PAGE_SIZE]])
+            if named:  # (a period without rounds has no page of them: its report is empty as it is)
+                page_rounds = reports.narrowed(rounds, by, [n for n, _ in
+                                                            named[(number - 1) * PAGE_SIZE:number * PAGE_SIZE]])
         report = reports.Report(rounds, tuple(level for level in shown if page_rounds is None or level != by))
         if page_rounds is not None:  # each row is of one table or dealer: the page's rows are the report's
             report.levels[by] = reports.Report(page_rounds, (by,)).levels[by]
@@ -104,6 +131,7 @@ def _page(request: HttpRequest, paged: bool = True) -> tuple[dict, int]:
         "in_full": IN_FULL,
         "breakdown": report.rows(by), "query_string": request.GET.urlencode(), "paging": paging,
         **_withheld(filters),
+        "history": history_base(filters),
     }, 200
 
 
@@ -147,6 +175,7 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
     irregularities, hits, or a chart's numbers: chart-<its name>) with the page's filters."""
     query = request.GET.copy()
     section = query.pop("section", ["summary"])[-1]
+    section = report_charts.RENAMED_SECTIONS.get(section, section)
     sections = (*exports.SECTIONS, *report_charts.SECTIONS)
     if section not in sections:
         return _refused([f"Section: {section!r:.40} is not one of {', '.join(sections)}."])

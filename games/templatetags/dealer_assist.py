@@ -5,8 +5,10 @@ from django.utils import dateformat, timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from games.common.filters import humanized, irregularity_label
 from games.engine.core import records
 from games.engine.money import dollars as format_dollars
+from games.engine.registry import GAMES
 from games.floor import selectors
 from games.table.selectors import card_label
 
@@ -91,9 +93,16 @@ ACTION_NAMES = {
 
 
 @register.filter
-def action_text(action) -> str:
-    """A logged action as a person reads it: "Wager · seat 1 · ante · $10" (the raw record stays
-    beside it)."""
+def wager_of(slug: str, game: str) -> str:
+    """A wager's name in the game of that slug ("progressive" -> "Progressive Payout Wager")."""
+    engine = GAMES.get(game)
+    return engine.wager_label(slug) if engine is not None and hasattr(engine, "wager_label") else humanized(slug)
+
+
+@register.filter
+def action_text(action, game: str = "") -> str:
+    """A logged action as a person reads it: "Wager · seat 1 · wager Ante · $10" (the raw record
+    stays beside it); with the round's ``game``, its wagers and irregularities by their names."""
     if not isinstance(action, dict):
         return str(action)
     parts = [ACTION_NAMES.get(action.get("type"), str(action.get("type", "?")).replace("_", " ").capitalize())]
@@ -110,6 +119,10 @@ def action_text(action) -> str:
             parts.append(f"{key.replace('_', ' ')} {format_dollars(value)}")
         elif key == "amount":
             parts.append(f"${value}")
+        elif key == "wager" and game:
+            parts.append(f"wager {wager_of(str(value), game)}")
+        elif key == "kind" and action.get("type") == "irregularity":
+            parts.append(irregularity_label(str(value), game))
         else:
             parts.append(f"{key.replace('_', ' ')} {value}")
     if action.get("step"):

@@ -5,10 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 from decimal import Decimal
 from html import escape as _escape
+from urllib.parse import urlencode
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from games.engine.registry import GAMES
 from games.reports.figures import duration
 from games.reports.paytable_hits import PaytableHits
 from games.templatetags.dealer_assist import dollars
@@ -23,14 +26,16 @@ def wait(value: timedelta | None) -> str:
 
 
 @register.filter
-def pvalue(value: Decimal) -> str:
-    """A p-value to three significant digits ("< 1e-50" for the test's bound).
+def pvalue(value: Decimal | None) -> str:
+    """A p-value to three significant digits ("< 1e-50" for the test's bound; a dash for none).
 
-    >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50"))
-    ('0.00195', '1', '< 1e-50')
+    >>> pvalue(Decimal("0.0019531")), pvalue(Decimal(1)), pvalue(Decimal("1e-50")), pvalue(None)
+    ('0.00195', '1', '< 1e-50', '—')
     """
     from games.reports.binomial import BOUND
 
+    if value is None:
+        return "—"
     if value <= BOUND:
         return f"< {BOUND:.0e}"
     return f"{value:.3g}"
@@ -71,3 +76,22 @@ def hits_brief_row(entry: PaytableHits) -> SafeString:
     opening = '<tr class="flagged">' if flagged else "<tr>"
     return mark_safe(opening + "".join(f"<td>{_escape(str(cell))}</td>" for cell in cells)  # noqa: S308 (escaped)
                      + f"<td>{flagged}</td></tr>")
+
+
+# A game's row is named by the game's name; the history filters by its slug.
+GAME_SLUGS = {game.name: slug for slug, game in GAMES.items()}
+
+
+@register.simple_tag
+def history_of(base: dict, level: str, name: str, **more) -> str:
+    """The history's address for the rounds behind a report row: the report's filters (``base``),
+    the row's table, dealer or game, and ``more`` (jackpot="yes": the rounds that paid one)."""
+    query = dict(base)
+    if level == "table":
+        query["table"] = name
+    elif level == "dealer":
+        query["dealer"] = name
+    elif level == "game":
+        query["game"] = GAME_SLUGS.get(name, name)
+    query.update(more)
+    return reverse("history") + "?" + urlencode({key: value for key, value in query.items() if value})

@@ -17,7 +17,7 @@ from tests.reports.test_reports import build_day
 pytestmark = pytest.mark.browser
 
 PERIOD = "/reports/?from=2026-11-01&to=2026-11-03&by=table"
-CHARTS = ("hold-by-table", "hold-by-game", "win-and-drop", "approval-waits", "hits-1", "hits-2")
+CHARTS = ("hold-by-table", "hold-by-game", "win-and-handle", "approval-waits", "hits-1", "hits-2")
 
 
 def check_charts(page, width: int) -> None:
@@ -37,12 +37,12 @@ def test_a_supervisor_sees_the_charts_beside_their_numbers(tablet, people):
     supervisor = tablet("super", PERIOD)
     page = supervisor.page
     # The floor's drop and win of the 2nd: a bar each, and the same figures in the table beside them.
-    money = page.locator("svg.chart[data-chart='win-and-drop']")
-    expect(money.locator("rect.bar[data-category='2026-11-02'][data-series='Drop'] title")).to_have_text(
-        "2026-11-02 · Drop: $325.00", use_inner_text=False)
+    money = page.locator("svg.chart[data-chart='win-and-handle']")
+    expect(money.locator("rect.bar[data-category='2026-11-02'][data-series='Handle'] title")).to_have_text(
+        "2026-11-02 · Handle: $325.00", use_inner_text=False)
     expect(money.locator("rect.bar[data-category='2026-11-02'][data-series='Win'] title")).to_have_text(
         "2026-11-02 · Win: −$300.00", use_inner_text=False)
-    expect(page.locator("table[data-chart='win-and-drop'] tbody tr").nth(1)).to_have_text(
+    expect(page.locator("table[data-chart='win-and-handle'] tbody tr").nth(1)).to_have_text(
         "2026-11-02$325.00−$300.00")
     # TH-9's hold: 100% on the 1st and the 3rd, −80% on the 2nd: one line through three points.
     hold = page.locator("svg.chart[data-chart='hold-by-table']")

@@ -154,3 +154,17 @@ def test_a_five_dollar_three_card_meter_seeds_at_5000():
     with pytest.raises(Refused, match=r"must be \$1,000 for 1 of the wager, \$5,000.00 on a \$5.00 wager"):
         check_meter(GAME, "three_card_progressive", rules, MeterParameters("", 1_000_00, 1_000_00, Decimal(20),
                                                                            Decimal(0), 5_00))
+
+
+@pytest.mark.parametrize("rules, which", [({}, "has no paytable chosen"),
+                                          ({"three_card_progressive_paytable": "Z"}, "has no Paytable Z")])
+def test_a_progressive_without_its_paytable_is_refused_in_words(rules, which):
+    """The table's rules name a paytable of § 643a.12(d) that is not there: the refusal names the
+    game, the wager and the paytables to choose from, never the registry's slugs."""
+    from games.engine.core.progressive import wager_paytable
+
+    with pytest.raises(Refused) as refused:
+        wager_paytable(GAME, rules, GAME.wager("three_card_progressive"))
+    assert refused.value.message == (f"Let It Ride Poker's Three-Card Progressive Payout Wager {which}: its Rules "
+                                     "Submission chooses one of Paytables A, B")
+    assert "three_card_progressive" not in str(refused.value) and "let-it-ride" not in str(refused.value)

@@ -64,7 +64,7 @@ def history(client, user, **query):
     ({"game": "baccarat"}, "Game: Select a valid choice. baccarat is not one of the available choices."),
     ({"table": "T-1\x00"}, "Table: Null characters are not allowed."),
     ({"dealer": "d" * 5000}, "Dealer: Ensure this value has at most 150 characters (it has 5000)."),
-    ({"table": "X-404"}, "Table: No table&#x27;s name contains &#x27;X-404&#x27;."),
+    ({"table": "X-404"}, "Table: No table is named &#x27;X-404&#x27;."),
     ({"dealer": "nobody"}, "Dealer: Nobody is named &#x27;nobody&#x27;."),
     ({"older": "12-x"}, "Page: This is not a page of this history; start from the first page."),
     ({"older": "9" * 20 + "-1"}, "Page: This is not a page of this history; start from the first page."),

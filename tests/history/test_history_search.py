@@ -33,8 +33,10 @@ def build(table, dealer, n, *, status="closed", training=False, wagers=(), lines
                                record={"page": {"void": void}})
     Wager.objects.bulk_create([Wager(round=rnd, seat=seat, wager=wager, amount=amount)
                                for seat, wager, amount in wagers])
+    stakes = {(seat, wager): amount for seat, wager, amount in wagers}
     SettlementLine.objects.bulk_create([
-        SettlementLine(round=rnd, position=i, seat=seat, wager=wager, stake=0, outcome=outcome, amount=amount,
+        SettlementLine(round=rnd, position=i, seat=seat, wager=wager, stake=stakes.get((seat, wager), 0),
+                       outcome=outcome, amount=amount,
                        section="§ 601a.9") for i, (seat, wager, outcome, amount) in enumerate(lines)])
     paid = sum(amount for _, _, outcome, amount in lines if outcome == "win")
     collected = sum(amount for _, _, outcome, amount in lines if outcome == "lose")
@@ -90,9 +92,14 @@ def found(floor_rounds, **query) -> set[str]:
     ({}, {"R1", "R2", "R4"}),  # training rounds are left out unless asked for
     ({"training": "only"}, {"R3"}),
     ({"training": "all"}, {"R1", "R2", "R3", "R4"}),
-    ({"table": "th-1"}, {"R1"}),  # part of a name, in any case: TH-12 matches too, but is training
-    ({"table": "th-1", "training": "all"}, {"R1", "R3"}),
-    ({"table": "LR"}, {"R2", "R4"}),
+    ({"table": "th-1"}, {"R1"}),  # its exact name, in any case: not TH-12's rounds
+    ({"table": "th-1", "training": "all"}, {"R1"}),
+    ({"table": "TH-12", "training": "all"}, {"R3"}),
+    ({"table": "lr-7"}, {"R2", "R4"}),
+    # 12:10 to 12:40 in New York: shift 1 (06:00 to 14:00) of the 2nd, as the reports cut it.
+    ({"shift": "1", "from": "2026-11-02", "to": "2026-11-02"}, {"R1", "R2", "R4"}),
+    ({"shift": "2", "from": "2026-11-02", "to": "2026-11-02"}, set()),
+    ({"jackpot": "yes"}, set()),  # no meter paid a jackpot
     ({"dealer": "dealer2"}, {"R2"}),
     ({"game": "let-it-ride", "status": "closed"}, {"R4"}),
     ({"seat": "1"}, {"R1", "R4"}),
@@ -157,7 +164,12 @@ def test_a_round_matching_by_several_rows_is_listed_once(client, cast, floor_rou
     ({"irregularity": "ten_in_shoe", "game": "let-it-ride"},
      "Irregularity: Let It Ride Poker has no such irregularity."),
     ({"training": "sometimes"}, "Training: Select a valid choice. sometimes is not one of the available choices."),
-    ({"table": "Z"}, "Table: No table&#x27;s name contains &#x27;Z&#x27;."),
+    ({"table": "Z"}, "Table: No table is named &#x27;Z&#x27;."),
+    ({"table": "TH"}, "Table: No table is named &#x27;TH&#x27;."),  # part of names is no table
+    ({"shift": "2"}, "Shift: A shift is of gaming days: choose From and To as well."),
+    ({"shift": "9", "from": "2026-11-02", "to": "2026-11-02"},
+     "Shift: Select a valid choice. 9 is not one of the available choices."),
+    ({"jackpot": "maybe"}, "Jackpots: Select a valid choice. maybe is not one of the available choices."),
 ])
 def test_a_bad_value_is_refused_by_name_on_the_page_and_the_csv(client, cast, floor_rounds, query, message):
     client.force_login(cast["floor"])
@@ -190,7 +202,7 @@ def local(moment) -> str:
     return timezone.localtime(moment).isoformat(timespec="microseconds")
 
 
-def test_the_csv_writes_out_names_seats_wagers_drop_void_approvals_and_training(client, cast, floor_rounds):
+def test_the_csv_writes_out_names_seats_wagers_handle_void_approvals_and_training(client, cast, floor_rounds):
     rows = csv_rows(client, cast["super"], training="all")
     assert set(rows) == {"1@TH-1", "1@LR-7", "1@TH-12", "2@LR-7"}
     r1 = floor_rounds.r1
@@ -199,18 +211,20 @@ def test_the_csv_writes_out_names_seats_wagers_drop_void_approvals_and_training(
         "table": "TH-1", "round": "1", "game": "Texas Hold 'Em Bonus Poker", "dealer": "dealer",
         "started": local(r1.started_at), "closed": local(r1.closed_at), "status": "Closed", "training": "no",
         "seats": "1, 3", "wagers": "1: Ante 10.00, Texas Hold 'Em Bonus Wager 5.00; 3: Ante 25.00",
-        # Drop: $10 + $5 + $25 wagered; paid $150 + $25; collected $10; the house's win $10 - $175.
-        "drop": "40.00", "paid": "175.00", "collected": "10.00", "win": "-165.00", "void": "",
+        # Handle: $10 + $5 + $25 wagered, each settled; paid $150 + $25; collected $10; nothing kept
+        # (no jackpot the cage paid); the house's win $10 - $175.
+        "handle": "40.00", "paid": "175.00", "collected": "10.00", "kept": "0.00", "win": "-165.00", "void": "",
         "approvals": "2", "approval_statuses": "approved; approved", "decided_by": "floor",
     }
     r2 = rows["1@LR-7"]
-    assert (r2["game"], r2["dealer"], r2["status"], r2["seats"], r2["wagers"], r2["drop"], r2["paid"], r2["win"]) == (
-        "Let It Ride Poker", "dealer2", "Void", "2", "2: Bet 1 50.00, Bet 2 50.00, Bet 3 50.00", "150.00", "0.00",
+    # The void round's $150 of wagers were returned: no handle, as the reports count it.
+    assert (r2["game"], r2["dealer"], r2["status"], r2["seats"], r2["wagers"], r2["handle"], r2["paid"], r2["win"]) == (
+        "Let It Ride Poker", "dealer2", "Void", "2", "2: Bet 1 50.00, Bet 2 50.00, Bet 3 50.00", "0.00", "0.00",
         "0.00")
     assert r2["void"] == "Card found face up in the shoe or deck while dealing (§ 643a.13(a))"
     assert (r2["approvals"], r2["approval_statuses"], r2["decided_by"]) == ("1", "pending", "")
     r3 = rows["1@TH-12"]
-    assert (r3["training"], r3["seats"], r3["drop"], r3["collected"], r3["win"], r3["approval_statuses"],
+    assert (r3["training"], r3["seats"], r3["handle"], r3["collected"], r3["win"], r3["approval_statuses"],
             r3["decided_by"]) == ("yes", "4", "100.00", "100.00", "100.00", "refused", "floor")
     assert (rows["2@LR-7"]["approvals"], rows["2@LR-7"]["approval_statuses"]) == ("0", "")
 

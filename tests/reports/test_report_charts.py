@@ -103,15 +103,15 @@ def test_the_figures_by_gaming_day(day):  # noqa: F811
     days = daily.by_gaming_day(filters.qs)
     floor = days["floor"]["Floor"]
     # 11-02: R1, R2, R3 (the figures of test_the_floor_figures_of_a_gaming_day_computed_by_hand):
-    # drop $325, win −$300.  R7 (05:59 on the 2nd) is the 1st's, R6 (06:30 on the 3rd) the 3rd's:
-    # each an Ante of $10 lost, so a drop and a win of $10, a hold of 100%.
-    assert {day: (f.rounds, f.drop, f.win, f.hold) for day, f in floor.items()} == {
+    # handle $325, win −$300.  R7 (05:59 on the 2nd) is the 1st's, R6 (06:30 on the 3rd) the 3rd's:
+    # each an Ante of $10 lost, so a handle and a win of $10, a hold of 100%.
+    assert {day: (f.rounds, f.handle, f.win, f.hold) for day, f in floor.items()} == {
         date(2026, 11, 1): (1, 10_00, 10_00, Decimal("100.00")),
         date(2026, 11, 2): (3, 325_00, -300_00, Decimal("-92.31")),
         date(2026, 11, 3): (1, 10_00, 10_00, Decimal("100.00"))}
-    # TH-9 on the 2nd: R1 and R2, drop $125, win −$100, hold −80%; LR-1: drop $200, win −$200.
+    # TH-9 on the 2nd: R1 and R2, handle $125, win −$100, hold −80%; LR-1: handle $200, win −$200.
     th9 = days["table"]["TH-9"][date(2026, 11, 2)]
-    assert (th9.drop, th9.win, th9.hold) == (125_00, -100_00, Decimal("-80.00"))
+    assert (th9.handle, th9.win, th9.hold) == (125_00, -100_00, Decimal("-80.00"))
     assert days["table"]["LR-1"] == {date(2026, 11, 2): figures.DayFigures(1, 200_00, 200_00, 0)}
     assert set(days["game"]) == {"Let It Ride Poker", "Texas Hold 'Em Bonus Poker"}
 
@@ -123,7 +123,7 @@ def test_the_charts_of_a_period_have_every_gaming_day(day):  # noqa: F811
     assert [(s.name, s.values) for s in hold.series] == [
         ("LR-1", (None, Decimal("-100.00"), None, None)),
         ("TH-9", (Decimal("100.00"), Decimal("-80.00"), Decimal("100.00"), None))]
-    assert [(s.name, s.values) for s in money.series] == [("Drop", (10_00, 325_00, 10_00, 0)),
+    assert [(s.name, s.values) for s in money.series] == [("Handle", (10_00, 325_00, 10_00, 0)),
                                                           ("Win", (10_00, -300_00, 10_00, 0))]
     assert len(by_game.series) == 2
     # A period without rounds: no days to draw, the sentence instead.
@@ -143,15 +143,20 @@ def test_approval_waits_are_counted_by_band(day):  # noqa: F811
 def test_the_page_shows_each_chart_beside_its_numbers_and_exports_them(client, cast, day):  # noqa: F811
     client.force_login(cast["super"])
     page = client.get(reverse("reports"), {"from": "2026-11-01", "to": "2026-11-03"}).content.decode()
-    for slug in ("hold-by-table", "hold-by-game", "win-and-drop", "approval-waits", "hits-1"):
+    for slug in ("hold-by-table", "hold-by-game", "win-and-handle", "approval-waits", "hits-1"):
         assert re.search(rf'<svg class="chart" [^>]*data-chart="{slug}"', page), slug
-    assert '<tr><td>2026-11-02</td><td>$325.00</td><td>−$300.00</td></tr>' in page
-    assert 'section=chart-win-and-drop' in page
+    # Each gaming day leads to its rounds in the history.
+    assert ('<tr><td><a href="/history/?from=2026-11-02&amp;to=2026-11-02&amp;training=exclude">2026-11-02</a>'
+            '</td><td>$325.00</td><td>−$300.00</td></tr>') in page
+    assert 'section=chart-win-and-handle' in page
     exported = client.get(reverse("reports-csv"), {"from": "2026-11-01", "to": "2026-11-03",
-                                                   "section": "chart-win-and-drop"})
+                                                   "section": "chart-win-and-handle"})
     assert exported["Content-Type"] == "text/csv; charset=utf-8"
+    # The section's name before the amount wagered was called handle still gives it.
+    assert client.get(reverse("reports-csv"), {"from": "2026-11-01", "to": "2026-11-03",
+                                               "section": "chart-win-and-drop"}).content == exported.content
     assert list(csv.reader(io.StringIO(exported.content.decode()))) == [
-        ["Gaming day", "Drop", "Win"], ["2026-11-01", "10.00", "10.00"], ["2026-11-02", "325.00", "-300.00"],
+        ["Gaming day", "Handle", "Win"], ["2026-11-01", "10.00", "10.00"], ["2026-11-02", "325.00", "-300.00"],
         ["2026-11-03", "10.00", "10.00"]]
     holds = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {
         "from": DAY, "to": DAY, "section": "chart-hold-by-table"}).content.decode())))
@@ -159,7 +164,7 @@ def test_the_page_shows_each_chart_beside_its_numbers_and_exports_them(client, c
     waits = client.get(reverse("reports-csv"), {"from": DAY, "to": DAY, "section": "chart-approval-waits"})
     assert "2 to 5 min,1\n5 to 10 min,1\n" in waits.content.decode()
     empty = client.get(reverse("reports"), {"from": "2026-12-01", "to": "2026-12-01"}).content.decode()
-    assert "No rounds in this period: nothing to chart." in empty and 'data-chart="win-and-drop"' in empty
+    assert "No rounds in this period: nothing to chart." in empty and 'data-chart="win-and-handle"' in empty
 
 
 def test_many_tables_are_shown_in_full_under_their_breakdown_only(client, cast, day, monkeypatch):  # noqa: F811
@@ -207,7 +212,7 @@ def test_the_report_downloads_as_a_pdf_of_its_figures(client, cast, day):  # noq
     assert len(pdf.pages) >= 2
     assert "Log out" not in text and "Export" not in text and "Download PDF" not in text
     refused = client.get(reverse("reports-pdf"), {"table": "ZZ"})
-    assert refused.status_code == 400 and "Table: No table's name contains 'ZZ'." in refused.content.decode()
+    assert refused.status_code == 400 and "Table: No table is named 'ZZ'." in refused.content.decode()
 
 
 def test_the_pdf_reads_the_projects_static_files_and_nothing_else():

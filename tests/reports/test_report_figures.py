@@ -77,7 +77,7 @@ QUERIES = [
     {"from": "2026-11-01", "to": "2026-11-04", "shift": "2"},
     {"from": "2026-11-01", "to": "2026-11-04", "shift": "3"},
     {"from": "2026-11-01", "to": "2026-11-04", "training": "only"},
-    {"from": "2026-11-01", "to": "2026-11-04", "table": "th"},
+    {"from": "2026-11-01", "to": "2026-11-04", "table": "th-9"},
     {"from": "2026-11-01", "to": "2026-11-04", "dealer": "DEALER2"},
     {"from": "2026-11-01", "to": "2026-11-04", "game": "let-it-ride"},
 ]
@@ -116,7 +116,7 @@ def test_the_stored_figures_equal_the_figures_summed_from_the_rounds(cast):
     filters = report_filter(_query({"from": "2026-11-03", "to": "2026-11-03"}))
     assert filters.is_valid()
     floor = reports.Report(filters.qs).rows("floor")[0]
-    assert (floor.rounds, floor.voids, floor.drop, floor.paid, floor.collected) == (2, 1, 45_00, 15_00, 40_00)
+    assert (floor.rounds, floor.voids, floor.handle, floor.paid, floor.collected) == (2, 1, 45_00, 15_00, 40_00)
     assert floor.void_kinds == {"(not recorded)": 1} and floor.irregularities == {"(unnamed)": 1}
     # Table-hours: TH-9 at 06h, 23h and 02h.
     assert floor.table_hours == 3
@@ -228,7 +228,7 @@ def test_a_round_adds_its_figures_in_the_transaction_that_closes_it(cast, table)
     assert (cell.rounds, cell.paid, cell.collected, cell.dealer, cell.table) == (1, 165_00, 0, cast["dealer"], table)
     assert ReportCount.objects.get(kind="approval").name == "approved"
     assert ReportCount.objects.get(kind="wager", wager="ante").amount == 35_00  # $10 + $25
-    assert today_report().rows("floor")[0].drop == 130_00
+    assert today_report().rows("floor")[0].handle == 130_00
 
 
 def test_a_failed_close_leaves_the_figures_as_they_were(cast, table, monkeypatch):
@@ -262,7 +262,7 @@ def test_a_round_written_without_the_services_is_folded_in_by_the_next_report(ca
     filters = report_filter(_query({"from": "2026-11-02", "to": "2026-11-02", "table": "TH-9"}))
     assert filters.is_valid()
     # R1 and R2 ($125 of drop, test_reports) and this $40 Ante.
-    assert reports.Report(filters.qs).rows("floor")[0].drop == 165_00
+    assert reports.Report(filters.qs).rows("floor")[0].handle == 165_00
     assert ReportCell.objects.exists()
     assert report_figures.catch_up() == 0  # nothing left
 

@@ -47,7 +47,8 @@ def make_round(table, dealer, started, lines=(), *, status="closed", training=Fa
     SettlementLine.objects.bulk_create([
         SettlementLine(round=rnd, position=i, seat=line.seat, hand_no=line.hand_no, wager=line.wager,
                        stage=line.stage, stake=line.stake, outcome=line.outcome, amount=line.amount,
-                       odds=line.odds, section=line.section, hand=line.hand)
+                       odds=line.odds, section=line.section, hand=line.hand, stake_collected=line.stake_collected,
+                       payer=line.payer)
         for i, line in enumerate(lines)])
     paid, collected = totals(lines)
     Round.objects.filter(pk=rnd.pk).update(started_at=started, total_paid=paid, total_collected=collected)
@@ -154,7 +155,7 @@ def test_the_floor_figures_of_a_gaming_day_computed_by_hand(day):
     assert floor.hands == 4
     # Drop: R1 10 + 20 + 5 + 25 + 50 = $110; R2 10 + 5 = $15; R3 Bet 1 100 + Bet 3 100 = $200
     # (the pulled Bet 2 and the void's returned Bet 1 are not in action): $325.
-    assert floor.drop == 325_00
+    assert floor.handle == 325_00
     # Paid: R1 10 + 20 + 150 (§ 647a.12(b) A: Ace-ace 30 to 1, $5 x 30 = $150) + R3 100 + 100 = $380.
     # Collected: R1 25 + 50 + R2 5 = $80.  Win = 80 - 380 = -$300.
     assert (floor.paid, floor.collected, floor.win) == (380_00, 80_00, -300_00)
@@ -177,20 +178,20 @@ def test_the_figures_per_table_game_and_dealer(day):
     report, _ = report_of()
     th9, lr1 = row(report, "table", "TH-9"), row(report, "table", "LR-1")
     # TH-9: R1 and R2. Drop 110 + 15 = $125; win (75 + 5) - 180 = -$100; hold -100 / 125 = -80%.
-    assert (th9.rounds, th9.hands, th9.drop, th9.win, th9.hold) == (2, 3, 125_00, -100_00, Decimal("-80.00"))
+    assert (th9.rounds, th9.hands, th9.handle, th9.win, th9.hold) == (2, 3, 125_00, -100_00, Decimal("-80.00"))
     # LR-1: R3 (and the void R4). Drop $200, win -$200, hold -100%; Bet 1 makes the hand.
-    assert (lr1.rounds, lr1.voids, lr1.hands, lr1.drop, lr1.win, lr1.hold) == (1, 1, 1, 200_00, -200_00,
+    assert (lr1.rounds, lr1.voids, lr1.hands, lr1.handle, lr1.win, lr1.hold) == (1, 1, 1, 200_00, -200_00,
                                                                               Decimal("-100.00"))
-    assert row(report, "game", "Let It Ride Poker").drop == lr1.drop
+    assert row(report, "game", "Let It Ride Poker").handle == lr1.handle
     # dealer: R1, R3 (and R4): drop 110 + 200 = $310, win 75 - 380 = -$305, hold -98.387...%.
     dealer = row(report, "dealer", "dealer")
-    assert (dealer.rounds, dealer.drop, dealer.win, dealer.hold) == (2, 310_00, -305_00, Decimal("-98.39"))
+    assert (dealer.rounds, dealer.handle, dealer.win, dealer.hold) == (2, 310_00, -305_00, Decimal("-98.39"))
     # dealer2: R2: drop $15, win $5, hold 33.33%; the median of its one wait: none was decided.
     dealer2 = row(report, "dealer", "dealer2")
-    assert (dealer2.drop, dealer2.win, dealer2.hold, dealer2.median_wait) == (15_00, 5_00, Decimal("33.33"), None)
+    assert (dealer2.handle, dealer2.win, dealer2.hold, dealer2.median_wait) == (15_00, 5_00, Decimal("33.33"), None)
     # By wager kind at TH-9: the Ante $10 + $25 + $10 = $45 over three wagers, paid $10, collected $25.
     ante = next(w for w in th9.wager_rows() if w["wager"] == "ante")
-    assert (ante["wagers"], ante["drop"], ante["paid"], ante["collected"], ante["win"]) == (3, 45_00, 10_00, 25_00,
+    assert (ante["wagers"], ante["handle"], ante["paid"], ante["collected"], ante["win"]) == (3, 45_00, 10_00, 25_00,
                                                                                            15_00)
 
 
@@ -198,7 +199,7 @@ def test_training_rounds_are_shown_apart_and_shifts_cut_the_day(day):
     training, _ = report_of(training="only")
     floor = row(training, "floor", "Floor")
     # R5 alone: Ante $1,000 lost: drop $1,000, win $1,000, hold 100%.
-    assert (floor.rounds, floor.drop, floor.win, floor.hold) == (1, 1000_00, 1000_00, Decimal("100.00"))
+    assert (floor.rounds, floor.handle, floor.win, floor.hold) == (1, 1000_00, 1000_00, Decimal("100.00"))
     # Shift 2 runs 14:00 to 22:00: R3 and the void R4 only.
     second, _ = report_of(shift="2")
     assert [(f.name, f.rounds, f.voids) for f in second.rows("table")] == [("LR-1", 1, 1)]
@@ -209,9 +210,11 @@ def test_training_rounds_are_shown_apart_and_shifts_cut_the_day(day):
     assert [f.rounds for f in report_of(**{"from": "2026-11-01", "to": "2026-11-01"})[0].rows("table")] == [1]
 
 
-def test_a_partial_table_name_and_a_dealer_narrow_the_report(day):
-    report, _ = report_of(table="th")
+def test_a_table_and_a_dealer_named_exactly_narrow_the_report(day):
+    report, _ = report_of(table="th-9")  # in any case
     assert [f.name for f in report.rows("table")] == ["TH-9"]
+    part = report_filter(_query({"from": DAY, "to": DAY, "table": "th"}))  # part of a name is no table
+    assert not part.is_valid() and part.form.messages() == ["Table: No table is named 'th'."]
     report, _ = report_of(dealer="DEALER2")
     assert [(f.name, f.rounds) for f in report.rows("dealer")] == [("dealer2", 1)]
 
@@ -219,10 +222,14 @@ def test_a_partial_table_name_and_a_dealer_narrow_the_report(day):
 def test_hit_frequency_beside_the_exact_probabilities(day):
     _, filters = report_of()
     hits = paytable_hits.hit_frequency(filters.qs)
-    # TH-9's Bonus Wagers on Paytable A: R1's Ace-ace and R2's loser; LR-1's Bet 3 (Bet 1 depends on
-    # the player's decisions: no probabilities), its pair of kings.
-    assert [(h.table, h.wager, h.letter, h.trials) for h in hits] == [("LR-1", "bet3", "A", 1),
-                                                                     ("TH-9", "bonus", "A", 2)]
+    # TH-9's Bonus Wagers on Paytable A: R1's Ace-ace and R2's loser; LR-1's Bet 3, its pair of
+    # kings, and Bet 1 beside it (Bet 2 was pulled: no trial), counted without probabilities (it
+    # depends on the player's decisions).
+    assert [(h.table, h.wager, h.letter, h.trials, h.without_theory) for h in hits] == [
+        ("LR-1", "bet1", "A", 1, True), ("LR-1", "bet3", "A", 1, False), ("TH-9", "bonus", "A", 2, False)]
+    assert {row.name: row.observed for row in hits[0].rows if row.observed} == {
+        "Pair of tens, jacks, queens, kings or aces": 1}
+    hits = hits[1:]
     th9 = hits[1]
     observed = {hit.name: hit.observed for hit in th9.rows}
     assert observed["Ace-ace"] == 1 and observed["Any other hand"] == 1 and sum(observed.values()) == 2
@@ -251,7 +258,7 @@ def test_a_round_played_through_the_services_is_reported(cast, table):
     # pushes below a straight (§ 647a.11(h)(2)(ii)), Bonus ace-king offsuit 15 to 1 (§ 647a.12(b) A)
     # $75.  Seat 3 (three aces) wins its Flop $50 at 1 to 1; its Ante pushes too.
     # Drop: 10 + 5 + 20 + 10 + 10 + 25 + 50 = $130; paid 40 + 75 + 50 = $165; collected 0.
-    assert (floor.rounds, floor.hands, floor.drop, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
+    assert (floor.rounds, floor.hands, floor.handle, floor.paid, floor.collected) == (1, 2, 130_00, 165_00, 0)
     assert floor.hold == Decimal("-126.92")  # -165 / 130
     assert floor.approvals == {"approved": 1}
     hits = paytable_hits.hit_frequency(filters.qs)
@@ -360,7 +367,7 @@ def test_a_kept_p_value_is_the_one_computed_afresh():
     ({"from": "2026-02-30"}, "From: Enter a real date as YYYY-MM-DD."),
     ({"from": "2026-11-03", "to": "2026-11-01"}, "The dates run backwards: from 2026-11-03 to 2026-11-01."),
     ({"shift": "9"}, "Shift: Select a valid choice. 9 is not one of the available choices."),
-    ({"table": "ZZ"}, "Table: No table's name contains 'ZZ'."),
+    ({"table": "ZZ"}, "Table: No table is named 'ZZ'."),
     ({"dealer": "nobody"}, "Dealer: Nobody is named 'nobody'."),
     ({"game": "chess"}, "Game: Select a valid choice. chess is not one of the available choices."),
     ({"training": "both"}, "Training: Select a valid choice. both is not one of the available choices."),
@@ -388,11 +395,11 @@ def test_the_page_is_for_supervisors_and_each_section_exports_as_csv(client, cas
     summary = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {"from": DAY, "to": DAY}
                                                          ).content.decode())))
     floor = next(r for r in summary if r["level"] == "floor")
-    assert (floor["drop"], floor["win"], floor["hold_percent"], floor["average_bet"]) == ("325.00", "-300.00",
+    assert (floor["handle"], floor["win"], floor["hold_percent"], floor["average_bet"]) == ("325.00", "-300.00",
                                                                                           "-92.31", "81.25")
     wagers = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {
         "from": DAY, "to": DAY, "by": "table", "section": "wagers"}).content.decode())))
-    assert {(r["name"], r["wager"], r["drop"]) for r in wagers} >= {("TH-9", "Texas Hold 'Em Bonus Wager", "10.00"),
+    assert {(r["name"], r["wager"], r["handle"]) for r in wagers} >= {("TH-9", "Texas Hold 'Em Bonus Wager", "10.00"),
                                                                    ("LR-1", "Bet 3", "100.00")}
     hits = list(csv.DictReader(io.StringIO(client.get(reverse("reports-csv"), {
         "from": DAY, "to": DAY, "section": "hits"}).content.decode())))

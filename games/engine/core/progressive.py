@@ -92,10 +92,15 @@ def attachment(rules: Mapping[str, Any], wager: str) -> Attachment | None:
 def wager_paytable(game: Game, rules: Mapping[str, Any], wager: WagerDef) -> Paytable:
     """The paytable a progressive wager is paid on: the table's letter, or the chapter's only one."""
     letter = rules.get(wager.paytable_option, "") if wager.paytable else ""
+    slug = wager.progressive.same_meter_as or wager.slug
     try:
-        return paytable(game.slug, wager.progressive.same_meter_as or wager.slug, letter)
-    except KeyError as error:
-        raise Refused(str(error.args[0]), wager.section) from None
+        return paytable(game.slug, slug, letter)
+    except KeyError:
+        # Named as the table's rules name it, not by the registry's key.
+        letters = [table.letter for table in paytables_for(game.slug, slug) if table.letter]
+        choose = f": its Rules Submission chooses one of Paytables {', '.join(letters)}" if letters else ""
+        which = f"no Paytable {letter}" if letter else "no paytable chosen"
+        raise Refused(f"{game.name}'s {wager.label} has {which}{choose}", wager.section) from None
 
 
 def meter_tiers(table: Paytable) -> tuple[str, ...]:
