@@ -1,7 +1,9 @@
 """/healthz, /readyz and /metrics (dealer_assist.probes): answered before Django, cheap, and telling an
 anonymous caller nothing but ok or not; readiness fails as its dependencies do."""
 
+import json
 import logging
+import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -158,3 +160,18 @@ def test_the_error_lines_are_counted(settings):
     before = scrape().get(key, 0)
     logging.getLogger("games.table.push").error("Could not render table 7 after a change")
     assert scrape()[key] == before + 1
+
+
+def test_the_sample_dashboard_shows_only_metrics_the_server_exports(settings):
+    settings.METRICS_TOKEN = "s3cret-token"
+    dashboard = json.loads((settings.BASE_DIR / "deploy" / "grafana-dashboard.json").read_text())
+    shown = {name for panel in dashboard["panels"] for target in panel["targets"]
+             for name in re.findall(r"dealer_assist_\w+", target["expr"])}
+    _, body, _ = ask("/metrics", (b"authorization", b"Bearer s3cret-token"))
+    declared = re.findall(r"^# TYPE (dealer_assist_\w+) ", body.decode(), re.M)
+    exported = {re.sub(r"_total$", "", name) for name in declared}
+    assert len(shown) >= 8
+    # A histogram's _count and _bucket, a counter's _total, are of the family the server declares;
+    # the pool's figures are shown where there is a pool.
+    families = {re.sub(r"_(count|bucket|sum|total)$", "", name) for name in shown}
+    assert families <= exported | {"dealer_assist_db_pool_connections"}
