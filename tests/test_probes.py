@@ -3,7 +3,10 @@ anonymous caller nothing but ok or not; readiness fails as its dependencies do."
 
 import json
 import logging
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -175,3 +178,17 @@ def test_the_sample_dashboard_shows_only_metrics_the_server_exports(settings):
     # the pool's figures are shown where there is a pool.
     families = {re.sub(r"_(count|bucket|sum|total)$", "", name) for name in shown}
     assert families <= exported | {"dealer_assist_db_pool_connections"}
+
+
+def test_the_processes_of_one_server_share_their_counts(tmp_path, settings):
+    """uvicorn --workers: with PROMETHEUS_MULTIPROC_DIR, a scrape of any process sums them all."""
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "dealer_assist.settings"}
+    env.pop("DATABASE_URL", None)  # the scrape's database figures are not what is looked at here
+    for _ in range(2):  # two processes, one push each
+        subprocess.run([sys.executable, "-c", "from games.common import metrics; metrics.pushed('table')"],
+                       cwd=settings.BASE_DIR, env=env, check=True, timeout=60)
+    scrape = ("import django; django.setup(); from dealer_assist import metrics; "
+              "print(metrics.exposition()[0].decode())")
+    shown = subprocess.run([sys.executable, "-c", scrape], cwd=settings.BASE_DIR, env=env, check=True,
+                           capture_output=True, text=True, timeout=60).stdout
+    assert 'dealer_assist_pushes_total{screen="table"} 2.0' in shown
