@@ -9,7 +9,8 @@ a tablet's error and the server's lines meet.
 The access log (logger ``dealer_assist.access``, ``ACCESS_LOG=1`` by default): one line per HTTP
 request when its response is sent (method, path, status, milliseconds, client address, request id),
 and one per websocket when it ends (its path, close code and how long it was open).  uvicorn's own
-access log is never kept: these lines are in the application's format, with the id.
+access log is never kept, nor its lines for each websocket (``NoServerAccessLines``): these lines
+are in the application's format, with the id.
 """
 
 from __future__ import annotations
@@ -125,6 +126,16 @@ class Observed:
             if settings.ACCESS_LOG:
                 access_logger.info("WS %s %s %.1f s %s", scope["path"], code if code is not None else "-",
                                    time.perf_counter() - started, _client(scope))
+
+
+class NoServerAccessLines(logging.Filter):
+    """Drops uvicorn's own lines for each websocket (accepted, open, closed, rejected), which it
+    writes on ``uvicorn.error`` whatever the access log: the access log has one line per socket."""
+
+    SOCKET_LINES = ('%s - "WebSocket %s"', "connection open", "connection closed", "connection rejected")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.startswith(self.SOCKET_LINES))
 
 
 class JsonFormatter(logging.Formatter):

@@ -357,6 +357,7 @@ LOGGING = {
     "filters": {
         "refusal_logged_once": {"()": "games.people.security.RefusalLoggedOnce"},
         "request_id": {"()": "dealer_assist.observe.RequestIdFilter"},
+        "no_server_access_lines": {"()": "dealer_assist.observe.NoServerAccessLines"},
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]},
@@ -374,6 +375,8 @@ LOGGING = {
         # it loads the application (and with it these settings): taken off here, so that the
         # server's lines reach the same handler in the same format (their levels stay uvicorn's).
         "uvicorn": {"handlers": [], "propagate": True},
+        # uvicorn's line for each websocket, there whatever the access log, is not kept either.
+        "uvicorn.error": {"filters": ["no_server_access_lines"]},
         # uvicorn's access log is never kept (it has no request id): dealer_assist.access is.
         "uvicorn.access": {"handlers": [], "propagate": False},
     },

@@ -77,3 +77,14 @@ def test_the_json_format_writes_one_object_per_line_with_the_request_id():
     assert "\n" not in line
     assert json.loads(line) | {"time": "-"} == {"time": "-", "level": "ERROR", "logger": "games.table.push",
                                                  "request_id": "5f0c9a2e", "message": "Push to table-7 failed"}
+
+
+def test_uvicorns_own_lines_for_each_websocket_are_not_kept(lines):
+    """uvicorn writes them on uvicorn.error whatever the access log: the access log has one per socket."""
+    server = logging.getLogger("uvicorn.error")
+    server.info('%s - "WebSocket %s" [accepted]', "10.0.0.7:40000", "/ws/pit/")
+    server.info("connection open")
+    server.info("connection rejected (%d %s)", 403, "Forbidden")
+    server.info("Uvicorn running on %s", "http://127.0.0.1:8000")
+    assert [r.getMessage() for r in lines.records if r.name == "uvicorn.error"] == [
+        "Uvicorn running on http://127.0.0.1:8000"]

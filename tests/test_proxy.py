@@ -5,13 +5,10 @@ HTTPS again), a client's own X-Forwarded-For never chooses its address, and webs
 import http.client
 import os
 import re
-import shutil
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
-from string import Template
 
 import pytest
 import websockets.sync.client
@@ -19,29 +16,13 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 
+from tests.reliability.stack import free_port, nginx_process, wait_for_port
+
 pytestmark = [pytest.mark.nginx, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 TERMINATOR = "127.0.0.1"  # the TLS terminator's address, as the proxy is told it
 ELSEWHERE = "127.0.0.2"  # any other peer: a client that reaches the proxy directly
 HOST = "tables.example.com"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for_port(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, f"exited with {process.returncode}"
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"nothing listens on {port} after {seconds} s")
 
 
 @pytest.fixture
@@ -64,31 +45,10 @@ def stack(tmp_path):
         server = subprocess.Popen([sys.executable, "-m", "dealer_assist.server", "--host", "127.0.0.1",
                                    "--port", str(server_port), "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1"],
                                   cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT)
-    site = Template((settings.BASE_DIR / "deploy" / "nginx.conf").read_text()).safe_substitute(
-        LISTEN_PORT=str(proxy_port), UPSTREAM=f"127.0.0.1:{server_port}", TLS_TERMINATOR=TERMINATOR)
-    (tmp_path / "site.conf").write_text(site)
-    temp = tmp_path / "temp"
-    temp.mkdir(mode=0o777)
-    (tmp_path / "nginx.conf").write_text(f"""
-daemon off;
-pid {tmp_path}/nginx.pid;
-error_log {tmp_path}/error.log;
-events {{}}
-http {{
-    client_body_temp_path {temp}/body;
-    proxy_temp_path {temp}/proxy;
-    fastcgi_temp_path {temp}/fastcgi;
-    uwsgi_temp_path {temp}/uwsgi;
-    scgi_temp_path {temp}/scgi;
-    include {tmp_path}/site.conf;
-}}
-""")
-    proxy = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(tmp_path / "nginx.conf"),
-                              "-e", str(tmp_path / "error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proxy = nginx_process(tmp_path / "nginx", proxy_port, [server_port], TERMINATOR)
     try:
-        wait_for_port(server_port, server)
-        wait_for_port(proxy_port, proxy, 10)
+        wait_for_port(server_port, 60, "the server", server)
+        wait_for_port(proxy_port, 10, "nginx", proxy)
         yield proxy_port, server_log
     finally:
         for process in (proxy, server):

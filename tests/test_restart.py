@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from websockets.exceptions import ConnectionClosed
 
-from tests.test_proxy import free_port, wait_for_port
+from tests.reliability.stack import free_port, wait_for_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def test_sigterm_closes_the_sockets_with_service_restart_and_the_process_ends(ca
     server = subprocess.Popen(command, cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT)
     cookie = f"sessionid={client.cookies['sessionid'].value}"
     try:
-        wait_for_port(port, server)
+        wait_for_port(port, 60, "the server", server)
         with websockets.sync.client.connect(f"ws://127.0.0.1:{port}/ws/pit/", origin=f"http://127.0.0.1:{port}",
                                             additional_headers={"Cookie": cookie},
                                             open_timeout=30) as socket_:
