@@ -97,7 +97,7 @@ def run(stack: Stack, started: float) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--limit", type=int, default=360, help="give up after this many seconds (default 360)")
+    parser.add_argument("--limit", type=int, default=480, help="give up after this many seconds (default 480)")
     parser.add_argument("--report", type=Path, default=BASE_DIR / "docs" / "reliability.md")
     args = parser.parse_args()
     started = time.monotonic()

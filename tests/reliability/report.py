@@ -167,7 +167,7 @@ def write(result: dict, path: Path) -> None:
         "websockets, and breaks things while they are played. A tap is *acknowledged* when the server "
         "answered it with the table at the next sequence number; a tablet that gets no answer reads the "
         "table's state and sends the tap again only if it was not applied, as the page does. It stops every "
-        "process and removes its directory however the run ends, gives up after 6 minutes "
+        "process and removes its directory however the run ends, gives up after 8 minutes "
         "(`--limit SECONDS`), and exits 1 when a target below is missed.",
         "",
         "## Targets",

@@ -259,8 +259,9 @@ def nginx_process(directory: Path, listen_port: int, upstreams: list[int], termi
     temp = directory / "temp"
     temp.mkdir(mode=0o777, exist_ok=True)
     temp.chmod(0o777)  # noqa: S103 - nginx's workers (nobody, when started as root) write request bodies here
-    # The template's one upstream server: more are more "server" lines in the same block.
-    servers = ";\n    server ".join(f"127.0.0.1:{port}" for port in upstreams)
+    # The template's one upstream server: more are more "server" lines in the same block, each with
+    # the template's parameters.
+    servers = " max_fails=0;\n    server ".join(f"127.0.0.1:{port}" for port in upstreams)
     site = Template((BASE_DIR / "deploy" / "nginx.conf").read_text()).safe_substitute(
         LISTEN_PORT=str(listen_port), UPSTREAM=servers, TLS_TERMINATOR=terminator)
     (directory / "site.conf").write_text(site)
