@@ -19,10 +19,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from dealer_assist.lifespan import lifespan  # noqa: E402
+from dealer_assist.observe import Observed  # noqa: E402
+from dealer_assist.probes import Probes  # noqa: E402
 from games.people.origins import TrustedOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+# The probes (/healthz, /readyz, /metrics) are answered first, unlogged: a load balancer calls them
+# every few seconds.  Every other request gets its id, its access line and its counts.
+application = Probes(Observed(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # A websocket whose full Origin (scheme, host, port) is neither its own nor one of
@@ -31,7 +35,7 @@ application = ProtocolTypeRouter(
         "websocket": TrustedOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,
     }
-)
+)))
 
 # Everything loaded by now (Django, the apps, pokerkit's hand tables: about 130,000 objects) lives as
 # long as the process.  Frozen, it is left out of the collector's full passes, which otherwise scan

@@ -33,7 +33,8 @@ def get_ready() -> None:
 
 
 async def lifespan(scope, receive, send) -> None:
-    """The ASGI lifespan protocol: get ready at startup; nothing to undo at shutdown."""
+    """The ASGI lifespan protocol: get ready at startup; at shutdown, this process's live figures
+    leave the metrics shared with the others (``dealer_assist.metrics``)."""
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
@@ -45,5 +46,8 @@ async def lifespan(scope, receive, send) -> None:
                 return
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
+            from dealer_assist import metrics
+
+            metrics.process_ended()
             await send({"type": "lifespan.shutdown.complete"})
             return

@@ -348,14 +348,31 @@ STORAGES = {
 # --- Logging ------------------------------------------------------------------------------
 
 # Everything to the console (the server's stdout, the container's log); Django's default would
-# only show errors there with DEBUG on.
+# only show errors there with DEBUG on.  Each line carries the id of the request it was written
+# for (dealer_assist.observe); LOG_FORMAT=json writes one JSON object per line instead, for a log
+# shipper.  ACCESS_LOG=0 drops the access log (a line per request, and per websocket when it ends).
+LOG_FORMAT = envstr("LOG_FORMAT", "plain").strip().lower()
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be plain or json")
+ACCESS_LOG = envbool("ACCESS_LOG", default=True)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "filters": {"refusal_logged_once": {"()": "games.people.security.RefusalLoggedOnce"}},
-    "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} [{request_id}]: {message}", "style": "{"},
+        "json": {"()": "dealer_assist.observe.JsonFormatter"},
+    },
+    "filters": {
+        "refusal_logged_once": {"()": "games.people.security.RefusalLoggedOnce"},
+        "request_id": {"()": "dealer_assist.observe.RequestIdFilter"},
+        "no_server_access_lines": {"()": "dealer_assist.observe.NoServerAccessLines"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]},
+        # Counts each line at ERROR or above for the metrics (dealer_assist_errors_total).
+        "errors": {"()": "dealer_assist.metrics.CountErrors"},
+    },
+    "root": {"handlers": ["console", "errors"], "level": envstr("LOG_LEVEL", "INFO")},
     "loggers": {
         # Drop Django's own DEBUG-only console handler so nothing is printed twice; "django"
         # records still reach the root handler above.
@@ -366,6 +383,15 @@ LOGGING = {
         # it loads the application (and with it these settings): taken off here, so that the
         # server's lines reach the same handler in the same format (their levels stay uvicorn's).
         "uvicorn": {"handlers": [], "propagate": True},
-        "uvicorn.access": {"handlers": [], "propagate": True},
+        # uvicorn's line for each websocket, there whatever the access log, is not kept either.
+        "uvicorn.error": {"filters": ["no_server_access_lines"]},
+        # uvicorn's access log is never kept (it has no request id): dealer_assist.access is.
+        "uvicorn.access": {"handlers": [], "propagate": False},
     },
 }
+
+# --- Operations ---------------------------------------------------------------------------
+
+# /healthz, /readyz and /metrics (dealer_assist.probes).  /metrics answers a scrape that sends
+# "Authorization: Bearer METRICS_TOKEN"; with no token it is off (404).
+METRICS_TOKEN = envstr("METRICS_TOKEN").strip()

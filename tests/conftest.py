@@ -16,6 +16,7 @@ these are the tests that matter, and they must never disappear quietly.
 
 import functools
 import os
+import shutil
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
@@ -119,7 +120,15 @@ def _browser_problem() -> str | None:
     return None
 
 
-_SERVICE_PROBES = {"postgres": _postgres_problem, "redis": _redis_problem, "browser": _browser_problem}
+@functools.cache
+def _nginx_problem() -> str | None:
+    if not shutil.which("nginx") and not os.access("/usr/sbin/nginx", os.X_OK):
+        return "needs nginx (scripts/bootstrap installs Debian's nginx as root)"
+    return None
+
+
+_SERVICE_PROBES = {"postgres": _postgres_problem, "redis": _redis_problem, "browser": _browser_problem,
+                   "nginx": _nginx_problem}
 
 
 @pytest.hookimpl(tryfirst=True)  # before fixtures set up databases or browsers for nothing

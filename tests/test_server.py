@@ -144,7 +144,7 @@ def test_the_servers_own_lines_are_in_the_applications_format():
         process.wait(30)
     running = [line for line in lines if "Uvicorn running on" in line]
     assert running, f"the server never said it was running: {lines}"
-    application_format = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING) [\w.]+: ")
+    application_format = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING) [\w.]+ \[-\]: ")
     assert re.match(application_format.pattern + r"Uvicorn running on http://127\.0\.0\.1:\d+", running[0])
     # Every line is in that format, or continues the one before (the warning's second line).
     assert all(application_format.match(line) or line[:1].isspace() for line in lines), lines

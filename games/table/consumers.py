@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 
+from games.common import metrics
 from games.engine.core import Refused
 from games.models import Round, Table
 from games.people import roles
@@ -156,6 +157,8 @@ class TableConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocket
         if position <= self.last:
             return
         self.last = position
+        if "type" in event:  # a push, not the latest render sent on connecting
+            metrics.delivered("table", event["stamp"])
         await self.send(text_data=event["html"][self.variant])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -224,6 +227,8 @@ class PitConsumer(ForwardsRenders, MeterMixin, LiveRightsMixin, AsyncWebsocketCo
         if event["stamp"] <= self.last or not await self._still_allowed():
             return
         self.last = event["stamp"]
+        if "type" in event:  # a push, not the latest render sent on connecting
+            metrics.delivered("pit", event["stamp"])
         await self.send(text_data=event["html"])
 
     async def pit_table_status(self, event: dict) -> None:

@@ -36,7 +36,7 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.common import sql
+from games.common import metrics, sql
 from games.floor import selectors as floor_selectors
 from games.models import Approval, Meter, Round, Table
 from games.table import cache as kept_cache
@@ -162,7 +162,8 @@ def publish_table(table_id: int, committed: selectors.Committed | None = None) -
         logger.exception("Could not render table %s after a change", table_id)
         return None
     _remember(table_key(table_id), payload)
-    _send(table_group(table_id), {"type": "table.state", **payload})
+    if _send(table_group(table_id), {"type": "table.state", **payload}):
+        metrics.pushed("table")
     return payload
 
 
@@ -237,7 +238,8 @@ def publish_pit() -> dict[str, Any] | None:
         logger.exception("Could not render the pit after a change")
         return None
     _remember(PIT_KEY, payload, order=lambda pit: (pit["stamp"],))
-    _send(PIT_GROUP, {"type": "pit.state", **payload})
+    if _send(PIT_GROUP, {"type": "pit.state", **payload}):
+        metrics.pushed("pit")
     return payload
 
 

@@ -26,7 +26,7 @@ from django.db.models import BooleanField, F, Value
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games.common import prepared, rows, sql
+from games.common import metrics, prepared, rows, sql
 from games.engine.cards import Shoe
 from games.engine.core import Refused, RoundState, SystemDraw
 from games.engine.core.contract import GameRound
@@ -60,6 +60,7 @@ def _on_commit_push(table_id: int, *, pit: bool = False,
     transaction.on_commit(lambda: push.table_changed(table_id, pit=pit, committed=committed, status=status))
 
 
+@metrics.tap
 @prepared.in_taps
 @transaction.atomic
 def round_start(*, table_id: int, user, first: Sequence[Mapping[str, Any]] = ()) -> Round:
@@ -98,6 +99,7 @@ def round_start(*, table_id: int, user, first: Sequence[Mapping[str, Any]] = ())
     return rnd
 
 
+@metrics.tap
 @prepared.in_taps
 @transaction.atomic
 def round_act(*, round_id: int, user, actions: Sequence[Mapping[str, Any]], expected_seq: int | None,

@@ -3,7 +3,8 @@
 It starts its own PostgreSQL cluster, redis-server and server (uvicorn) on free loopback ports,
 plays rounds through HTTP and websockets while it breaks them (kill -9 of the server between taps
 and during bursts, Redis stopped and restarted, PostgreSQL stopped immediately and restarted, 20
-clients racing one tap), sends every category of bad input (the progressives page's forms among them), reads
+clients racing one tap, a rolling restart of two processes behind the proxy), sends every
+category of bad input (the progressives page's forms among them), reads
 every CSV export for cells a spreadsheet would run as formulas, tries every role against every
 endpoint and message type (an administrator's table socket among them) and against sockets whose
 user lost their rights (a role's group renamed, a membership deleted directly), runs
@@ -30,6 +31,7 @@ from tests.reliability.exports import Exports
 from tests.reliability.faults import Faults, verify
 from tests.reliability.inputs import BadInputs
 from tests.reliability.report import deploy_warnings, figures, write
+from tests.reliability.rolling import RollingRestart
 from tests.reliability.stack import BASE_DIR, Stack
 
 
@@ -75,6 +77,8 @@ def run(stack: Stack, started: float) -> dict:
     faults.postgres_outage()
     say("20 clients racing one tap, over HTTP and over sockets")
     faults.race()
+    say("a rolling restart of two server processes behind the proxy, rounds in play")
+    rolling = RollingRestart(stack, faults.ledger, data).run()
     integrity = verify(faults.ledger)
 
     say("bad inputs")
@@ -88,7 +92,7 @@ def run(stack: Stack, started: float) -> dict:
     say("restore drill: the database dumped, restored into a throwaway cluster, its records checked")
     drill = stack.restore_drill()
     server_log = stack.web_log_text()
-    result = figures(faults.results, integrity, faults.ledger, inputs, access, exports, deploy, drill,
+    result = figures(faults.results, integrity, faults.ledger, inputs, access, exports, rolling, deploy, drill,
                      server_log.count("Traceback (most recent call last)"), time.monotonic() - started)
     result["server_log"] = server_log  # read before the stack's directory goes
     return result
@@ -96,7 +100,7 @@ def run(stack: Stack, started: float) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--limit", type=int, default=360, help="give up after this many seconds (default 360)")
+    parser.add_argument("--limit", type=int, default=480, help="give up after this many seconds (default 480)")
     parser.add_argument("--report", type=Path, default=BASE_DIR / "docs" / "reliability.md")
     args = parser.parse_args()
     started = time.monotonic()

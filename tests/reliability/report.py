@@ -11,6 +11,7 @@ from tests.reliability.access import AccessResults
 from tests.reliability.exports import ExportResults
 from tests.reliability.faults import FaultResults
 from tests.reliability.inputs import InputResults
+from tests.reliability.rolling import RollingResults
 from tests.reliability.tablets import Ledger
 
 COMMAND = "scripts/reliability"
@@ -35,6 +36,7 @@ def figures(
     inputs: InputResults,
     access: AccessResults,
     exports: ExportResults,
+    rolling: RollingResults,
     deploy: list[str],
     drill: dict,
     server_errors: int,
@@ -74,6 +76,7 @@ def figures(
         _target("check --deploy warnings (production settings)", len(deploy), 0, not deploy),
         _target("restore drills whose restored copy did not check out", int(drill["status"] != 0), 0,
                 drill["status"] == 0),
+        *_rolling_targets(rolling),
     ]
     allowed = [a for a in access.attempts if a.allowed]
     return {
@@ -81,6 +84,7 @@ def figures(
         "seconds": seconds,
         "targets": targets,
         "faults": faults,
+        "rolling": rolling,
         "integrity": integrity,
         "unanswered": ledger.unanswered,
         "inputs": inputs,
@@ -100,6 +104,47 @@ def figures(
             "unclosed": unclosed,
         },
     }
+
+
+def _rolling_targets(rolling: RollingResults) -> list[dict]:
+    if rolling.why_not:
+        return [_target("a rolling restart of two server processes behind the proxy", f"not run: {rolling.why_not}",
+                        "run", False)]
+    offline = rolling.longest_offline
+    return [
+        _target("taps answered with an error or not at all over HTTP during a rolling restart",
+                len(rolling.http_unanswered), 0, not rolling.http_unanswered),
+        _target("longest a tablet's socket stayed closed during a rolling restart", f"{offline:.1f} s", "5 s",
+                offline <= 5),
+    ]
+
+
+def _rolling_lines(rolling: RollingResults) -> list[str]:
+    if rolling.why_not:
+        return ["## Rolling restart", "", f"Not run: {rolling.why_not}.", ""]
+    return [
+        "## Rolling restart",
+        "",
+        "Two server processes behind the proxy (`deploy/nginx.conf` in Debian's nginx), while four tablets play "
+        "rounds through it (three over HTTP, one over its socket) and a floorperson's pit watches: each process "
+        "in turn is stopped with SIGTERM, as an orchestrator does, and started again, and the other is stopped "
+        "only once it answers `/readyz`. Its taps are in the ledger above, checked against the database with "
+        "the others (acknowledged taps lost, taps applied twice).",
+        "",
+        "| | |",
+        "|---|---:|",
+        f"| rounds closed during it | {rolling.rounds} |",
+        f"| taps during it | {rolling.taps} |",
+        f"| HTTP requests answered with an error or not at all (then retried) | {len(rolling.http_unanswered)} |",
+        f"| socket taps whose answer the stop cut (found applied or sent again after the reconnect) | "
+        f"{len(rolling.socket_unanswered)} |",
+        f"| each process's stop (SIGTERM to exit) | {_seconds(rolling.stop_seconds)} |",
+        f"| each process ready again (listening to `/readyz` 200) | {_seconds(rolling.ready_seconds)} |",
+        f"| the pit's socket closed until reconnected, each time | {_seconds(rolling.offline_seconds)} |",
+        "",
+        *(f"- {what}" for what in rolling.http_unanswered + rolling.socket_unanswered),
+        "",
+    ]
 
 
 def _seconds(values: list[float]) -> str:
@@ -126,7 +171,7 @@ def write(result: dict, path: Path) -> None:
         "websockets, and breaks things while they are played. A tap is *acknowledged* when the server "
         "answered it with the table at the next sequence number; a tablet that gets no answer reads the "
         "table's state and sends the tap again only if it was not applied, as the page does. It stops every "
-        "process and removes its directory however the run ends, gives up after 6 minutes "
+        "process and removes its directory however the run ends, gives up after 8 minutes "
         "(`--limit SECONDS`), and exits 1 when a target below is missed.",
         "",
         "## Targets",
@@ -173,6 +218,7 @@ def write(result: dict, path: Path) -> None:
         "|---|---:|---:|",
         *(f"| {via} | {racers} | {applied} |" for via, racers, applied in faults.races),
         "",
+        *_rolling_lines(result["rolling"]),
         "## Bad inputs",
         "",
         f"{len(inputs.tried)} bad inputs tried, {inputs.count(lambda t: t.outcome.kind == 'refused')} refused "

@@ -188,11 +188,10 @@ class Stack:
 
     # -- the server -------------------------------------------------------------------------------
 
-    def web_start(self) -> float:
-        """Start the server and return the seconds until it answered HTTP."""
-        started = time.monotonic()
-        with open(self.web_log, "ab") as log:
-            self.web = subprocess.Popen(
+    def server_process(self, port: int, log_path: Path) -> subprocess.Popen:
+        """A server process on ``port``, believing the forwarded headers of a proxy on loopback."""
+        with open(log_path, "ab") as log:
+            return subprocess.Popen(
                 [
                     str(BASE_DIR / ".venv/bin/python"),
                     "-m",
@@ -200,14 +199,31 @@ class Stack:
                     "--host",
                     "127.0.0.1",
                     "--port",
-                    str(self.web_port),
+                    str(port),
+                    "--proxy-headers",
+                    "--forwarded-allow-ips",
+                    "127.0.0.1",
                 ],
                 cwd=BASE_DIR,
                 env=self.env(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
+
+    def web_start(self) -> float:
+        """Start the server and return the seconds until it answered HTTP."""
+        started = time.monotonic()
+        self.web = self.server_process(self.web_port, self.web_log)
         wait_for_port(self.web_port, 60, "the server", self.web)
+        return time.monotonic() - started
+
+    def web_stop(self) -> float:
+        """SIGTERM, as an orchestrator stops it: the seconds until the process ended."""
+        started = time.monotonic()
+        if self.web is not None and self.web.poll() is None:
+            self.web.send_signal(signal.SIGTERM)
+            self.web.wait(60)
+        self.web = None
         return time.monotonic() - started
 
     def web_kill(self) -> None:
@@ -239,3 +255,31 @@ class Stack:
             with contextlib.suppress(Exception):
                 self.pg_stop("immediate")
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def nginx_process(directory: Path, listen_port: int, upstreams: list[int], terminator: str = "127.0.0.1",
+                  log_path: Path | None = None) -> subprocess.Popen:
+    """Debian's nginx with the shipped deploy/nginx.conf, its variables filled in as nginx's image
+    does, in front of the server processes listening on ``upstreams`` (loopback), believing the
+    forwarded headers of ``terminator`` alone; everything it writes goes under ``directory``."""
+    from string import Template
+
+    directory.mkdir(parents=True, exist_ok=True)
+    temp = directory / "temp"
+    temp.mkdir(mode=0o777, exist_ok=True)
+    temp.chmod(0o777)  # noqa: S103 - nginx's workers (nobody, when started as root) write request bodies here
+    # The template's one upstream server: more are more "server" lines in the same block, each with
+    # the template's parameters.
+    servers = " max_fails=0;\n    server ".join(f"127.0.0.1:{port}" for port in upstreams)
+    site = Template((BASE_DIR / "deploy" / "nginx.conf").read_text()).safe_substitute(
+        LISTEN_PORT=str(listen_port), UPSTREAM=servers, TLS_TERMINATOR=terminator)
+    (directory / "site.conf").write_text(site)
+    temp_paths = "".join(f"    {kind}_temp_path {temp}/{kind};\n"
+                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (directory / "nginx.conf").write_text(
+        f"daemon off;\npid {directory}/nginx.pid;\nerror_log {directory}/error.log;\nevents {{}}\n"
+        f"http {{\n{temp_paths}    include {directory}/site.conf;\n}}\n")
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    with open(log_path or os.devnull, "ab") as log:
+        return subprocess.Popen([nginx, "-c", str(directory / "nginx.conf"), "-e", str(directory / "error.log")],
+                                stdout=log, stderr=subprocess.STDOUT)
