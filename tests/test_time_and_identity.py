@@ -47,7 +47,7 @@ def test_the_round_log_reads_as_steps_with_the_record_beside_it(client, cast, ta
     rnd = play(services.round_start(table_id=table.id, user=cast["dealer"]), cast["dealer"], *OPENING[:2])
     client.force_login(cast["super"])
     page = client.get(reverse("round-detail", args=[rnd.id])).content.decode()
-    assert "Wager · seat 1 · wager ante · $10 · at wagers" in page
+    assert "Wager · seat 1 · wager Ante · $10 · at wagers" in page  # the wager by its name in the game
     assert "&quot;place_wager&quot;" in page  # the raw record, folded under "record"
 
 

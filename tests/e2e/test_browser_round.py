@@ -192,9 +192,9 @@ def test_a_round_with_a_floorperson_approval_and_the_supervisors_history(tablet,
     header, *rows = export.text().splitlines()
     assert header.startswith("table,round,game,dealer") and len(rows) == 1
     assert rows[0].startswith("TH-E2E,1,Texas Hold 'Em Bonus Poker,dealer,")
-    # Paid $305, collected $25: the house's win is -$280; one approval, approved by the floorperson;
-    # the round's chain checked as it was exported.
-    assert rows[0].endswith(",305.00,25.00,-280.00,,1,approved,floor,verified")
+    # Paid $305, collected $25, no stake kept on a jackpot the cage paid: the house's win is -$280;
+    # one approval, approved by the floorperson; the round's chain checked as it was exported.
+    assert rows[0].endswith(",305.00,25.00,0.00,-280.00,,1,approved,floor,verified")
     row.get_by_role("link", name="1", exact=True).click()
     expect(supervisor.page.locator("h1")).to_contain_text("table TH-E2E · round 1")
     settlement = supervisor.page.locator("h2:text-is('Settlement') + table tbody tr")

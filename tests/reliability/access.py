@@ -217,7 +217,8 @@ class Access:
             else:
                 action = dict(world.SCRIPT[2]) if kind == "place_wager" else _shaped(kind)
                 message = {"round": self.taking.round_id, "seq": self.taking.seq, "action": action}
-                allowed, table = (DEALERS if kind != "resolve_claim" else set()), access
+                # A meter's amount and a claim held while the link is down are the services' own entries.
+                allowed, table = (DEALERS if kind not in ("resolve_claim", "hold_claim") else set()), access
             targets.append(Target(f"socket message: {kind}", allowed, self.message(table, json.dumps(message)), True))
         return targets
 
@@ -385,6 +386,8 @@ def _shaped(kind: str) -> dict:
         "input": {"value": "yes"},
         "irregularity": {"kind": "card_face_up"},
         "resolve_claim": {"claim": 1, "amount": 100},
+        "hold_claim": {"claim": 1, "meter_amount": 100, "down": "the link is down"},
+        "link_back": {},  # the dealer asks again for the claims that waited for the link
         "no_more_bets": {},
         "settle": {},
         "close": {},
