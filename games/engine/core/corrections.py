@@ -61,7 +61,7 @@ def described(rnd: Any, action: Mapping[str, Any]) -> str:
     """An entry as the dealer and the floorperson read it, whatever its type: "seat 3's Ante $25",
     "seat 5's Fold instead of a Flop Wager", "cards of the dealer: Qs Qd", "the stub count: correct";
     in a game's own words where it has them (Poker: "seat 3's fold")."""
-    words = getattr(rnd, "entry_words", lambda _: "")(action)
+    words = rnd.entry_words(action)
     if words:
         return words
     kind = action.get("type", "?")
@@ -251,7 +251,7 @@ def entry_of(rnd: Any, entry: Any) -> tuple[int, Mapping[str, Any]]:
     action = rnd.log[entry - 1]
     if not any(index == entry - 1 for index, _ in rnd.standing_entries()):
         raise Refused(f"Entry {entry} ({described(rnd, action)}) was already taken back")
-    if action.get("type") not in getattr(rnd, "correctable", rnd.undoable):
+    if action.get("type") not in rnd.correctable:
         raise Refused(f"Entry {entry} ({described(rnd, action)}) is not a card, wager or decision the dealer "
                       "entered: it cannot be corrected")
     return entry - 1, action
@@ -414,7 +414,7 @@ def offers(rnd: Any, most: int = 8) -> list[tuple[int, str, dict[str, Any]]]:
     for index, action in reversed(rnd.standing_entries()):
         if len(found) == most:
             break
-        if action.get("type") not in getattr(rnd, "correctable", rnd.undoable) or (
+        if action.get("type") not in rnd.correctable or (
                 undo is not None and undo[0] is action):
             continue
         if effects is None and paid:
